@@ -1,0 +1,57 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from seating.models import Wind
+
+
+class ResultForm(forms.Form):
+    """One score (and for riichi a chombo count) per seat, in seat order, for the keyboard."""
+
+    base_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    note = forms.CharField(label=_("note"), required=False, max_length=300)
+
+    def __init__(self, *args, seats, riichi: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.riichi = riichi
+        for seat in seats:
+            label = f"{Wind(seat.wind).label} — {seat.player.name}"
+            self.fields[f"score_{seat.wind}"] = forms.IntegerField(
+                label=label,
+                error_messages={
+                    "required": _("%(seat)s: the score is missing.") % {"seat": label},
+                    "invalid": _("%(seat)s: write a whole number.") % {"seat": label},
+                },
+                widget=forms.NumberInput(attrs={"class": "score", "inputmode": "numeric"}),
+            )
+            if riichi:
+                self.fields[f"chombo_{seat.wind}"] = forms.IntegerField(
+                    label=_("chombo"),
+                    min_value=0,
+                    max_value=20,
+                    initial=0,
+                    required=False,
+                    error_messages={
+                        "min_value": _("%(seat)s: chombo cannot be negative.") % {"seat": label},
+                        "invalid": _("%(seat)s: chombo is a count.") % {"seat": label},
+                    },
+                    widget=forms.NumberInput(attrs={"class": "chombo", "inputmode": "numeric"}),
+                )
+
+    def rows(self):
+        """(seat, score field, chombo field) for the template, in seat order."""
+        for seat in self.seats:
+            yield (
+                seat,
+                self[f"score_{seat.wind}"],
+                self[f"chombo_{seat.wind}"] if self.riichi else None,
+            )
+
+    def entries(self) -> dict:
+        return {
+            s.wind: (
+                self.cleaned_data.get(f"score_{s.wind}"),
+                self.cleaned_data.get(f"chombo_{s.wind}") or 0,
+            )
+            for s in self.seats
+        }

@@ -1,0 +1,59 @@
+"""Table results: every entry and correction is a new version, never an overwrite."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from seating.models import Table, Wind
+from tournament.models import Player
+
+
+class Result(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        CONFIRMED = "confirmed", _("confirmed")
+        SUPERSEDED = "superseded", _("superseded")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    version = models.PositiveIntegerField()
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    entered_at = models.DateTimeField()
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    superseded_at = models.DateTimeField(null=True, blank=True)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["table", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "version"], name="result_version_unique"),
+            # The database, not the view, guarantees one confirmed result per table.
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(status="confirmed"),
+                name="result_one_confirmed",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table} v{self.version} ({self.status})"
+
+
+class ResultScore(models.Model):
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="scores")
+    wind = models.CharField(max_length=1, choices=Wind.choices)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    score = models.IntegerField(null=True)
+    chombo = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["result", "wind"]
+        constraints = [
+            models.UniqueConstraint(fields=["result", "wind"], name="score_wind_unique"),
+        ]

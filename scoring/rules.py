@@ -1,0 +1,555 @@
+"""Rule sets as data, and the arithmetic of one table.
+
+Stdlib only, so it is tested directly and the Django layer only loads rows and shows results.
+RULES.md §1–§3 is the rule book; section numbers point into the seeds (000 EMA 2012,
+001 Furiten, 002 SBR Sichuan).
+
+Exactness: internally every result is kept in "units" = result unit × score_divisor × 12.
+The riichi score part (score − return points) is then an integer, and a tie split among k ≤ 4
+players always divides 12, so the hot path never needs Fraction. Fractions appear only when a
+director types a fractional number (uma 4.5, penalty −0.5), and then they stay exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from decimal import Decimal
+from fractions import Fraction
+from typing import NamedTuple
+
+# lcm(1, 2, 3, 4): a tie among up to four players splits its placement points exactly.
+TIE_SCALE = 12
+
+
+class RuleError(Exception):
+    """A bad preset key or override. `field` names the override field ("ruleset" for the key).
+
+    `message` is English; `template` and `params` let the Django layer translate the template
+    and format it itself.
+    """
+
+    def __init__(self, field: str, message: str, **params):
+        self.field = field
+        self.template = message
+        self.params = params
+        self.message = message.format(**params) if params else message
+        super().__init__(f"{field}: {self.message}")
+
+
+class Problem(tuple):
+    """(seat index, message); seat −1 is the whole table. Keeps template and params like RuleError."""
+
+    def __new__(cls, seat: int, template: str, **params):
+        self = super().__new__(cls, (seat, template.format(**params)))
+        self.template = template
+        self.params = params
+        return self
+
+    @property
+    def seat(self) -> int:
+        return self[0]
+
+    @property
+    def message(self) -> str:
+        return self[1]
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    key: str
+    name: str
+    game: str  # "riichi" | "sichuan"
+    start_points: int
+    return_points: int
+    uma: tuple  # placement points for places 1..4, in the result unit
+    uma3: tuple  # the same for three-player tables
+    tie_mode: str  # "split": ties share the placement points of the places they cover
+    result_unit: str  # "points" | "rating" | "tp" (tp: the result is the placement points only)
+    score_divisor: int  # result = (score − return_points) / score_divisor + placement
+    decimals: int
+    score_step: int
+    chombo_mode: str  # "in_scores" | "after_placement"
+    chombo_amount: int | float  # result unit, per chombo, after_placement only
+    tiebreak: str  # "none" | "game_points"
+    awarded_tp: int | float  # each player of a Sichuan table of one or two players
+    late_per_minute: int | float  # score unit
+    late_steps: tuple  # ((up_to_minutes, amount), ...), score unit
+    late_max_minutes: int  # later than this: a substitute plays
+    late_stage: str  # "before_placement" | "after_placement"
+    misconduct_amounts: tuple
+    serious_misconduct_range: tuple
+    progressive_scale: tuple  # nth minor violation in a session → nth amount
+    substitute_mode: str  # "ema" | "sbr"
+    substitute_result: int | float  # result unit: replaced player's (and EMA substitute's) line
+    session_minutes: int
+    warning_minutes: int
+    appeal_window_minutes: int
+    appeal_deposit_fees: int | float  # deposit = this × the tournament fee
+
+    @property
+    def oka(self) -> int:
+        """Score points to first place; with oka everyone's result is taken against return_points."""
+        return 4 * (self.return_points - self.start_points)
+
+
+PRESETS: dict[str, RuleSet] = {
+    "ema-2012": RuleSet(
+        key="ema-2012",
+        name="EMA Riichi Competition Rules 2012",
+        game="riichi",
+        start_points=30000,
+        return_points=30000,  # no oka in EMA 2012
+        uma=(30000, 10000, -10000, -30000),  # 000 §3.6.1
+        # EMA defines no three-player game; a symmetric value in case a director allows one.
+        uma3=(30000, 0, -30000),
+        tie_mode="split",
+        result_unit="points",
+        score_divisor=1,
+        decimals=0,
+        score_step=100,
+        chombo_mode="in_scores",  # 000 §3.4.6: paid at the table like a mangan
+        chombo_amount=0,
+        tiebreak="none",
+        awarded_tp=0,
+        late_per_minute=-1000,  # 000 §5.6
+        late_steps=(),
+        late_max_minutes=10,
+        late_stage="before_placement",
+        misconduct_amounts=(-8000, -12000),  # 000 §5.5
+        serious_misconduct_range=(-12000, -48000),
+        progressive_scale=(),
+        substitute_mode="ema",  # 000 §5.7
+        substitute_result=-30000,
+        session_minutes=90,  # 000 §5.8
+        warning_minutes=15,
+        appeal_window_minutes=30,  # EMA 2012 sets none; the SBR value as a default
+        appeal_deposit_fees=0,
+    ),
+    "furiten-club": RuleSet(
+        key="furiten-club",
+        name="Furiten club rating games",
+        game="riichi",
+        start_points=30000,  # 001 §2.4
+        return_points=30000,
+        uma=(9, 3, -3, -9),  # 001 §13.4
+        uma3=(9, 0, -9),  # no three-player game in 001; symmetric like EMA
+        tie_mode="split",
+        result_unit="rating",
+        score_divisor=1000,  # 001 §13.3
+        decimals=1,  # 001 §13.2
+        score_step=100,
+        chombo_mode="after_placement",  # 001 §7.2: mangan at the table and −20 rating
+        chombo_amount=-20,
+        tiebreak="none",
+        awarded_tp=0,
+        # 001 has no late, misconduct or substitute rules: nothing by default, a director adds
+        # them; a substitute line is "0 points and last place" as in EMA.
+        late_per_minute=0,
+        late_steps=(),
+        late_max_minutes=0,
+        late_stage="before_placement",
+        misconduct_amounts=(),
+        serious_misconduct_range=(),
+        progressive_scale=(),
+        substitute_mode="ema",
+        substitute_result=-9,
+        session_minutes=90,  # a hanchan, as in EMA
+        warning_minutes=15,
+        appeal_window_minutes=30,
+        appeal_deposit_fees=0,
+    ),
+    "sbr-2025": RuleSet(
+        key="sbr-2025",
+        name="Sichuan (SBR), Mahjong Federation 2025",
+        game="sichuan",
+        start_points=0,
+        return_points=0,
+        uma=(4, 3, 2, 1),  # 002 §2.7.5: tournament points
+        uma3=(4, 3, 2),  # 002 §3.1
+        tie_mode="split",
+        result_unit="tp",
+        score_divisor=1,
+        decimals=2,
+        score_step=1,
+        chombo_mode="in_scores",  # false mahjong, pig etc. are paid inside the GP (002 §2.8.4)
+        chombo_amount=0,
+        tiebreak="game_points",
+        awarded_tp=3,  # 002 §3.1.4
+        late_per_minute=0,
+        late_steps=((10, -8), (15, -16)),  # 002 §2.8.4 item 5, game points
+        late_max_minutes=15,
+        late_stage="before_placement",
+        misconduct_amounts=(),
+        serious_misconduct_range=(),
+        progressive_scale=(0, -2, -4, -8, -16, -24, -48),  # 002 §2.8.2
+        substitute_mode="sbr",
+        substitute_result=0,  # 002 §2.8.4: the replaced player gets 0 TP and 0 GP
+        session_minutes=60,  # 002 §2.4.4: "usually 35 to 80 minutes"; a middle value
+        warning_minutes=15,
+        appeal_window_minutes=30,  # 002 §2.9.2
+        appeal_deposit_fees=2,  # 002 §2.9.2: 2F
+    ),
+}
+
+FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet) if f.name != "key")
+
+
+# --- overrides -------------------------------------------------------------------------------
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _tidy(value):
+    """4.0 → 4, so overrides compare and print like the presets."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _text(field, value):
+    if not isinstance(value, str) or not value.strip():
+        raise RuleError(field, "Must be a non-empty text.")
+    return value.strip()
+
+
+def _choice(*options):
+    def check(field, value):
+        if value not in options:
+            raise RuleError(field, "Must be one of: {options}.", options=", ".join(options))
+        return value
+
+    return check
+
+
+def _integer(minimum=None):
+    def check(field, value):
+        if not _is_number(value) or (isinstance(value, float) and not value.is_integer()):
+            raise RuleError(field, "Must be a whole number.")
+        value = int(value)
+        if minimum is not None and value < minimum:
+            raise RuleError(field, "Must be at least {minimum}.", minimum=minimum)
+        return value
+
+    return check
+
+
+def _number(sign=None):
+    def check(field, value):
+        if not _is_number(value):
+            raise RuleError(field, "Must be a number.")
+        if sign == "-" and value > 0:
+            raise RuleError(field, "Must be zero or negative.")
+        if sign == "+" and value < 0:
+            raise RuleError(field, "Must be zero or positive.")
+        return _tidy(value)
+
+    return check
+
+
+def _numbers(lengths=None, sign=None):
+    one = _number(sign)
+
+    def check(field, value):
+        if not isinstance(value, (list, tuple)) or (lengths and len(value) not in lengths):
+            if lengths:
+                raise RuleError(field, "Must be a list of {count} numbers.",
+                                count=" or ".join(str(n) for n in lengths))
+            raise RuleError(field, "Must be a list of numbers.")
+        return tuple(one(field, v) for v in value)
+
+    return check
+
+
+def _steps(field, value):
+    if not isinstance(value, (list, tuple)):
+        raise RuleError(field, "Must be a list of [minutes, amount] pairs.")
+    steps, last = [], 0
+    for pair in value:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise RuleError(field, "Must be a list of [minutes, amount] pairs.")
+        minutes = _integer(1)(field, pair[0])
+        if minutes <= last:
+            raise RuleError(field, "The minutes must increase from one step to the next.")
+        steps.append((minutes, _number("-")(field, pair[1])))
+        last = minutes
+    return tuple(steps)
+
+
+_CHECKS = {
+    "name": _text,
+    "game": _choice("riichi", "sichuan"),
+    "start_points": _integer(0),
+    "return_points": _integer(0),
+    "uma": _numbers((4,)),
+    "uma3": _numbers((3,)),
+    "tie_mode": _choice("split"),
+    "result_unit": _choice("points", "rating", "tp"),
+    "score_divisor": _integer(1),
+    "decimals": _integer(0),
+    "score_step": _integer(1),
+    "chombo_mode": _choice("in_scores", "after_placement"),
+    "chombo_amount": _number("-"),
+    "tiebreak": _choice("none", "game_points"),
+    "awarded_tp": _number("+"),
+    "late_per_minute": _number("-"),
+    "late_steps": _steps,
+    "late_max_minutes": _integer(0),
+    "late_stage": _choice("before_placement", "after_placement"),
+    "misconduct_amounts": _numbers(sign="-"),
+    "serious_misconduct_range": _numbers((0, 2), sign="-"),
+    "progressive_scale": _numbers(sign="-"),
+    "substitute_mode": _choice("ema", "sbr"),
+    "substitute_result": _number(),
+    "session_minutes": _integer(1),
+    "warning_minutes": _integer(0),
+    "appeal_window_minutes": _integer(0),
+    "appeal_deposit_fees": _number("+"),
+}
+assert set(_CHECKS) == set(FIELD_NAMES)
+
+
+def ruleset_from(key: str, overrides: dict | None = None) -> RuleSet:
+    """The preset `key` with `overrides` (field name → JSON value) applied and checked."""
+    preset = PRESETS.get(key)
+    if preset is None:
+        raise RuleError("ruleset", "Unknown rule set {key!r}; known: {known}.",
+                        key=key, known=", ".join(PRESETS))
+    if not overrides:
+        return preset
+    if not isinstance(overrides, dict):
+        raise RuleError("rules", "Rule overrides must be an object of field names and values.")
+    values = asdict(preset)
+    for field, value in overrides.items():
+        check = _CHECKS.get(field)
+        if check is None:
+            raise RuleError(field, "Unknown rule field {field!r}.", field=field)
+        values[field] = check(field, value)
+    if values["return_points"] < values["start_points"]:
+        raise RuleError("return_points", "Must not be below the start points.")
+    if values["decimals"] > 6:
+        raise RuleError("decimals", "Must be at most 6.")
+    return RuleSet(**values)
+
+
+def _jsonable(value):
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def ruleset_to_dict(rules: RuleSet) -> dict:
+    """Every field, tuples as lists (what json.dumps would write anyway)."""
+    return {f.name: _jsonable(getattr(rules, f.name)) for f in fields(RuleSet)}
+
+
+def rules_overrides(rules: RuleSet) -> dict:
+    """The fields that differ from the preset: what a tournament stores."""
+    preset = PRESETS.get(rules.key)
+    if preset is None:
+        raise RuleError("ruleset", "Unknown rule set {key!r}; known: {known}.",
+                        key=rules.key, known=", ".join(PRESETS))
+    return {
+        name: _jsonable(getattr(rules, name))
+        for name in FIELD_NAMES
+        if getattr(rules, name) != getattr(preset, name)
+    }
+
+
+# --- one table --------------------------------------------------------------------------------
+
+
+def validate_scores(rules: RuleSet, scores: list) -> list[Problem]:
+    """Problems with a table's recorded scores, as (seat index, message); −1 is the table."""
+    count = len(scores)
+    if rules.game == "sichuan":
+        if not 1 <= count <= 4:
+            return [Problem(-1, "A Sichuan table has 1 to 4 players, not {count}.", count=count)]
+        if count <= 2:  # awarded table, 002 §3.1.4
+            return [
+                Problem(i, "An awarded table (one or two players) has no scores.")
+                for i, score in enumerate(scores)
+                if score is not None
+            ]
+    elif count != 4:
+        return [Problem(-1, "A riichi table has 4 players, not {count}.", count=count)]
+
+    problems = []
+    for i, score in enumerate(scores):
+        if score is None:
+            problems.append(Problem(i, "The score is missing."))
+        elif not isinstance(score, int) or isinstance(score, bool):
+            problems.append(Problem(i, "The score must be a whole number."))
+        elif score % rules.score_step:
+            problems.append(Problem(i, "The score {score} is not a multiple of {step}.",
+                                    score=score, step=rules.score_step))
+    if all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
+        total, expected = sum(scores), count * rules.start_points
+        if total != expected:
+            problems.append(Problem(-1, "The scores add up to {total}; they must add up to "
+                                        "{expected}.", total=total, expected=expected))
+    return problems
+
+
+class SeatInput(NamedTuple):
+    player: str
+    score: int | None
+    chombo: int = 0
+    penalty_before: int | float = 0  # score unit (riichi points, GP); counts for the places
+    penalty_after: int | float = 0  # result unit, after placement
+    substitute: bool = False
+    joined: str = "start"  # "start" | "during"
+
+
+class SeatOutcome(NamedTuple):
+    place: int | None  # a shared place is the best place of the tie; None on an awarded table
+    placement: int | float  # uma / TP, incl. the oka share
+    penalty: int | float  # result unit: before-penalties converted, after-penalties, chombo
+    result: int | float  # the session's contribution to the standings
+    game_points: int | float  # score + penalty_before: what ranked the table
+
+
+def exact(value):
+    """int, Fraction or a float/Decimal turned into the decimal it was written as."""
+    if type(value) is int or isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else Fraction(str(value))
+    if isinstance(value, Decimal):
+        value = Fraction(value)
+        return value.numerator if value.denominator == 1 else value
+    raise TypeError(f"not a number: {value!r}")
+
+
+def output(value, denominator: int, decimals: int):
+    """value / denominator as an int when whole, else a float rounded half away from zero."""
+    if type(value) is int:
+        if value % denominator == 0:
+            return value // denominator
+        num, den = value, denominator
+    else:
+        num, den = value.numerator, value.denominator * denominator
+        if num % den == 0:
+            return num // den
+    scale = 10**decimals
+    q, r = divmod(abs(num) * scale, den)
+    if 2 * r >= den:
+        q += 1
+    if num < 0:
+        q = -q
+    if q % scale == 0:
+        return q // scale
+    return q / scale
+
+
+class Prepared:
+    """A rule set's numbers in internal units, computed once per standings run."""
+
+    __slots__ = ("rules", "unit", "tp_only", "ema_substitutes", "awarded_tables", "uma", "uma3",
+                 "oka", "oka3", "return_points", "chombo", "awarded", "substitute", "decimals")
+
+    def __init__(self, rules: RuleSet):
+        self.rules = rules
+        self.unit = unit = TIE_SCALE * rules.score_divisor  # internal units per result unit
+        self.tp_only = rules.result_unit == "tp"
+        self.ema_substitutes = rules.substitute_mode == "ema"
+        self.awarded_tables = rules.game == "sichuan"
+        self.uma = tuple(exact(u) * unit for u in rules.uma)
+        self.uma3 = tuple(exact(u) * unit for u in rules.uma3)
+        # Oka is in score points; n × (return − start) keeps a table's results summing to zero.
+        self.oka = 4 * (rules.return_points - rules.start_points) * TIE_SCALE
+        self.oka3 = 3 * (rules.return_points - rules.start_points) * TIE_SCALE
+        self.return_points = rules.return_points
+        after = rules.chombo_mode == "after_placement"
+        self.chombo = exact(rules.chombo_amount) * unit if after else 0
+        self.awarded = exact(rules.awarded_tp) * unit
+        self.substitute = exact(rules.substitute_result) * unit
+        self.decimals = rules.decimals
+
+
+def score_table(prep: Prepared, seats) -> list[tuple]:
+    """Core of table_outcome, in internal units.
+
+    seats: (score, chombo, penalty_before, penalty_after, joined_during) with exact numbers.
+    Returns per seat (place, placement, penalty, result, game_points); game_points unscaled.
+    """
+    n = len(seats)
+    unit = prep.unit
+    if prep.awarded_tables and n <= 2:
+        if n == 0:
+            raise ValueError("a table without players")
+        # 002 §3.1.4: no game; an awarded 3 TP and 0 GP each.
+        out = []
+        for _score, _chombo, before, after, _during in seats:
+            penalty = after * unit
+            out.append((None, prep.awarded, penalty, prep.awarded + penalty, before))
+        return out
+    if n == 4:
+        points, oka = prep.uma, prep.oka
+    elif n == 3:
+        points, oka = prep.uma3, prep.oka3
+    else:
+        raise ValueError(f"a table of {n} players")
+
+    keys = []
+    for i, seat in enumerate(seats):
+        if seat[0] is None:
+            raise ValueError(f"seat {i} has no score")
+        keys.append(seat[0] + seat[2])
+    order = sorted(range(n), key=keys.__getitem__, reverse=True)
+    during = [prep.ema_substitutes and seat[4] for seat in seats]
+    if True in during:
+        # 000 §5.7: a substitute who came in during play takes last place for the others' uma.
+        order = [i for i in order if not during[i]] + [i for i in order if during[i]]
+
+    places = [0] * n
+    shares = [0] * n
+    pos = 0
+    while pos < n:
+        first = order[pos]
+        end = pos + 1
+        while end < n and keys[order[end]] == keys[first] and during[order[end]] == during[first]:
+            end += 1
+        total = sum(points[pos:end])
+        if pos == 0:
+            total += oka
+        size = end - pos
+        share = total // size if total % size == 0 else Fraction(total, size)
+        for i in order[pos:end]:
+            places[i] = pos + 1
+            shares[i] = share
+        pos = end
+
+    out = []
+    for i, (_score, chombo, before, after, _during) in enumerate(seats):
+        penalty = after * unit + chombo * prep.chombo
+        result = shares[i] + penalty
+        if not prep.tp_only:  # riichi: the score counts, and so does a score-unit penalty
+            penalty += before * TIE_SCALE
+            result += (keys[i] - prep.return_points) * TIE_SCALE
+        out.append((places[i], shares[i], penalty, result, keys[i]))
+    return out
+
+
+def table_outcome(rules: RuleSet, seats: list[SeatInput]) -> list[SeatOutcome]:
+    """Places, placement points, penalties and results of one table, in seat order.
+
+    Places go by score + penalty_before; ties split the placement points they cover
+    (000 §3.6.1, 002 §2.7.5); the oka goes with first place. A Sichuan table of one or two
+    players is awarded (002 §3.1). Raises ValueError on a table that cannot be scored.
+    """
+    prep = Prepared(rules)
+    raw = score_table(prep, [
+        (s.score, s.chombo, exact(s.penalty_before), exact(s.penalty_after),
+         s.substitute and s.joined == "during")
+        for s in seats
+    ])
+    unit, decimals = prep.unit, prep.decimals
+    return [
+        SeatOutcome(place, output(placement, unit, decimals), output(penalty, unit, decimals),
+                    output(result, unit, decimals), output(points, 1, decimals))
+        for place, placement, penalty, result, points in raw
+    ]

@@ -1,0 +1,132 @@
+"""Result entry and confirmation. Each correction is a new version; nothing is overwritten."""
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from seating.models import WINDS, Table, Wind
+from tournament.services import ActionRefused, touch
+
+from .models import Result, ResultScore
+from .rules import validate_scores
+
+
+class StaleEdit(ActionRefused):
+    """Someone saved this table after the form was loaded."""
+
+
+def wind_label(wind: str) -> str:
+    return str(Wind(wind).label)
+
+
+def seats_in_order(table: Table):
+    return sorted(table.seats.select_related("player"), key=lambda s: WINDS.index(s.wind))
+
+
+def latest_result(table: Table):
+    return table.results.order_by("-version").select_related("entered_by").first()
+
+
+def _stale_message(latest: Result) -> str:
+    who = latest.entered_by.get_username() if latest.entered_by else "?"
+    when = date_format(timezone.localtime(latest.entered_at), "H:i:s")
+    if latest.confirmed_at and latest.confirmed_by:
+        who = latest.confirmed_by.get_username()
+        when = date_format(timezone.localtime(latest.confirmed_at), "H:i:s")
+    return _("This table was changed by %(who)s at %(when)s — reload the page.") % {
+        "who": who,
+        "when": when,
+    }
+
+
+@transaction.atomic
+def enter_result(table: Table, entries: dict, user, base_version: int, note: str = "") -> Result:
+    """Save a table's scores as a new draft version.
+
+    entries: wind -> (score, chombo). base_version is the latest version the person saw; if
+    somebody saved since, the save is refused rather than silently replacing their work.
+    """
+    table = Table.objects.select_for_update().select_related("session__tournament").get(
+        pk=table.pk
+    )
+    rules = table.session.tournament.rule_set()
+    seats = seats_in_order(table)
+    if len(seats) <= 2:
+        raise ActionRefused(_("An awarded table has no scores to enter."))
+    latest = latest_result(table)
+    if (latest.version if latest else 0) != base_version:
+        raise StaleEdit(_stale_message(latest))
+    missing = [s for s in seats if s.wind not in entries or entries[s.wind][0] is None]
+    if missing:
+        raise ActionRefused(
+            _("%(seat)s: the score is missing.") % {"seat": wind_label(missing[0].wind)},
+            field=missing[0].wind,
+        )
+    scores = [entries[s.wind][0] for s in seats]
+    problems = validate_scores(rules, scores)
+    if problems:
+        index, message = problems[0]
+        if index < 0:
+            raise ActionRefused(_(message), field="__all__")
+        seat = seats[index]
+        raise ActionRefused(
+            _("%(seat)s (%(name)s): %(problem)s")
+            % {"seat": wind_label(seat.wind), "name": seat.player.name, "problem": _(message)},
+            field=seat.wind,
+        )
+    now = timezone.now()
+    version = (latest.version if latest else 0) + 1
+    try:
+        with transaction.atomic():
+            result = Result.objects.create(
+                table=table, version=version, entered_by=user, entered_at=now, note=note
+            )
+    except IntegrityError as e:
+        raise StaleEdit(_stale_message(latest_result(table))) from e
+    ResultScore.objects.bulk_create(
+        ResultScore(
+            result=result,
+            wind=s.wind,
+            player=s.player,
+            score=entries[s.wind][0],
+            chombo=entries[s.wind][1] or 0,
+        )
+        for s in seats
+    )
+    # An unconfirmed older draft is replaced by this one; it stays in the history.
+    table.results.filter(status=Result.Status.DRAFT).exclude(pk=result.pk).update(
+        status=Result.Status.SUPERSEDED, superseded_at=now
+    )
+    return result
+
+
+@transaction.atomic
+def confirm_result(result: Result, user) -> Result:
+    """A second desk user confirms a draft; the confirmed version replaces the previous one."""
+    table = Table.objects.select_for_update().select_related("session__tournament").get(
+        pk=result.table_id
+    )
+    result = Result.objects.select_related("entered_by").get(pk=result.pk)
+    latest = latest_result(table)
+    if result.status != Result.Status.DRAFT or latest.pk != result.pk:
+        raise StaleEdit(_stale_message(latest))
+    tournament = table.session.tournament
+    if result.entered_by_id == user.pk and not tournament.single_confirmation:
+        raise ActionRefused(
+            _("You entered this result: a second desk user must confirm it.")
+        )
+    now = timezone.now()
+    table.results.filter(status=Result.Status.CONFIRMED).update(
+        status=Result.Status.SUPERSEDED, superseded_at=now
+    )
+    result.status = Result.Status.CONFIRMED
+    result.confirmed_by = user
+    result.confirmed_at = now
+    try:
+        with transaction.atomic():
+            result.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    except IntegrityError as e:
+        raise StaleEdit(_stale_message(latest_result(table))) from e
+    touch(tournament.pk)
+    return result

@@ -1,0 +1,249 @@
+"""The whole tournament's standings from plain rows (stdlib only).
+
+The Django layer loads confirmed tables, players and resolved penalties in a few queries, calls
+compute_standings and renders or serialises what comes back (the standings feed of
+formats/README.md). Totals are summed exactly in the internal units of scoring.rules and
+converted once for output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from operator import attrgetter
+
+from .rules import TIE_SCALE, Prepared, RuleSet, exact, output, score_table
+
+STATUSES = ("active", "withdrawn", "disqualified", "excluded")
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    key: str
+    name: str
+    status: str = "active"  # "active" | "withdrawn" | "disqualified" | "excluded"
+    substitute: bool = False
+    ema_id: str = ""
+    country: str = ""
+    club: str = ""
+    team: str = ""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    wind: str  # "E" | "S" | "W" | "N"
+    player: str
+    score: int | None
+    chombo: int = 0
+    replaces: str | None = None
+    joined: str = "start"  # "start" | "during"
+
+
+@dataclass(frozen=True)
+class TableRow:
+    session: int
+    table: int
+    seats: list  # of SeatRow, confirmed results only
+
+
+@dataclass(frozen=True)
+class PenaltyRow:
+    session: int
+    player: str
+    amount: int | float  # "before": score unit (points, GP); "after": result unit
+    stage: str  # "before" | "after"
+
+
+@dataclass(slots=True)
+class SessionLine:
+    session: int
+    table: int | None
+    wind: str | None
+    score: int | None
+    place: int | None
+    uma: int | float  # placement points incl. the oka share (SBR: TP)
+    penalty: int | float  # result unit
+    result: int | float
+    game_points: int | float | None = None  # score + score-unit penalties (SBR: GP after penalties)
+
+
+@dataclass(slots=True)
+class StandingRow:
+    rank: int | None
+    player: PlayerRow
+    total: int | float
+    tiebreak: int | float | None
+    sessions: list = field(default_factory=list)  # of SessionLine, by session
+
+
+@dataclass(slots=True)
+class TeamRow:
+    rank: int
+    team: str
+    total: int | float
+    members: list  # player keys, in standings order
+    tiebreak: int | float | None = None
+
+
+@dataclass(slots=True)
+class Standings:
+    sessions_played: int
+    rows: list  # of StandingRow, ranked
+    substitutes: list  # of StandingRow, rank None
+    teams: list  # of TeamRow
+
+
+class _Tally:
+    __slots__ = ("total", "points", "lines")
+
+    def __init__(self):
+        self.total = 0  # internal units
+        self.points = 0  # game points against return points: the tiebreak
+        self.lines = []
+
+
+def compute_standings(rules: RuleSet, players: list[PlayerRow], tables: list[TableRow],
+                      penalties: list[PenaltyRow] = ()) -> Standings:
+    prep = Prepared(rules)
+    unit, decimals, ret = prep.unit, prep.decimals, prep.return_points
+    tp_only = prep.tp_only
+    ema = prep.ema_substitutes
+    fixed = output(prep.substitute, unit, decimals)
+    by_key = {p.key: p for p in players}
+    tallies = {p.key: _Tally() for p in players}
+    if len(tallies) != len(players):
+        raise ValueError("two players share a key")
+
+    resolved = {}  # (session, player) → [before, after]
+    for row in penalties:
+        if row.stage not in ("before", "after"):
+            raise ValueError(f"penalty stage {row.stage!r}")
+        slot = resolved.setdefault((row.session, row.player), [0, 0])
+        slot[row.stage == "after"] += exact(row.amount)
+
+    sessions = set()
+    replaced = []
+    for table in tables:
+        seats = table.seats
+        if not seats:
+            continue
+        session = table.session
+        sessions.add(session)
+        inputs, substitutes = [], []
+        for seat in seats:
+            player = by_key.get(seat.player)
+            if player is None:
+                raise ValueError(f"session {session} table {table.table}: "
+                                 f"unknown player {seat.player!r}")
+            before, after = resolved.pop((session, seat.player), (0, 0))
+            substitute = seat.replaces is not None or player.substitute
+            substitutes.append(substitute)
+            inputs.append((seat.score, seat.chombo, before, after,
+                           substitute and seat.joined == "during"))
+            if seat.replaces is not None:
+                replaced.append((session, seat.replaces))
+        for seat, substitute, (place, uma, penalty, result, points) in zip(
+                seats, substitutes, score_table(prep, inputs)):
+            tally = tallies[seat.player]
+            score = seat.score if seat.score is not None else 0
+            if ema and substitute:
+                # 000 §5.7: "a substitute's session result is always 0 points and −30,000 uma".
+                tally.total += prep.substitute
+                tally.lines.append(SessionLine(session, table.table, seat.wind, score, place,
+                                               fixed, 0, fixed, output(points, 1, decimals)))
+                continue
+            tally.total += result
+            tally.points += points - ret
+            tally.lines.append(SessionLine(
+                session, table.table, seat.wind, score, place, output(uma, unit, decimals),
+                output(penalty, unit, decimals), output(result, unit, decimals),
+                output(points, 1, decimals)))
+
+    # The replaced player's fixed line (000 §5.7: 0 points and −30,000; 002 §2.8.4: 0 TP, 0 GP),
+    # then penalties of players who had no seat that session.
+    replaced = dict.fromkeys(replaced)
+    absent = [(pair, True) for pair in replaced]
+    absent += [(pair, False) for pair in resolved if pair not in replaced]
+    for (session, key), is_replaced in absent:
+        tally = tallies.get(key)
+        if tally is None:
+            raise ValueError(f"session {session}: unknown player {key!r}")
+        before, after = resolved.get((session, key), (0, 0))
+        penalty = after * unit + (0 if tp_only else before * TIE_SCALE)
+        base = prep.substitute if is_replaced else 0
+        tally.total += base + penalty
+        tally.points += before
+        tally.lines.append(SessionLine(
+            session, None, None, 0 if is_replaced else None, None, output(base, unit, decimals),
+            output(penalty, unit, decimals), output(base + penalty, unit, decimals),
+            output(before, 1, decimals) if is_replaced or tp_only else None))
+
+    use_tiebreak = rules.tiebreak == "game_points"
+
+    def row(player, rank=None):
+        tally = tallies[player.key]
+        tally.lines.sort(key=attrgetter("session"))
+        return StandingRow(rank, player, output(tally.total, unit, decimals),
+                           output(tally.points, 1, decimals) if use_tiebreak else None,
+                           tally.lines)
+
+    def sort_key(player):
+        tally = tallies[player.key]
+        return (tally.total, tally.points if use_tiebreak else 0)
+
+    ranked, disqualified, substitutes = [], [], []
+    for player in players:
+        if player.status not in STATUSES:
+            raise ValueError(f"player {player.key!r}: unknown status {player.status!r}")
+        if player.status == "excluded":
+            continue
+        if player.substitute:
+            substitutes.append(player)
+        elif player.status == "disqualified":
+            disqualified.append(player)
+        else:
+            ranked.append(player)
+
+    rows = []
+    for group in (ranked, disqualified):  # 000 §5.7: a disqualified player is placed last
+        offset = len(rows)
+        group = sorted(group, key=sort_key, reverse=True)
+        rank, previous = 0, None
+        for position, player in enumerate(group, start=offset + 1):
+            key = sort_key(player)
+            if key != previous:
+                rank, previous = position, key
+            rows.append(row(player, rank))
+    substitute_rows = [row(p) for p in sorted(substitutes, key=sort_key, reverse=True)]
+
+    return Standings(len(sessions), rows, substitute_rows, _teams(rows, tallies, use_tiebreak,
+                                                                   unit, decimals))
+
+
+def _teams(rows, tallies, use_tiebreak, unit, decimals) -> list[TeamRow]:
+    members, totals = {}, {}
+    for standing in rows:
+        team = standing.player.team
+        if not team:
+            continue
+        tally = tallies[standing.player.key]
+        members.setdefault(team, []).append(standing.player.key)
+        total, points = totals.get(team, (0, 0))
+        totals[team] = (total + tally.total, points + tally.points)
+    if not members:
+        return []
+
+    def sort_key(team):
+        total, points = totals[team]
+        return (total, points if use_tiebreak else 0)
+
+    teams = []
+    rank, previous = 0, None
+    ordered = sorted(sorted(members), key=sort_key, reverse=True)
+    for position, team in enumerate(ordered, start=1):
+        key = sort_key(team)
+        if key != previous:
+            rank, previous = position, key
+        total, points = totals[team]
+        teams.append(TeamRow(rank, team, output(total, unit, decimals), members[team],
+                             output(points, 1, decimals) if use_tiebreak else None))
+    return teams

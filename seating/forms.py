@@ -1,0 +1,35 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Player
+
+from .models import Wind
+
+
+class TableForm(forms.Form):
+    """Four players by wind; North may stay empty at a Sichuan three-player table."""
+
+    def __init__(self, *args, session, **kwargs):
+        super().__init__(*args, **kwargs)
+        seated = session.seats.values_list("player_id", flat=True)
+        players = (
+            session.tournament.players.exclude(pk__in=seated)
+            .exclude(status__in=[Player.Status.EXCLUDED, Player.Status.DISQUALIFIED])
+            .order_by("substitute", "name")
+        )
+        for wind in Wind:
+            self.fields[wind.value] = forms.ModelChoiceField(
+                queryset=players, label=wind.label, required=wind != Wind.NORTH
+            )
+
+    def players(self):
+        return [self.cleaned_data.get(w.value) for w in Wind]
+
+
+class DrawForm(forms.Form):
+    seed = forms.IntegerField(
+        label=_("seed"),
+        required=False,
+        min_value=0,
+        help_text=_("Leave empty for a fresh random draw; give a stored seed to repeat one."),
+    )

@@ -1,0 +1,95 @@
+// Small progressive enhancements; every page works without them.
+(function () {
+  "use strict";
+
+  // Live regions refresh themselves while a session is on, swapping only their own content.
+  function refresh(region) {
+    var url = new URL(window.location.href);
+    url.searchParams.set("partial", "1");
+    fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-store" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html !== null && html !== region.dataset.last) {
+          region.dataset.last = html;
+          region.innerHTML = html;
+        }
+      })
+      .catch(function () {});
+  }
+  document.querySelectorAll("[data-live='1']").forEach(function (region) {
+    setInterval(function () { if (!document.hidden) refresh(region); }, 15000);
+  });
+
+  // Find my table: search as you type.
+  var search = document.querySelector("form[data-live-search]");
+  if (search) {
+    var target = document.querySelector(search.dataset.liveSearch);
+    var timer;
+    search.querySelector("input").addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var url = new URL(search.action || window.location.href);
+        url.searchParams.set("q", search.querySelector("input").value);
+        history.replaceState(null, "", url);
+        refresh(target);
+      }, 250);
+    });
+  }
+
+  // Check-in: filter as you type, one click to check in without reloading.
+  var filter = document.getElementById("checkin-search");
+  if (filter) {
+    filter.addEventListener("input", function () {
+      var q = filter.value.trim().toLowerCase();
+      document.querySelectorAll("#checkin-table tbody tr[data-name]").forEach(function (tr) {
+        tr.hidden = q !== "" && tr.dataset.name.indexOf(q) === -1;
+      });
+    });
+    document.querySelectorAll("form.checkin-form").forEach(function (form) {
+      form.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        fetch(form.action, { method: "POST", body: new FormData(form), headers: { "X-Requested-With": "fetch" } })
+          .then(function (r) { return r.json(); })
+          .then(function (data) {
+            var input = form.querySelector("input[name=checked_in]");
+            var button = form.querySelector("button");
+            input.value = data.checked_in ? "0" : "1";
+            button.textContent = data.checked_in ? button.dataset.on || "✓" : button.dataset.off || "+";
+            button.className = data.checked_in ? "checked" : "secondary";
+            document.getElementById("checked").textContent = data.checked;
+            document.getElementById("expected").textContent = data.expected;
+            document.getElementById("not-multiple").hidden = !data.not_multiple;
+            filter.focus();
+            filter.select();
+          });
+      });
+    });
+  }
+
+  // Result entry: Enter moves to the next field, the last one saves; a running sum shows mistakes.
+  var entry = document.getElementById("result-form");
+  if (entry) {
+    var inputs = Array.prototype.slice.call(entry.querySelectorAll("input.score, input.chombo"));
+    var sum = document.getElementById("sum");
+    var update = function () {
+      var total = 0, filled = 0;
+      entry.querySelectorAll("input.score").forEach(function (i) {
+        if (i.value !== "") { total += parseInt(i.value, 10) || 0; filled++; }
+      });
+      sum.textContent = total;
+      sum.className = total === parseInt(sum.dataset.target, 10) ? "ok" : "bad";
+    };
+    inputs.forEach(function (input, n) {
+      input.addEventListener("input", update);
+      input.addEventListener("keydown", function (ev) {
+        if (ev.key === "Enter" && n < inputs.length - 1) {
+          ev.preventDefault();
+          inputs[n + 1].focus();
+          inputs[n + 1].select();
+        }
+      });
+    });
+    update();
+    if (inputs.length) { inputs[0].focus(); inputs[0].select(); }
+  }
+})();

@@ -1,0 +1,60 @@
+"""Small builders for tests: real rows in the real (test) database, no mocks."""
+
+from django.contrib.auth.models import Group, User
+
+from scoring.services import confirm_result, enter_result
+from seating.models import Table
+from seating.services import add_table
+from tournament.models import Player, Session, Tournament
+from tournament.roles import DESK, DIRECTOR, REFEREE, ensure_groups
+
+
+def user(name, role=None):
+    ensure_groups()
+    u = User.objects.create_user(name, password="pw-" + name)
+    if role:
+        u.groups.add(Group.objects.get(name=role))
+    return u
+
+
+def staff():
+    """A director, two desk users and a referee."""
+    return {
+        "director": user("dir", DIRECTOR),
+        "desk1": user("desk1", DESK),
+        "desk2": user("desk2", DESK),
+        "referee": user("ref", REFEREE),
+    }
+
+
+def tournament(ruleset="ema-2012", players=8, slug="test-open", **kw):
+    t = Tournament.objects.create(name=kw.pop("name", "Test Open"), slug=slug, ruleset=ruleset, **kw)
+    for n in range(1, players + 1):
+        Player.objects.create(tournament=t, key=f"p{n:02d}", name=f"Player {n:02d}")
+    return t
+
+
+def seat_session(t, number=1, groups=None):
+    """Seat players p01.. in order, four per table (or the given key groups)."""
+    session, _ = Session.objects.get_or_create(tournament=t, number=number)
+    players = list(t.players.filter(substitute=False).order_by("key"))
+    if groups is None:
+        groups = [players[i : i + 4] for i in range(0, len(players), 4)]
+    else:
+        by_key = {p.key: p for p in players}
+        groups = [[by_key[k] for k in g] for g in groups]
+    for g in groups:
+        add_table(session, g)
+    return session
+
+
+def play(table: Table, scores, enter_by, confirm_by, chombo=None):
+    seats = sorted(table.seats.all(), key=lambda s: "ESWN".index(s.wind))
+    latest = table.results.order_by("-version").first()
+    entries = {
+        s.wind: (score, (chombo or {}).get(s.wind, 0)) for s, score in zip(seats, scores, strict=True)
+    }
+    result = enter_result(table, entries, enter_by, latest.version if latest else 0)
+    if confirm_by:
+        confirm_result(result, confirm_by)
+    return result

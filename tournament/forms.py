@@ -1,0 +1,166 @@
+"""Forms of the desk. Every label and message is marked for translation."""
+
+import dataclasses
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.rules import PRESETS, RuleSet
+
+from .models import Player, Tournament
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "slug",
+            "start_date",
+            "end_date",
+            "venue",
+            "ruleset",
+            "planned_sessions",
+            "fee",
+            "scope",
+            "single_confirmation",
+        ]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+        self.fields["slug"].help_text = _("Part of the public address; made from the name if empty.")
+        if self.instance.pk:
+            # The rule set is changed on the rules page, where the freeze is enforced.
+            del self.fields["ruleset"]
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The end date is before the start date."))
+        return data
+
+
+def _text(value) -> str:
+    if isinstance(value, tuple):
+        return ", ".join(":".join(str(x) for x in v) if isinstance(v, tuple) else str(v) for v in value)
+    return str(value)
+
+
+def _parse_tuple(text: str, example: tuple):
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    nested = bool(example) and isinstance(example[0], tuple)
+    try:
+        if nested:
+            return tuple(tuple(_number(x) for x in p.split(":")) for p in parts)
+        return tuple(_number(p) for p in parts)
+    except ValueError as e:
+        raise forms.ValidationError(_("Write numbers separated by commas.")) from e
+
+
+def _number(text: str):
+    text = text.strip()
+    return float(text) if "." in text else int(text)
+
+
+class RulesForm(forms.Form):
+    """Every field of the rule set, prefilled with the tournament's current values."""
+
+    ruleset = forms.ChoiceField(label=_("preset"), choices=[(k, r.name) for k, r in PRESETS.items()])
+    reason = forms.CharField(
+        label=_("reason for the change"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Required once results are confirmed: the change is recorded and every result recomputed."),
+    )
+
+    def __init__(self, *args, rules: RuleSet, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.fields["ruleset"].initial = rules.key
+        for f in dataclasses.fields(RuleSet):
+            if f.name in ("key", "name"):
+                continue
+            value = getattr(rules, f.name)
+            label = f.name.replace("_", " ")
+            if isinstance(value, bool):
+                field = forms.BooleanField(label=label, required=False, initial=value)
+            elif isinstance(value, int):
+                field = forms.IntegerField(label=label, initial=value)
+            elif isinstance(value, float):
+                field = forms.FloatField(label=label, initial=value)
+            else:
+                field = forms.CharField(label=label, initial=_text(value), required=False)
+            self.fields[f"rule_{f.name}"] = field
+
+    def overrides(self) -> dict:
+        """The submitted values by rule field name (the service stores only the differences)."""
+        values = {}
+        preset = PRESETS[self.cleaned_data["ruleset"]]
+        for f in dataclasses.fields(RuleSet):
+            name = f"rule_{f.name}"
+            if name not in self.cleaned_data:
+                continue
+            value = self.cleaned_data[name]
+            example = getattr(preset, f.name)
+            if isinstance(example, tuple):
+                value = _parse_tuple(value or "", example)
+            values[f.name] = value
+        return values
+
+    def clean(self):
+        data = super().clean()
+        if "ruleset" in data and data["ruleset"] != self.rules.key:
+            # Switching presets starts from the new preset as it is.
+            self.switch_preset = True
+        else:
+            self.switch_preset = False
+            for f in dataclasses.fields(RuleSet):
+                name = f"rule_{f.name}"
+                example = getattr(self.rules, f.name)
+                if name in data and isinstance(example, tuple):
+                    try:
+                        _parse_tuple(data[name] or "", example)
+                    except forms.ValidationError as e:
+                        self.add_error(name, e)
+        return data
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name", "ema_id", "country", "club", "team", "substitute", "status", "checked_in"]
+
+    def __init__(self, *args, tournament=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        if tournament is not None:
+            self.instance.tournament = tournament
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        clash = Player.objects.filter(tournament=self.tournament, name__iexact=name)
+        if self.instance.pk:
+            clash = clash.exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise forms.ValidationError(_("A player of this name is already registered."))
+        return name
+
+    def clean_ema_id(self):
+        ema = self.cleaned_data["ema_id"].strip()
+        if ema:
+            clash = Player.objects.filter(tournament=self.tournament, ema_id=ema)
+            if self.instance.pk:
+                clash = clash.exclude(pk=self.instance.pk)
+            if clash.exists():
+                raise forms.ValidationError(_("Another player has this EMA id."))
+        return ema
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=_("file"))

@@ -1,0 +1,59 @@
+"""Start the desk for the hall: migrate, first director account, static files, waitress on the LAN."""
+
+import secrets
+import socket
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from tournament.roles import DIRECTOR, ensure_groups
+
+
+def ensure_director(stdout) -> None:
+    """On first start, make a director account and print its one-time password."""
+    User = get_user_model()
+    if User.objects.exists():
+        return
+    password = secrets.token_urlsafe(12)
+    user = User.objects.create_superuser("director", "", password)
+    user.groups.add(Group.objects.get(name=DIRECTOR))
+    stdout.write("")
+    stdout.write("=" * 64)
+    stdout.write("  First start: a director account was created.")
+    stdout.write("    user:     director")
+    stdout.write(f"    password: {password}")
+    stdout.write("  Log in and change it (Admin → Users), then add desk users.")
+    stdout.write("=" * 64)
+    stdout.write("")
+
+
+def lan_address() -> str:
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the LAN interface
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+class Command(BaseCommand):
+    help = "Prepare the database and serve the desk on the LAN with waitress."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--host", default="0.0.0.0")
+        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--threads", type=int, default=8)
+
+    def handle(self, *args, host, port, threads, **options):
+        from waitress import serve
+
+        from config.wsgi import application
+
+        call_command("migrate", interactive=False, verbosity=0)
+        ensure_groups()
+        call_command("collectstatic", interactive=False, verbosity=0)
+        ensure_director(self.stdout)
+        self.stdout.write(f"The desk is at http://{lan_address()}:{port}/ (desk: /desk/, admin: /admin/)")
+        serve(application, host=host, port=port, threads=threads, ident="mahjong-desk")

@@ -1,0 +1,143 @@
+"""Tournaments, their players and sessions."""
+
+from django.conf import settings
+from django.core.validators import RegexValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from scoring.rules import PRESETS, RuleError, ruleset_from
+
+
+class Tournament(models.Model):
+    class Scope(models.TextChoices):
+        INDIVIDUAL = "individual", _("Individual")
+        TEAM = "team", _("Individual and team")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    ruleset = models.CharField(
+        _("rule set"), max_length=40, choices=[(k, r.name) for k, r in PRESETS.items()]
+    )
+    # Overrides of the preset's fields, by field name (scoring.rules.FIELD_NAMES).
+    rules = models.JSONField(_("rule overrides"), default=dict, blank=True)
+    planned_sessions = models.PositiveSmallIntegerField(_("planned sessions"), default=4)
+    fee = models.DecimalField(_("fee"), max_digits=8, decimal_places=2, default=0)
+    scope = models.CharField(
+        _("standings scope"), max_length=20, choices=Scope.choices, default=Scope.INDIVIDUAL
+    )
+    single_confirmation = models.BooleanField(
+        _("allow single-person confirmation"),
+        default=False,
+        help_text=_("For small events: the desk user who enters a result may also confirm it."),
+    )
+    # Bumped whenever something the public pages show changes; part of every cache key.
+    revision = models.PositiveIntegerField(default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self):
+        return self.name
+
+    def rule_set(self):
+        """The effective rule set: the preset with this tournament's overrides."""
+        try:
+            return ruleset_from(self.ruleset, self.rules)
+        except RuleError:
+            return PRESETS[self.ruleset]
+
+    @property
+    def appeal_deposit(self):
+        return self.fee * self.rule_set().appeal_deposit_fees
+
+
+class Player(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("active")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+        DISQUALIFIED = "disqualified", _("disqualified")
+        EXCLUDED = "excluded", _("excluded")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    key = models.CharField(_("key"), max_length=40, help_text=_("The player's id in files."))
+    name = models.CharField(_("name"), max_length=200)
+    ema_id = models.CharField(
+        _("EMA id"),
+        max_length=8,
+        blank=True,
+        validators=[RegexValidator(r"^\d{8}$", _("An EMA id is exactly 8 digits."))],
+    )
+    country = models.CharField(_("country"), max_length=60, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    team = models.CharField(_("team"), max_length=120, blank=True)
+    substitute = models.BooleanField(_("substitute"), default=False)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.ACTIVE
+    )
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "key"], name="player_key_unique"),
+            models.UniqueConstraint(fields=["tournament", "name"], name="player_name_unique"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Session(models.Model):
+    class Method(models.TextChoices):
+        MANUAL = "manual", _("by hand")
+        DRAW = "draw", _("random draw")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveSmallIntegerField(_("number"))
+    method = models.CharField(
+        _("seating method"), max_length=20, choices=Method.choices, default=Method.MANUAL
+    )
+    seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="session_number_unique")
+        ]
+
+    def __str__(self):
+        return _("Session %(number)s") % {"number": self.number}
+
+
+class RuleChange(models.Model):
+    """An explicit change of a tournament's rules after results were confirmed."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rule_changes"
+    )
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+    old_ruleset = models.CharField(max_length=40)
+    old_rules = models.JSONField(default=dict)
+    new_ruleset = models.CharField(max_length=40)
+    new_rules = models.JSONField(default=dict)
+    reason = models.TextField(_("reason"))
+
+    class Meta:
+        ordering = ["-changed_at"]

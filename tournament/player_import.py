@@ -1,0 +1,168 @@
+"""Reading a player list from CSV or XLSX: all rows valid, or nothing imported."""
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from .models import Player
+
+COLUMNS = ("key", "name", "ema_id", "country", "club", "team", "substitute", "status")
+ALIASES = {
+    "ema": "ema_id",
+    "emaid": "ema_id",
+    "ema_number": "ema_id",
+    "player": "name",
+    "full_name": "name",
+    "sub": "substitute",
+    "reserve": "substitute",
+}
+TRUE = {"1", "yes", "y", "true", "x", "+", "tak", "да", "так"}
+FALSE = {"", "0", "no", "n", "false", "-", "nie", "нет", "ні"}
+MAX_ROWS = 5000
+
+
+@dataclass
+class ParsedList:
+    rows: list[dict] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    ignored_columns: list[str] = field(default_factory=list)
+
+
+def _column(header) -> str:
+    name = re.sub(r"[\s\-.]+", "_", str(header or "").strip().lower()).strip("_")
+    return ALIASES.get(name, name)
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
+def _read_table(name: str, content: bytes) -> list[list[str]]:
+    if name.lower().endswith(".xlsx"):
+        from openpyxl import load_workbook
+
+        try:
+            sheet = load_workbook(io.BytesIO(content), read_only=True, data_only=True).active
+        except Exception as e:
+            raise ValueError(_("The file is not a readable XLSX workbook.")) from e
+        return [[_cell(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ValueError(_("The file is not UTF-8 text: save the CSV as UTF-8.")) from e
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    return [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), dialect)]
+
+
+def parse_player_list(name: str, content: bytes, existing_names=(), existing_keys=()):
+    """Parse and check a whole list. Errors name the row (as in the spreadsheet) and column."""
+    parsed = ParsedList()
+    if not content:
+        parsed.errors.append(_("The file is empty."))
+        return parsed
+    try:
+        table = _read_table(name, content)
+    except ValueError as e:
+        parsed.errors.append(str(e))
+        return parsed
+    table = [row for row in table if any(row)]
+    if not table:
+        parsed.errors.append(_("The file is empty."))
+        return parsed
+    header = [_column(h) for h in table[0]]
+    if "name" not in header:
+        parsed.errors.append(_("Row 1: there is no “name” column."))
+        return parsed
+    parsed.ignored_columns = [table[0][i] for i, h in enumerate(header) if h not in COLUMNS]
+    if len(table) - 1 > MAX_ROWS:
+        parsed.errors.append(_("The list has more than %(max)d rows.") % {"max": MAX_ROWS})
+        return parsed
+    seen_names = {n.casefold(): "" for n in existing_names}
+    seen_keys = {k: "" for k in existing_keys}
+    seen_ema = {}
+    statuses = {s.value for s in Player.Status}
+    for number, values in enumerate(table[1:], start=2):
+        row = {}
+        for column, value in zip(header, values, strict=False):
+            if column in COLUMNS and column not in row:
+                row[column] = value
+
+        def problem(column, message, number=number):
+            parsed.errors.append(
+                _("Row %(row)d, column “%(column)s”: %(message)s")
+                % {"row": number, "column": column, "message": message}
+            )
+
+        name_value = row.get("name", "")
+        if not name_value:
+            problem("name", _("the name is missing."))
+        elif len(name_value) > 200:
+            problem("name", _("the name is longer than 200 characters."))
+        elif name_value.casefold() in seen_names:
+            where = seen_names[name_value.casefold()]
+            problem(
+                "name",
+                _("%(name)s appears twice (also row %(other)s).")
+                % {"name": name_value, "other": where}
+                if where
+                else _("%(name)s is already registered.") % {"name": name_value},
+            )
+        else:
+            seen_names[name_value.casefold()] = number
+        ema = row.get("ema_id", "")
+        if ema:
+            if not re.fullmatch(r"\d{8}", ema):
+                problem("ema_id", _("“%(value)s” is not an EMA id of 8 digits.") % {"value": ema})
+            elif ema in seen_ema:
+                problem(
+                    "ema_id",
+                    _("EMA id %(value)s appears twice (also row %(other)s).")
+                    % {"value": ema, "other": seen_ema[ema]},
+                )
+            else:
+                seen_ema[ema] = number
+        key = row.get("key", "")
+        if key:
+            if key in seen_keys:
+                problem("key", _("key “%(value)s” is used twice.") % {"value": key})
+            seen_keys[key] = number
+        status = row.get("status", "").lower() or Player.Status.ACTIVE
+        if status not in statuses:
+            problem(
+                "status",
+                _("unknown status “%(value)s” (use one of: %(choices)s).")
+                % {"value": row.get("status"), "choices": ", ".join(sorted(statuses))},
+            )
+        sub = row.get("substitute", "").lower()
+        if sub not in TRUE | FALSE:
+            problem("substitute", _("“%(value)s” is not yes or no.") % {"value": sub})
+        for column in ("country", "club", "team"):
+            if len(row.get(column, "")) > 120:
+                problem(column, _("longer than 120 characters."))
+        parsed.rows.append(
+            {
+                "key": key,
+                "name": name_value,
+                "ema_id": ema,
+                "country": row.get("country", ""),
+                "club": row.get("club", ""),
+                "team": row.get("team", ""),
+                "substitute": sub in TRUE,
+                "status": status,
+            }
+        )
+    if not parsed.rows and not parsed.errors:
+        parsed.errors.append(_("The list has a header but no players."))
+    if parsed.errors:
+        parsed.rows = []
+    return parsed

@@ -1,0 +1,60 @@
+"""Who may do what. Checked on the server by the view mixins below, never only in templates.
+
+director: everything. desk: result entry and confirmation, check-in, seating print.
+referee: penalties and appeals (a later issue). public: no login, read-only pages.
+"""
+
+from django.contrib.auth.mixins import AccessMixin
+from django.contrib.auth.models import Group
+
+DIRECTOR = "director"
+DESK = "desk"
+REFEREE = "referee"
+GROUPS = (DIRECTOR, DESK, REFEREE)
+
+
+def ensure_groups(**kwargs):
+    for name in GROUPS:
+        Group.objects.get_or_create(name=name)
+
+
+def user_roles(user) -> set[str]:
+    if not user.is_authenticated:
+        return set()
+    if user.is_superuser:
+        return set(GROUPS)
+    cached = getattr(user, "_desk_roles", None)
+    if cached is None:
+        cached = set(user.groups.values_list("name", flat=True))
+        user._desk_roles = cached
+    return cached
+
+
+def is_director(user) -> bool:
+    return DIRECTOR in user_roles(user)
+
+
+def is_desk(user) -> bool:
+    return bool(user_roles(user) & {DIRECTOR, DESK})
+
+
+class RoleRequiredMixin(AccessMixin):
+    """Anonymous users go to the login page; logged-in users without the role get 403."""
+
+    allowed = ()
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        if not (user_roles(request.user) & set(self.allowed)):
+            self.raise_exception = True
+            return self.handle_no_permission()
+        return super().dispatch(request, *args, **kwargs)
+
+
+class DirectorRequired(RoleRequiredMixin):
+    allowed = (DIRECTOR,)
+
+
+class DeskRequired(RoleRequiredMixin):
+    allowed = (DIRECTOR, DESK)

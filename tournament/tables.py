@@ -1,0 +1,177 @@
+"""Every table a person sees, as django-tables2 tables."""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext_lazy as _
+
+from .models import Player, Tournament
+
+
+def fmt(value):
+    """A standings number: grouped thousands, at most two decimals, '–' for nothing."""
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, float) and not value.is_integer():
+        return number_format(round(value, 2), decimal_pos=None, force_grouping=True)
+    return number_format(int(value), force_grouping=True)
+
+
+class NumberColumn(tables.Column):
+    attrs = {"td": {"class": "num"}, "th": {"class": "num"}}
+
+    def render(self, value):
+        return fmt(value)
+
+
+class TournamentsTable(tables.Table):
+    name = tables.Column(
+        verbose_name=_("Tournament"), linkify=("public:standings", {"slug": tables.A("slug")})
+    )
+    start_date = tables.DateColumn(verbose_name=_("Starts"))
+    venue = tables.Column(verbose_name=_("Venue"))
+    ruleset = tables.Column(verbose_name=_("Rules"))
+
+    class Meta:
+        model = Tournament
+        fields = ("name", "start_date", "venue", "ruleset")
+        orderable = False
+        empty_text = _("No tournaments yet.")
+
+
+class DeskTournamentsTable(TournamentsTable):
+    name = tables.Column(verbose_name=_("Tournament"), linkify=("desk:tournament", {"slug": tables.A("slug")}))
+
+
+class StandingsTable(tables.Table):
+    """Standings; the per-session columns are added by `standings_table`."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}})
+    name = tables.Column(
+        verbose_name=_("Player"),
+        linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
+    )
+    country = tables.Column(verbose_name=_("Country"), attrs={"td": {"class": "wide"}, "th": {"class": "wide"}})
+    club = tables.Column(verbose_name=_("Club"), attrs={"td": {"class": "wide"}, "th": {"class": "wide"}})
+    total = NumberColumn(verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}})
+
+    class Meta:
+        attrs = {"class": "standings"}
+        empty_text = _("No results yet.")
+        order_by = ("rank",)
+
+
+def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
+    """Build the standings table from the pure standings rows; one column per session."""
+    data = []
+    for row in standings.rows:
+        item = {
+            "slug": tournament.slug,
+            "key": row.player.key,
+            "rank": row.rank,
+            "name": row.player.name,
+            "country": row.player.country,
+            "club": row.player.club,
+            "total": row.total,
+            "tiebreak": row.tiebreak,
+        }
+        for line in row.sessions:
+            item[f"s{line.session}"] = line.result
+        data.append(item)
+    extra = [
+        (f"s{n}", NumberColumn(verbose_name=_("S%(n)d") % {"n": n}, default=None, attrs={"td": {"class": "num session"}, "th": {"class": "num session"}}))
+        for n in range(1, sessions + 1)
+    ]
+    if tiebreak_label:
+        extra.append(("tiebreak", NumberColumn(verbose_name=tiebreak_label)))
+    table = StandingsTable(data, extra_columns=extra)
+    table.sequence = ["rank", "name", "country", "club", "total", *[name for name, _c in extra]]
+    return table
+
+
+class TeamStandingsTable(tables.Table):
+    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}})
+    team = tables.Column(verbose_name=_("Team"))
+    members = tables.Column(verbose_name=_("Members"), orderable=False)
+    total = NumberColumn(verbose_name=_("Total"))
+
+    class Meta:
+        attrs = {"class": "standings"}
+        orderable = False
+
+
+class PlayerSessionsTable(tables.Table):
+    session = tables.Column(verbose_name=_("Session"))
+    table = tables.Column(verbose_name=_("Table"), default="–")
+    wind = tables.Column(verbose_name=_("Wind"), default="–")
+    opponents = tables.Column(verbose_name=_("Opponents"), default="")
+    score = NumberColumn(verbose_name=_("Score"))
+    place = tables.Column(verbose_name=_("Place"), default="–")
+    uma = NumberColumn(verbose_name=_("Uma / TP"))
+    penalty = NumberColumn(verbose_name=_("Penalty"))
+    result = NumberColumn(verbose_name=_("Result"))
+    running = NumberColumn(verbose_name=_("Running total"))
+
+    class Meta:
+        orderable = False
+        empty_text = _("No sessions played yet.")
+
+
+class FindTableTable(tables.Table):
+    name = tables.Column(
+        verbose_name=_("Player"),
+        linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
+    )
+    table = tables.Column(verbose_name=_("Table"), default="–", attrs={"td": {"class": "big"}})
+    wind = tables.Column(verbose_name=_("Wind"), default="–", attrs={"td": {"class": "big"}})
+    opponents = tables.Column(verbose_name=_("At the table"), default="")
+
+    class Meta:
+        orderable = False
+        empty_text = _("Nobody found: type part of your name.")
+
+
+class PlayersTable(tables.Table):
+    name = tables.Column(verbose_name=_("Name"), linkify=lambda record: reverse("desk:player_edit", args=[record.tournament.slug, record.pk]))
+    key = tables.Column(verbose_name=_("Key"))
+    ema_id = tables.Column(verbose_name=_("EMA id"))
+    country = tables.Column(verbose_name=_("Country"))
+    club = tables.Column(verbose_name=_("Club"))
+    team = tables.Column(verbose_name=_("Team"))
+    substitute = tables.BooleanColumn(verbose_name=_("Substitute"))
+    status = tables.Column(verbose_name=_("Status"))
+    checked_in = tables.BooleanColumn(verbose_name=_("Checked in"))
+
+    class Meta:
+        model = Player
+        fields = ("name", "key", "ema_id", "country", "club", "team", "substitute", "status", "checked_in")
+        empty_text = _("No players yet: add them or import a list.")
+
+
+class CheckinTable(tables.Table):
+    name = tables.Column(verbose_name=_("Name"))
+    club = tables.Column(verbose_name=_("Club"))
+    country = tables.Column(verbose_name=_("Country"))
+    checked_in = tables.TemplateColumn(
+        template_name="desk/_checkin_button.html", verbose_name=_("Check-in"), orderable=False
+    )
+
+    class Meta:
+        model = Player
+        fields = ("name", "club", "country", "checked_in")
+        row_attrs = {"data-name": lambda record: record.name.casefold()}
+        empty_text = _("No players yet.")
+
+
+class ImportPreviewTable(tables.Table):
+    name = tables.Column(verbose_name=_("Name"))
+    ema_id = tables.Column(verbose_name=_("EMA id"))
+    country = tables.Column(verbose_name=_("Country"))
+    club = tables.Column(verbose_name=_("Club"))
+    team = tables.Column(verbose_name=_("Team"))
+    substitute = tables.BooleanColumn(verbose_name=_("Substitute"))
+    status = tables.Column(verbose_name=_("Status"))
+
+    class Meta:
+        orderable = False
+

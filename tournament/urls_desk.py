@@ -1,0 +1,34 @@
+"""Desk pages: director and desk users, each view with its own role mixin."""
+
+from django.urls import path
+
+from scoring import views as scoring
+from seating import views as seating
+
+from . import views_desk as v
+
+app_name = "desk"
+T = "<slug:slug>/"
+S = T + "s/<int:number>/"
+urlpatterns = [
+    path("", v.Home.as_view(), name="home"),
+    path("new/", v.TournamentCreate.as_view(), name="tournament_add"),
+    path("import/", v.ImportFile.as_view(), name="import_file"),
+    path(T, v.Dashboard.as_view(), name="tournament"),
+    path(T + "edit/", v.TournamentEdit.as_view(), name="tournament_edit"),
+    path(T + "rules/", v.RulesEdit.as_view(), name="rules"),
+    path(T + "export/", v.ExportFile.as_view(), name="export_file"),
+    path(T + "players/", v.PlayerList.as_view(), name="players"),
+    path(T + "players/add/", v.PlayerEdit.as_view(), name="player_add"),
+    path(T + "players/<int:pk>/", v.PlayerEdit.as_view(), name="player_edit"),
+    path(T + "players/import/", v.PlayerImport.as_view(), name="player_import"),
+    path(T + "checkin/", v.CheckIn.as_view(), name="checkin"),
+    path(T + "checkin/<int:pk>/", v.CheckInToggle.as_view(), name="checkin_toggle"),
+    path(T + "sessions/add/", v.SessionAdd.as_view(), name="session_add"),
+    path(S, seating.SessionDetail.as_view(), name="session"),
+    path(S + "draw/", seating.SessionDraw.as_view(), name="session_draw"),
+    path(S + "tables/add/", seating.TableAdd.as_view(), name="table_add"),
+    path(S + "t/<int:table>/delete/", seating.TableDelete.as_view(), name="table_delete"),
+    path(S + "t/<int:table>/", scoring.ResultEntry.as_view(), name="result"),
+    path(S + "t/<int:table>/confirm/", scoring.ResultConfirm.as_view(), name="result_confirm"),
+]

@@ -1,0 +1,14 @@
+"""Public pages: no login, read-only."""
+
+from django.urls import path
+
+from . import views_public as v
+
+app_name = "public"
+urlpatterns = [
+    path("", v.home, name="home"),
+    path("t/<slug:slug>/", v.standings, name="standings"),
+    path("t/<slug:slug>/standings.json", v.standings_json, name="feed"),
+    path("t/<slug:slug>/find/", v.find_table, name="find"),
+    path("t/<slug:slug>/p/<str:key>/", v.player, name="player"),
+]

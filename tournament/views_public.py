@@ -1,0 +1,152 @@
+"""Public pages: no login, read-only, fast when the whole hall refreshes at once."""
+
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from django_tables2 import RequestConfig
+
+from scoring import feed
+from seating.models import WINDS, Seat, Wind
+
+from .models import Tournament
+from .tables import (
+    FindTableTable,
+    PlayerSessionsTable,
+    TeamStandingsTable,
+    TournamentsTable,
+    standings_table,
+)
+
+
+def _tournament(slug):
+    return get_object_or_404(Tournament.objects.only("id", "name", "slug", "ruleset", "rules", "revision", "planned_sessions", "scope", "start_date", "venue"), slug=slug)
+
+
+def _template(request, full, partial):
+    """The live region alone when the page's own script asks for a refresh."""
+    return partial if request.GET.get("partial") else full
+
+
+@require_GET
+def home(request):
+    table = TournamentsTable(Tournament.objects.all())
+    return render(request, "public/home.html", {"table": table})
+
+
+@require_GET
+def standings(request, slug):
+    tournament = _tournament(slug)
+    data = feed.standings(tournament)
+    rules = tournament.rule_set()
+    sessions = max(tournament.planned_sessions, data.sessions_played)
+    table = standings_table(
+        data, tournament, sessions, _("Game points") if rules.tiebreak == "game_points" else None
+    )
+    RequestConfig(request, paginate=False).configure(table)
+    teams = None
+    if data.teams:
+        names = {r.player.key: r.player.name for r in data.rows}
+        teams = TeamStandingsTable(
+            [
+                {"rank": t.rank, "team": t.team, "members": ", ".join(names.get(k, k) for k in t.members), "total": t.total}
+                for t in data.teams
+            ]
+        )
+    current = feed.current_session(tournament)
+    context = {
+        "tournament": tournament,
+        "table": table,
+        "teams": teams,
+        "substitutes": data.substitutes,
+        "sessions_played": data.sessions_played,
+        "live": feed.session_on(tournament, current),
+        "rules": rules,
+    }
+    return render(request, _template(request, "public/standings.html", "public/_standings.html"), context)
+
+
+@require_GET
+def standings_json(request, slug):
+    tournament = _tournament(slug)
+    response = JsonResponse(feed.feed(tournament), json_dumps_params={"ensure_ascii": False})
+    response["Access-Control-Allow-Origin"] = "*"  # overlays and projectors read it from anywhere
+    return response
+
+
+def _opponents(seats, player_key):
+    return ", ".join(
+        f"{Wind(s['wind']).label}: {s['player__name']}" for s in seats if s["player__key"] != player_key
+    )
+
+
+@require_GET
+def find_table(request, slug):
+    tournament = _tournament(slug)
+    query = request.GET.get("q", "").strip()
+    current = feed.current_session(tournament)
+    rows = []
+    if query and current is not None:
+        seating = feed.session_seating(tournament, current)
+        needle = query.casefold()
+        for table_number, seats in seating.items():
+            for seat in seats:
+                if needle in seat["player__name"].casefold():
+                    rows.append(
+                        {
+                            "slug": tournament.slug,
+                            "key": seat["player__key"],
+                            "name": seat["player__name"],
+                            "table": table_number,
+                            "wind": Wind(seat["wind"]).label,
+                            "opponents": _opponents(seats, seat["player__key"]),
+                        }
+                    )
+        rows.sort(key=lambda r: r["name"])
+    context = {
+        "tournament": tournament,
+        "query": query,
+        "current": current,
+        "table": FindTableTable(rows[:50]),
+        "live": False,
+    }
+    return render(request, _template(request, "public/find.html", "public/_find.html"), context)
+
+
+@require_GET
+def player(request, slug, key):
+    tournament = _tournament(slug)
+    data = feed.standings(tournament)
+    row = next((r for r in data.rows + data.substitutes if r.player.key == key), None)
+    if row is None:
+        raise Http404(_("No such player in this tournament."))
+    seats_by_session = feed.player_tables(tournament, key)
+    running = 0
+    lines = []
+    for line in row.sessions:
+        running += line.result or 0
+        seats = seats_by_session.get(line.session, [])
+        lines.append(
+            {
+                "session": line.session,
+                "table": line.table,
+                "wind": Wind(line.wind).label if line.wind in WINDS else None,
+                "opponents": _opponents(seats, key),
+                "score": line.score,
+                "place": line.place,
+                "uma": line.uma,
+                "penalty": line.penalty,
+                "result": line.result,
+                "running": round(running, 2) if isinstance(running, float) else running,
+            }
+        )
+    current = feed.current_session(tournament)
+    context = {
+        "tournament": tournament,
+        "row": row,
+        "table": PlayerSessionsTable(lines),
+        "now": feed.player_seat(tournament, current, key),
+        "current": current,
+        "live": feed.session_on(tournament, current),
+    }
+    return render(request, _template(request, "public/player.html", "public/_player.html"), context)

@@ -37,7 +37,7 @@ class RuleError(Exception):
 
 
 class Problem(tuple):
-    """(seat index, message); seat −1 is the whole table. Keeps template and params like RuleError."""
+    """(seat index, message); seat −1 is the whole table. Keeps template and params too."""
 
     def __new__(cls, seat: int, template: str, **params):
         self = super().__new__(cls, (seat, template.format(**params)))
@@ -88,7 +88,7 @@ class RuleSet:
 
     @property
     def oka(self) -> int:
-        """Score points to first place; with oka everyone's result is taken against return_points."""
+        """Score points to first place; with oka every result is taken against return_points."""
         return 4 * (self.return_points - self.start_points)
 
 
@@ -254,8 +254,11 @@ def _numbers(lengths=None, sign=None):
     def check(field, value):
         if not isinstance(value, (list, tuple)) or (lengths and len(value) not in lengths):
             if lengths:
-                raise RuleError(field, "Must be a list of {count} numbers.",
-                                count=" or ".join(str(n) for n in lengths))
+                raise RuleError(
+                    field,
+                    "Must be a list of {count} numbers.",
+                    count=" or ".join(str(n) for n in lengths),
+                )
             raise RuleError(field, "Must be a list of numbers.")
         return tuple(one(field, v) for v in value)
 
@@ -314,8 +317,12 @@ def ruleset_from(key: str, overrides: dict | None = None) -> RuleSet:
     """The preset `key` with `overrides` (field name → JSON value) applied and checked."""
     preset = PRESETS.get(key)
     if preset is None:
-        raise RuleError("ruleset", "Unknown rule set {key!r}; known: {known}.",
-                        key=key, known=", ".join(PRESETS))
+        raise RuleError(
+            "ruleset",
+            "Unknown rule set {key!r}; known: {known}.",
+            key=key,
+            known=", ".join(PRESETS),
+        )
     if not overrides:
         return preset
     if not isinstance(overrides, dict):
@@ -324,7 +331,7 @@ def ruleset_from(key: str, overrides: dict | None = None) -> RuleSet:
     for field, value in overrides.items():
         check = _CHECKS.get(field)
         if check is None:
-            raise RuleError(field, "Unknown rule field {field!r}.", field=field)
+            raise RuleError(field, "Unknown rule field {name!r}.", name=field)
         values[field] = check(field, value)
     if values["return_points"] < values["start_points"]:
         raise RuleError("return_points", "Must not be below the start points.")
@@ -348,8 +355,12 @@ def rules_overrides(rules: RuleSet) -> dict:
     """The fields that differ from the preset: what a tournament stores."""
     preset = PRESETS.get(rules.key)
     if preset is None:
-        raise RuleError("ruleset", "Unknown rule set {key!r}; known: {known}.",
-                        key=rules.key, known=", ".join(PRESETS))
+        raise RuleError(
+            "ruleset",
+            "Unknown rule set {key!r}; known: {known}.",
+            key=rules.key,
+            known=", ".join(PRESETS),
+        )
     return {
         name: _jsonable(getattr(rules, name))
         for name in FIELD_NAMES
@@ -382,13 +393,25 @@ def validate_scores(rules: RuleSet, scores: list) -> list[Problem]:
         elif not isinstance(score, int) or isinstance(score, bool):
             problems.append(Problem(i, "The score must be a whole number."))
         elif score % rules.score_step:
-            problems.append(Problem(i, "The score {score} is not a multiple of {step}.",
-                                    score=score, step=rules.score_step))
+            problems.append(
+                Problem(
+                    i,
+                    "The score {score} is not a multiple of {step}.",
+                    score=score,
+                    step=rules.score_step,
+                )
+            )
     if all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
         total, expected = sum(scores), count * rules.start_points
         if total != expected:
-            problems.append(Problem(-1, "The scores add up to {total}; they must add up to "
-                                        "{expected}.", total=total, expected=expected))
+            problems.append(
+                Problem(
+                    -1,
+                    "The scores add up to {total}; they must add up to {expected}.",
+                    total=total,
+                    expected=expected,
+                )
+            )
     return problems
 
 
@@ -448,11 +471,23 @@ def output(value, denominator: int, decimals: int):
 class Prepared:
     """A rule set's numbers in internal units, computed once per standings run."""
 
-    __slots__ = ("rules", "unit", "tp_only", "ema_substitutes", "awarded_tables", "uma", "uma3",
-                 "oka", "oka3", "return_points", "chombo", "awarded", "substitute", "decimals")
+    __slots__ = (
+        "unit",
+        "tp_only",
+        "ema_substitutes",
+        "awarded_tables",
+        "uma",
+        "uma3",
+        "oka",
+        "oka3",
+        "return_points",
+        "chombo",
+        "awarded",
+        "substitute",
+        "decimals",
+    )
 
     def __init__(self, rules: RuleSet):
-        self.rules = rules
         self.unit = unit = TIE_SCALE * rules.score_divisor  # internal units per result unit
         self.tp_only = rules.result_unit == "tp"
         self.ema_substitutes = rules.substitute_mode == "ema"
@@ -460,8 +495,9 @@ class Prepared:
         self.uma = tuple(exact(u) * unit for u in rules.uma)
         self.uma3 = tuple(exact(u) * unit for u in rules.uma3)
         # Oka is in score points; n × (return − start) keeps a table's results summing to zero.
-        self.oka = 4 * (rules.return_points - rules.start_points) * TIE_SCALE
-        self.oka3 = 3 * (rules.return_points - rules.start_points) * TIE_SCALE
+        # Results in TP do not count score points, so there is no oka to give.
+        spread = 0 if self.tp_only else (rules.return_points - rules.start_points) * TIE_SCALE
+        self.oka, self.oka3 = 4 * spread, 3 * spread
         self.return_points = rules.return_points
         after = rules.chombo_mode == "after_placement"
         self.chombo = exact(rules.chombo_amount) * unit if after else 0
@@ -542,14 +578,27 @@ def table_outcome(rules: RuleSet, seats: list[SeatInput]) -> list[SeatOutcome]:
     players is awarded (002 §3.1). Raises ValueError on a table that cannot be scored.
     """
     prep = Prepared(rules)
-    raw = score_table(prep, [
-        (s.score, s.chombo, exact(s.penalty_before), exact(s.penalty_after),
-         s.substitute and s.joined == "during")
-        for s in seats
-    ])
+    raw = score_table(
+        prep,
+        [
+            (
+                s.score,
+                s.chombo,
+                exact(s.penalty_before),
+                exact(s.penalty_after),
+                s.substitute and s.joined == "during",
+            )
+            for s in seats
+        ],
+    )
     unit, decimals = prep.unit, prep.decimals
     return [
-        SeatOutcome(place, output(placement, unit, decimals), output(penalty, unit, decimals),
-                    output(result, unit, decimals), output(points, 1, decimals))
+        SeatOutcome(
+            place,
+            output(placement, unit, decimals),
+            output(penalty, unit, decimals),
+            output(result, unit, decimals),
+            output(points, 1, decimals),
+        )
         for place, placement, penalty, result, points in raw
     ]

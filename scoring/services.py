@@ -66,13 +66,15 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
     scores = [entries[s.wind][0] for s in seats]
     problems = validate_scores(rules, scores)
     if problems:
-        index, message = problems[0]
-        if index < 0:
-            raise ActionRefused(_(message), field="__all__")
-        seat = seats[index]
+        problem = problems[0]
+        # The rule module speaks English templates; translate the template, then fill it.
+        message = _(problem.template).format(**problem.params)
+        if problem.seat < 0:
+            raise ActionRefused(message, field="__all__")
+        seat = seats[problem.seat]
         raise ActionRefused(
             _("%(seat)s (%(name)s): %(problem)s")
-            % {"seat": wind_label(seat.wind), "name": seat.player.name, "problem": _(message)},
+            % {"seat": wind_label(seat.wind), "name": seat.player.name, "problem": message},
             field=seat.wind,
         )
     now = timezone.now()

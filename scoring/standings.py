@@ -101,8 +101,18 @@ class _Tally:
         self.lines = []
 
 
-def compute_standings(rules: RuleSet, players: list[PlayerRow], tables: list[TableRow],
-                      penalties: list[PenaltyRow] = ()) -> Standings:
+def compute_standings(
+    rules: RuleSet,
+    players: list[PlayerRow],
+    tables: list[TableRow],
+    penalties: list[PenaltyRow] = (),
+) -> Standings:
+    """Ranked rows, unranked substitutes and teams from confirmed tables and resolved penalties.
+
+    Ranking: total, then the tiebreak (game points when the rule set says so); equal keys share
+    a rank. Disqualified players come after everyone else, excluded ones are left out, players
+    flagged substitute are listed apart. Raises ValueError on rows that cannot be scored.
+    """
     prep = Prepared(rules)
     unit, decimals, ret = prep.unit, prep.decimals, prep.return_points
     tp_only = prep.tp_only
@@ -132,31 +142,54 @@ def compute_standings(rules: RuleSet, players: list[PlayerRow], tables: list[Tab
         for seat in seats:
             player = by_key.get(seat.player)
             if player is None:
-                raise ValueError(f"session {session} table {table.table}: "
-                                 f"unknown player {seat.player!r}")
+                raise ValueError(
+                    f"session {session} table {table.table}: unknown player {seat.player!r}"
+                )
             before, after = resolved.pop((session, seat.player), (0, 0))
             substitute = seat.replaces is not None or player.substitute
             substitutes.append(substitute)
-            inputs.append((seat.score, seat.chombo, before, after,
-                           substitute and seat.joined == "during"))
+            inputs.append(
+                (seat.score, seat.chombo, before, after, substitute and seat.joined == "during")
+            )
             if seat.replaces is not None:
                 replaced.append((session, seat.replaces))
         for seat, substitute, (place, uma, penalty, result, points) in zip(
-                seats, substitutes, score_table(prep, inputs)):
+            seats, substitutes, score_table(prep, inputs), strict=True
+        ):
             tally = tallies[seat.player]
             score = seat.score if seat.score is not None else 0
             if ema and substitute:
                 # 000 §5.7: "a substitute's session result is always 0 points and −30,000 uma".
                 tally.total += prep.substitute
-                tally.lines.append(SessionLine(session, table.table, seat.wind, score, place,
-                                               fixed, 0, fixed, output(points, 1, decimals)))
+                tally.lines.append(
+                    SessionLine(
+                        session,
+                        table.table,
+                        seat.wind,
+                        score,
+                        place,
+                        fixed,
+                        0,
+                        fixed,
+                        output(points, 1, decimals),
+                    )
+                )
                 continue
             tally.total += result
             tally.points += points - ret
-            tally.lines.append(SessionLine(
-                session, table.table, seat.wind, score, place, output(uma, unit, decimals),
-                output(penalty, unit, decimals), output(result, unit, decimals),
-                output(points, 1, decimals)))
+            tally.lines.append(
+                SessionLine(
+                    session,
+                    table.table,
+                    seat.wind,
+                    score,
+                    place,
+                    output(uma, unit, decimals),
+                    output(penalty, unit, decimals),
+                    output(result, unit, decimals),
+                    output(points, 1, decimals),
+                )
+            )
 
     # The replaced player's fixed line (000 §5.7: 0 points and −30,000; 002 §2.8.4: 0 TP, 0 GP),
     # then penalties of players who had no seat that session.
@@ -172,19 +205,32 @@ def compute_standings(rules: RuleSet, players: list[PlayerRow], tables: list[Tab
         base = prep.substitute if is_replaced else 0
         tally.total += base + penalty
         tally.points += before
-        tally.lines.append(SessionLine(
-            session, None, None, 0 if is_replaced else None, None, output(base, unit, decimals),
-            output(penalty, unit, decimals), output(base + penalty, unit, decimals),
-            output(before, 1, decimals) if is_replaced or tp_only else None))
+        tally.lines.append(
+            SessionLine(
+                session,
+                None,
+                None,
+                0 if is_replaced else None,
+                None,
+                output(base, unit, decimals),
+                output(penalty, unit, decimals),
+                output(base + penalty, unit, decimals),
+                output(before, 1, decimals) if is_replaced or tp_only else None,
+            )
+        )
 
     use_tiebreak = rules.tiebreak == "game_points"
 
     def row(player, rank=None):
         tally = tallies[player.key]
         tally.lines.sort(key=attrgetter("session"))
-        return StandingRow(rank, player, output(tally.total, unit, decimals),
-                           output(tally.points, 1, decimals) if use_tiebreak else None,
-                           tally.lines)
+        return StandingRow(
+            rank,
+            player,
+            output(tally.total, unit, decimals),
+            output(tally.points, 1, decimals) if use_tiebreak else None,
+            tally.lines,
+        )
 
     def sort_key(player):
         tally = tallies[player.key]
@@ -215,8 +261,9 @@ def compute_standings(rules: RuleSet, players: list[PlayerRow], tables: list[Tab
             rows.append(row(player, rank))
     substitute_rows = [row(p) for p in sorted(substitutes, key=sort_key, reverse=True)]
 
-    return Standings(len(sessions), rows, substitute_rows, _teams(rows, tallies, use_tiebreak,
-                                                                   unit, decimals))
+    return Standings(
+        len(sessions), rows, substitute_rows, _teams(rows, tallies, use_tiebreak, unit, decimals)
+    )
 
 
 def _teams(rows, tallies, use_tiebreak, unit, decimals) -> list[TeamRow]:
@@ -244,6 +291,13 @@ def _teams(rows, tallies, use_tiebreak, unit, decimals) -> list[TeamRow]:
         if key != previous:
             rank, previous = position, key
         total, points = totals[team]
-        teams.append(TeamRow(rank, team, output(total, unit, decimals), members[team],
-                             output(points, 1, decimals) if use_tiebreak else None))
+        teams.append(
+            TeamRow(
+                rank,
+                team,
+                output(total, unit, decimals),
+                members[team],
+                output(points, 1, decimals) if use_tiebreak else None,
+            )
+        )
     return teams

@@ -13,3 +13,9 @@ def _clear_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # Real hashing is deliberately slow; tests need users, not security.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -26,6 +26,17 @@ FURITEN = PRESETS["furiten-club"]
 SBR = PRESETS["sbr-2025"]
 
 
+# These tests run without Django (-p no:django): shadow tests/conftest.py's Django fixtures.
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    yield
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords():
+    yield
+
+
 def outcome(rules, *scores, **per_seat):
     """table_outcome for plain scores; per_seat maps a keyword to a tuple of per-seat values."""
     seats = []
@@ -125,8 +136,15 @@ def test_ema_misconduct_after_placement_does_not_move_places():
 def test_ema_substitute_from_the_start_counts_normally():
     """000 §5.7: 'якщо замінючий гравець перемагає за столом, інші гравці отримують уму в 10000,
     -10000 і в -30000 очок ... ума-бонус переможця в 30000 очок ніхто не отримає.'"""
-    result = outcome(EMA, 50000, 30000, 25000, 15000,
-                     substitute=(True, False, False, False), joined=("start",) * 4)
+    result = outcome(
+        EMA,
+        50000,
+        30000,
+        25000,
+        15000,
+        substitute=(True, False, False, False),
+        joined=("start",) * 4,
+    )
     assert column(result, "place") == [1, 2, 3, 4]
     assert column(result, "placement")[1:] == [10000, -10000, -30000]
     assert column(result, "result")[1:] == [10000, -15000, -45000]
@@ -136,9 +154,15 @@ def test_ema_substitute_joined_during_play_takes_last_place():
     """000 §5.7: 'Замінюючі гравці, які прийшли на заміну після того, як гра за столом почалася
     ... завжди отримають штраф ума в -30000 очок, що означає, що три інших гравця отримають уму в
     30000, 10000 і -10000, навіть якщо замінюючий гравець отримає більше всіх очок за столом.'"""
-    result = outcome(EMA, 50000, 30000, 25000, 15000,
-                     substitute=(True, False, False, False),
-                     joined=("during", "start", "start", "start"))
+    result = outcome(
+        EMA,
+        50000,
+        30000,
+        25000,
+        15000,
+        substitute=(True, False, False, False),
+        joined=("during", "start", "start", "start"),
+    )
     assert column(result, "place") == [4, 1, 2, 3]
     assert column(result, "placement") == [-30000, 30000, 10000, -10000]
     assert column(result, "result") == [-10000, 30000, 5000, -25000]
@@ -254,9 +278,15 @@ def test_sbr_late_penalty_is_taken_from_game_points_before_tp():
 def test_sbr_substitute_joined_during_ranks_normally():
     """002 §2.8.4 (5): 'Турнирные очки начисляются игрокам на основе полученных игровых очков' —
     SBR has no 'takes last place' rule for substitutes (that is EMA 000 §5.7)."""
-    result = outcome(SBR, 30, 10, -15, -25,
-                     substitute=(True, False, False, False),
-                     joined=("during", "start", "start", "start"))
+    result = outcome(
+        SBR,
+        30,
+        10,
+        -15,
+        -25,
+        substitute=(True, False, False, False),
+        joined=("during", "start", "start", "start"),
+    )
     assert column(result, "result") == [4, 3, 2, 1]
 
 
@@ -329,12 +359,14 @@ def test_presets():
     assert set(PRESETS) == {"ema-2012", "furiten-club", "sbr-2025"}
     assert (EMA.start_points, EMA.return_points, EMA.oka) == (30000, 30000, 0)
     assert EMA.uma == (30000, 10000, -10000, -30000)
-    assert (EMA.chombo_mode, EMA.substitute_result, EMA.late_per_minute) == ("in_scores", -30000, -1000)
+    assert (EMA.chombo_mode, EMA.substitute_result) == ("in_scores", -30000)
+    assert EMA.late_per_minute == -1000
     assert EMA.misconduct_amounts == (-8000, -12000)
     assert EMA.serious_misconduct_range == (-12000, -48000)
     assert (FURITEN.uma, FURITEN.score_divisor, FURITEN.decimals) == ((9, 3, -3, -9), 1000, 1)
     assert (FURITEN.chombo_mode, FURITEN.chombo_amount) == ("after_placement", -20)
-    assert (SBR.game, SBR.start_points, SBR.uma, SBR.uma3) == ("sichuan", 0, (4, 3, 2, 1), (4, 3, 2))
+    assert (SBR.game, SBR.start_points, SBR.return_points) == ("sichuan", 0, 0)
+    assert (SBR.uma, SBR.uma3) == ((4, 3, 2, 1), (4, 3, 2))
     assert (SBR.awarded_tp, SBR.tiebreak, SBR.result_unit) == (3, "game_points", "tp")
     assert SBR.late_steps == ((10, -8), (15, -16))
     assert SBR.progressive_scale == (0, -2, -4, -8, -16, -24, -48)
@@ -357,8 +389,10 @@ def test_field_names():
 
 
 def test_ruleset_from_overrides_and_round_trip():
-    rules = ruleset_from("ema-2012", {"uma": [15000, 5000, -5000, -15000], "return_points": 30000,
-                                      "session_minutes": 75.0})
+    rules = ruleset_from(
+        "ema-2012",
+        {"uma": [15000, 5000, -5000, -15000], "return_points": 30000, "session_minutes": 75.0},
+    )
     assert isinstance(rules, RuleSet)
     assert rules.uma == (15000, 5000, -5000, -15000)
     assert rules.session_minutes == 75 and type(rules.session_minutes) is int
@@ -370,30 +404,54 @@ def test_ruleset_from_overrides_and_round_trip():
     assert steps.late_steps == ((5, -4), (15, -16))
 
 
-@pytest.mark.parametrize("key, overrides, field, message", [
-    ("tenhou", None, "ruleset",
-     "Unknown rule set 'tenhou'; known: ema-2012, furiten-club, sbr-2025."),
-    ("ema-2012", {"umma": [1, 2, 3, 4]}, "umma", "Unknown rule field 'umma'."),
-    ("ema-2012", {"key": "x"}, "key", "Unknown rule field 'key'."),
-    ("ema-2012", {"oka": 20000}, "oka", "Unknown rule field 'oka'."),
-    ("ema-2012", {"uma": [30000, 10000, -10000]}, "uma", "Must be a list of 4 numbers."),
-    ("ema-2012", {"uma": [30000, "10000", -10000, -30000]}, "uma", "Must be a number."),
-    ("ema-2012", {"decimals": "1"}, "decimals", "Must be a whole number."),
-    ("ema-2012", {"start_points": True}, "start_points", "Must be a whole number."),
-    ("ema-2012", {"score_step": 0}, "score_step", "Must be at least 1."),
-    ("ema-2012", {"score_divisor": 2.5}, "score_divisor", "Must be a whole number."),
-    ("ema-2012", {"chombo_amount": 20}, "chombo_amount", "Must be zero or negative."),
-    ("ema-2012", {"tie_mode": "best"}, "tie_mode", "Must be one of: split."),
-    ("ema-2012", {"game": "mcr"}, "game", "Must be one of: riichi, sichuan."),
-    ("ema-2012", {"name": " "}, "name", "Must be a non-empty text."),
-    ("ema-2012", {"return_points": 25000}, "return_points", "Must not be below the start points."),
-    ("sbr-2025", {"late_steps": [[15, -16], [10, -8]]}, "late_steps",
-     "The minutes must increase from one step to the next."),
-    ("sbr-2025", {"late_steps": [10, -8]}, "late_steps",
-     "Must be a list of [minutes, amount] pairs."),
-    ("sbr-2025", {"serious_misconduct_range": [-12]}, "serious_misconduct_range",
-     "Must be a list of 0 or 2 numbers."),
-])
+@pytest.mark.parametrize(
+    "key, overrides, field, message",
+    [
+        (
+            "tenhou",
+            None,
+            "ruleset",
+            "Unknown rule set 'tenhou'; known: ema-2012, furiten-club, sbr-2025.",
+        ),
+        ("ema-2012", {"umma": [1, 2, 3, 4]}, "umma", "Unknown rule field 'umma'."),
+        ("ema-2012", {"key": "x"}, "key", "Unknown rule field 'key'."),
+        ("ema-2012", {"oka": 20000}, "oka", "Unknown rule field 'oka'."),
+        ("ema-2012", {"uma": [30000, 10000, -10000]}, "uma", "Must be a list of 4 numbers."),
+        ("ema-2012", {"uma": [30000, "10000", -10000, -30000]}, "uma", "Must be a number."),
+        ("ema-2012", {"decimals": "1"}, "decimals", "Must be a whole number."),
+        ("ema-2012", {"start_points": True}, "start_points", "Must be a whole number."),
+        ("ema-2012", {"score_step": 0}, "score_step", "Must be at least 1."),
+        ("ema-2012", {"score_divisor": 2.5}, "score_divisor", "Must be a whole number."),
+        ("ema-2012", {"chombo_amount": 20}, "chombo_amount", "Must be zero or negative."),
+        ("ema-2012", {"tie_mode": "best"}, "tie_mode", "Must be one of: split."),
+        ("ema-2012", {"game": "mcr"}, "game", "Must be one of: riichi, sichuan."),
+        ("ema-2012", {"name": " "}, "name", "Must be a non-empty text."),
+        (
+            "ema-2012",
+            {"return_points": 25000},
+            "return_points",
+            "Must not be below the start points.",
+        ),
+        (
+            "sbr-2025",
+            {"late_steps": [[15, -16], [10, -8]]},
+            "late_steps",
+            "The minutes must increase from one step to the next.",
+        ),
+        (
+            "sbr-2025",
+            {"late_steps": [10, -8]},
+            "late_steps",
+            "Must be a list of [minutes, amount] pairs.",
+        ),
+        (
+            "sbr-2025",
+            {"serious_misconduct_range": [-12]},
+            "serious_misconduct_range",
+            "Must be a list of 0 or 2 numbers.",
+        ),
+    ],
+)
 def test_ruleset_from_errors(key, overrides, field, message):
     with pytest.raises(RuleError) as caught:
         ruleset_from(key, overrides)

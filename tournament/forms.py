@@ -91,9 +91,9 @@ class RulesForm(forms.Form):
             if isinstance(value, bool):
                 field = forms.BooleanField(label=label, required=False, initial=value)
             elif isinstance(value, int):
-                field = forms.IntegerField(label=label, initial=value)
+                field = forms.IntegerField(label=label, initial=value, required=False)
             elif isinstance(value, float):
-                field = forms.FloatField(label=label, initial=value)
+                field = forms.FloatField(label=label, initial=value, required=False)
             else:
                 field = forms.CharField(label=label, initial=_text(value), required=False)
             self.fields[f"rule_{f.name}"] = field
@@ -107,6 +107,8 @@ class RulesForm(forms.Form):
             if name not in self.cleaned_data:
                 continue
             value = self.cleaned_data[name]
+            if value is None:
+                continue  # left empty: the preset's value
             example = getattr(preset, f.name)
             if isinstance(example, tuple):
                 value = _parse_tuple(value or "", example)

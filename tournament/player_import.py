@@ -36,11 +36,14 @@ def _column(header) -> str:
     return ALIASES.get(name, name)
 
 
-def _cell(value) -> str:
+def _cell(value):
+    """A spreadsheet cell as text; whole numbers stay int so an EMA id can get its zeros back."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
-        value = int(value)
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
     return str(value).strip()
 
 
@@ -95,7 +98,10 @@ def parse_player_list(name: str, content: bytes, existing_names=(), existing_key
         row = {}
         for column, value in zip(header, values, strict=False):
             if column in COLUMNS and column not in row:
-                row[column] = value
+                if isinstance(value, int) and column == "ema_id" and 0 < value < 10**8:
+                    # A spreadsheet stores 04000123 as the number 4000123.
+                    value = f"{value:08d}"
+                row[column] = str(value)
 
         def problem(column, message, number=number):
             parsed.errors.append(

@@ -1,0 +1,121 @@
+"""Every desk URL refuses the roles without the right, on the server (not only in templates)."""
+
+import pytest
+from django.apps import apps
+from django.test import Client
+from django.urls import get_resolver, reverse
+
+from tests import factories as f
+
+pytestmark = pytest.mark.django_db
+
+DIRECTOR_ONLY = {"director"}
+DESK = {"director", "desk"}
+
+# name -> (method, allowed roles). Every desk URL must be listed: a new view without an entry
+# here fails test_every_desk_url_is_covered.
+RULES = {
+    "home": ("get", DESK),
+    "tournament_add": ("post", DIRECTOR_ONLY),
+    "import_file": ("post", DIRECTOR_ONLY),
+    "tournament": ("get", DESK),
+    "tournament_edit": ("post", DIRECTOR_ONLY),
+    "rules": ("post", DIRECTOR_ONLY),
+    "export_file": ("get", DIRECTOR_ONLY),
+    "players": ("get", DESK),
+    "player_add": ("post", DIRECTOR_ONLY),
+    "player_edit": ("post", DIRECTOR_ONLY),
+    "player_import": ("post", DIRECTOR_ONLY),
+    "checkin": ("get", DESK),
+    "checkin_toggle": ("post", DESK),
+    "session_add": ("post", DIRECTOR_ONLY),
+    "session": ("get", DESK),
+    "session_draw": ("post", DIRECTOR_ONLY),
+    "table_add": ("post", DIRECTOR_ONLY),
+    "table_delete": ("post", DIRECTOR_ONLY),
+    "result": ("post", DESK),
+    "result_confirm": ("post", DESK),
+}
+
+
+def desk_url_names():
+    resolver = get_resolver()
+    desk = resolver.namespace_dict["desk"][1]
+    return {p.name for p in desk.url_patterns}
+
+
+def test_every_desk_url_is_covered():
+    assert desk_url_names() == set(RULES)
+
+
+def kwargs_for(name, t, player):
+    pattern = {p.name: p for p in get_resolver().namespace_dict["desk"][1].url_patterns}[name]
+    values = {"slug": t.slug, "number": 1, "table": 1, "pk": player.pk}
+    return {k: values[k] for k in pattern.pattern.regex.groupindex}
+
+
+def snapshot():
+    """Row counts of every model and the fields of every row that a refused write might touch."""
+    state = {}
+    for model in apps.get_models():
+        if model._meta.app_label in ("tournament", "seating", "scoring"):
+            state[model._meta.label] = sorted(map(repr, model.objects.values()))
+    return state
+
+
+# A plausible body for each write, so a refusal is not just a form error.
+def body(name, t, player):
+    return {
+        "tournament_add": {"name": "Other", "ruleset": "ema-2012", "planned_sessions": 4, "fee": 0, "scope": "individual"},
+        "tournament_edit": {"name": "Renamed", "planned_sessions": 4, "fee": 0, "scope": "individual"},
+        "rules": {"ruleset": "furiten-club"},
+        "player_add": {"name": "New Player", "status": "active"},
+        "player_edit": {"name": "Renamed Player", "status": "active"},
+        "checkin_toggle": {"checked_in": "1"},
+        "session_draw": {"seed": "1"},
+        "table_add": {"E": player.pk},
+        "result": {"base_version": 0, "score_E": 30000, "score_S": 30000, "score_W": 30000, "score_N": 30000},
+        "result_confirm": {"version": 1},
+    }.get(name, {})
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+@pytest.mark.parametrize("role", ["anonymous", "referee", "desk", "director"])
+def test_role_refusals(name, role):
+    staff = f.staff()
+    t = f.tournament()
+    f.seat_session(t)
+    # A draft by desk1 so that confirm has something to refuse.
+    f.play(t.sessions.get().tables.get(number=1), [40000, 35000, 25000, 20000], staff["desk1"], None)
+    player = t.players.first()
+    method, allowed = RULES[name]
+    c = Client()
+    user = {"referee": staff["referee"], "desk": staff["desk2"], "director": staff["director"]}.get(role)
+    if user:
+        c.force_login(user)
+    target = reverse(f"desk:{name}", kwargs=kwargs_for(name, t, player))
+    before = snapshot()
+    response = getattr(c, method)(target, body(name, t, player))
+    if role in allowed:
+        assert response.status_code in (200, 302, 400, 409), (name, role, response.status_code)
+        if response.status_code == 302:
+            assert "/login/" not in response["Location"]
+        return
+    if role == "anonymous":
+        assert response.status_code == 302 and response["Location"].startswith("/login/")
+    else:
+        assert response.status_code == 403
+    assert snapshot() == before, f"{name} changed data for {role}"
+
+
+def test_public_pages_show_no_draft_and_need_no_login():
+    staff = f.staff()
+    t = f.tournament()
+    f.seat_session(t)
+    f.play(t.sessions.get().tables.get(number=1), [40000, 35000, 25000, 20000], staff["desk1"], None)
+    c = Client()
+    for path in (f"/t/{t.slug}/", f"/t/{t.slug}/p/p01/", f"/t/{t.slug}/standings.json"):
+        response = c.get(path)
+        assert response.status_code == 200
+        assert "40000" not in response.content.decode() and "40,000" not in response.content.decode()
+    assert c.post(f"/t/{t.slug}/").status_code == 405

@@ -5,6 +5,7 @@ any confirmed result, rule change or player change bumps the revision, so the ca
 stale and never needs a timeout.
 """
 
+import json
 from collections import defaultdict
 
 from django.core.cache import cache
@@ -200,3 +201,13 @@ def feed(tournament) -> dict:
     }
     cache.set(key, data)
     return data
+
+
+def feed_json(tournament) -> bytes:
+    """The feed serialised once per revision: the hall's phones and overlays poll it."""
+    key = f"feed-json:{tournament.pk}:{tournament.revision}"
+    body = cache.get(key)
+    if body is None:
+        body = json.dumps(feed(tournament), ensure_ascii=False).encode()
+        cache.set(key, body)
+    return body

@@ -1,16 +1,13 @@
 """Fixtures and helpers for the browser tests: headless Debian Chromium driven by Playwright.
 
 `playwright install` cannot download browsers here, so the system Chromium is launched.
-Import the fixtures into a test module with `from tests.e2e_support import browser  # noqa`.
+Bind the fixtures in a test module: `browser = e2e_support.browser` (and `new_context`).
 """
 
 import os
 from pathlib import Path
 
 import pytest
-
-# Playwright's sync API runs an event loop in the test thread; Django's ORM would refuse it.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -28,12 +25,19 @@ PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 10_000
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium per test module.
+
+    While Playwright runs, the test thread has a running asyncio loop and Django's ORM refuses
+    to work there unless DJANGO_ALLOW_ASYNC_UNSAFE is set. Both live only as long as this
+    module's tests, so every other test keeps Django's async-safety check.
+    """
     sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_api.sync_playwright() as pw:
+    with pytest.MonkeyPatch.context() as mp, sync_api.sync_playwright() as pw:
+        mp.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         sync_api.expect.set_options(timeout=TIMEOUT_MS)
         yield browser

@@ -5,7 +5,6 @@ Seeds: 000 EMA 2012 (Ukrainian), 001 Furiten (Russian), 002 SBR Sichuan 2025 (Ru
 
 import pickle
 import random
-import time
 
 import pytest
 
@@ -453,8 +452,10 @@ def test_standings_pickle_for_the_cache():
     assert pickle.loads(pickle.dumps(result)) == result
 
 
-def test_400_players_12_sessions_is_fast():
-    """Guard against accidental quadratic work; measured about 10 ms, the bound is generous."""
+def test_400_players_12_sessions_sum_to_zero():
+    """A full-size field: every EMA table sums to zero after uma, so the standings do too.
+
+    (Speed is measured by benchmarks/standings.py, not asserted here.)"""
     rnd = random.Random(7)
     roster = [PlayerRow(f"p{i:03}", f"P{i}") for i in range(400)]
     tables = []
@@ -467,8 +468,6 @@ def test_400_players_12_sessions_is_fast():
             four = keys[4 * t : 4 * t + 4]
             seats = [SeatRow(w, k, s) for w, k, s in zip("ESWN", four, scores, strict=True)]
             tables.append(TableRow(session, t + 1, seats))
-    start = time.perf_counter()
     result = compute_standings(EMA, roster, tables)
-    assert time.perf_counter() - start < 1.0
     assert result.sessions_played == 12
     assert sum(row.total for row in result.rows) == 0

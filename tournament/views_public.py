@@ -1,7 +1,10 @@
 """Public pages: no login, read-only, fast when the whole hall refreshes at once."""
 
-from django.http import Http404, JsonResponse
+from django.core.cache import cache
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
@@ -34,9 +37,17 @@ def home(request):
     return render(request, "public/home.html", {"table": table})
 
 
-@require_GET
-def standings(request, slug):
-    tournament = _tournament(slug)
+def _standings_fragment(request, tournament) -> tuple[str, bool]:
+    """The rendered standings region and whether a session is on, cached per revision.
+
+    Rendering 400 rows is the costly part of the page, so the HTML itself is cached: the key
+    holds the tournament's revision (bumped on every confirmation), the sort and the language.
+    """
+    sort = request.GET.get("sort", "")
+    key = f"standings-html:{tournament.pk}:{tournament.revision}:{get_language()}:{sort}"
+    cached = cache.get(key)
+    if cached is not None:
+        return cached
     data = feed.standings(tournament)
     rules = tournament.rule_set()
     sessions = max(tournament.planned_sessions, data.sessions_played)
@@ -49,27 +60,44 @@ def standings(request, slug):
         names = {r.player.key: r.player.name for r in data.rows}
         teams = TeamStandingsTable(
             [
-                {"rank": t.rank, "team": t.team, "members": ", ".join(names.get(k, k) for k in t.members), "total": t.total}
+                {
+                    "rank": t.rank,
+                    "team": t.team,
+                    "members": ", ".join(names.get(k, k) for k in t.members),
+                    "total": t.total,
+                }
                 for t in data.teams
             ]
         )
-    current = feed.current_session(tournament)
+    live = feed.session_on(tournament, feed.current_session(tournament))
     context = {
         "tournament": tournament,
         "table": table,
         "teams": teams,
         "substitutes": data.substitutes,
         "sessions_played": data.sessions_played,
-        "live": feed.session_on(tournament, current),
+        "live": live,
         "rules": rules,
     }
-    return render(request, _template(request, "public/standings.html", "public/_standings.html"), context)
+    html = render_to_string("public/_standings.html", context, request=request)
+    cache.set(key, (html, live))
+    return html, live
+
+
+@require_GET
+def standings(request, slug):
+    tournament = _tournament(slug)
+    html, live = _standings_fragment(request, tournament)
+    if request.GET.get("partial"):
+        return HttpResponse(html)
+    context = {"tournament": tournament, "fragment": html, "live": live}
+    return render(request, "public/standings.html", context)
 
 
 @require_GET
 def standings_json(request, slug):
     tournament = _tournament(slug)
-    response = JsonResponse(feed.feed(tournament), json_dumps_params={"ensure_ascii": False})
+    response = HttpResponse(feed.feed_json(tournament), content_type="application/json")
     response["Access-Control-Allow-Origin"] = "*"  # overlays and projectors read it from anywhere
     return response
 

@@ -67,8 +67,15 @@ def build():
                     for w, p in zip("ESWN", four, strict=True)
                 ]
                 results.append(
-                    Result(table=table, version=1, status="confirmed", entered_by=user,
-                           entered_at=now, confirmed_by=user, confirmed_at=now)
+                    Result(
+                        table=table,
+                        version=1,
+                        status="confirmed",
+                        entered_by=user,
+                        entered_at=now,
+                        confirmed_by=user,
+                        confirmed_at=now,
+                    )
                 )
             Seat.objects.bulk_create(seats)
             Result.objects.bulk_create(results)
@@ -108,14 +115,16 @@ def main():
     assert len(tables) == SESSIONS * PLAYERS // 4
     pure = timed(lambda: compute_standings(rules, players, tables), 20)
     print(f"{PLAYERS} players x {SESSIONS} sessions ({len(tables)} tables)")
-    print(f"standings computed (pure module):        median {pure[0]:6.1f} ms   best {pure[1]:6.1f} ms")
+    print(f"standings computed (pure module):   median {pure[0]:6.1f} ms, best {pure[1]:6.1f} ms")
 
     def cold():
         cache.clear()
         feed.standings(t)
 
     loaded = timed(cold, 10)
-    print(f"standings with database load (no cache): median {loaded[0]:6.1f} ms   best {loaded[1]:6.1f} ms")
+    print(
+        f"standings with database load, cold: median {loaded[0]:6.1f} ms, best {loaded[1]:6.1f} ms"
+    )
 
     client = Client()
     for path in (f"/t/{t.slug}/", f"/t/{t.slug}/standings.json"):

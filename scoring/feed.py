@@ -19,7 +19,9 @@ from .standings import PlayerRow, SeatRow, TableRow, compute_standings
 
 def player_rows(tournament) -> list[PlayerRow]:
     fields = ("key", "name", "status", "substitute", "ema_id", "country", "club", "team")
-    return [PlayerRow(**row) for row in Player.objects.filter(tournament=tournament).values(*fields)]
+    return [
+        PlayerRow(**row) for row in Player.objects.filter(tournament=tournament).values(*fields)
+    ]
 
 
 def _snapshot(tournament) -> dict:

@@ -8,7 +8,7 @@ class ResultForm(forms.Form):
     """One score (and for riichi a chombo count) per seat, in seat order, for the keyboard."""
 
     base_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-    note = forms.CharField(label=_("note"), required=False, max_length=300)
+    note = forms.CharField(label=_("Note"), required=False, max_length=300)
 
     def __init__(self, *args, seats, riichi: bool, **kwargs):
         super().__init__(*args, **kwargs)
@@ -35,7 +35,13 @@ class ResultForm(forms.Form):
                         "min_value": _("%(seat)s: chombo cannot be negative.") % {"seat": label},
                         "invalid": _("%(seat)s: chombo is a count.") % {"seat": label},
                     },
-                    widget=forms.NumberInput(attrs={"class": "chombo", "inputmode": "numeric"}),
+                    widget=forms.NumberInput(
+                        attrs={
+                            "class": "chombo",
+                            "inputmode": "numeric",
+                            "aria-label": _("%(seat)s: chombo") % {"seat": label},
+                        }
+                    ),
                 )
 
     def rows(self):

@@ -48,7 +48,7 @@ class Result(models.Model):
 class ResultScore(models.Model):
     result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="scores")
     wind = models.CharField(max_length=1, choices=Wind.choices)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     score = models.IntegerField(null=True)
     chombo = models.PositiveSmallIntegerField(default=0)
 
@@ -57,3 +57,6 @@ class ResultScore(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["result", "wind"], name="score_wind_unique"),
         ]
+
+    def __str__(self):
+        return f"{self.wind} {self.score}"

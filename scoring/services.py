@@ -47,9 +47,7 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
     entries: wind -> (score, chombo). base_version is the latest version the person saw; if
     somebody saved since, the save is refused rather than silently replacing their work.
     """
-    table = Table.objects.select_for_update().select_related("session__tournament").get(
-        pk=table.pk
-    )
+    table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
     rules = table.session.tournament.rule_set()
     seats = seats_in_order(table)
     if len(seats) <= 2:
@@ -106,8 +104,10 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
 @transaction.atomic
 def confirm_result(result: Result, user) -> Result:
     """A second desk user confirms a draft; the confirmed version replaces the previous one."""
-    table = Table.objects.select_for_update().select_related("session__tournament").get(
-        pk=result.table_id
+    table = (
+        Table.objects.select_for_update()
+        .select_related("session__tournament")
+        .get(pk=result.table_id)
     )
     result = Result.objects.select_related("entered_by").get(pk=result.pk)
     latest = latest_result(table)
@@ -115,9 +115,7 @@ def confirm_result(result: Result, user) -> Result:
         raise StaleEdit(_stale_message(latest))
     tournament = table.session.tournament
     if result.entered_by_id == user.pk and not tournament.single_confirmation:
-        raise ActionRefused(
-            _("You entered this result: a second desk user must confirm it.")
-        )
+        raise ActionRefused(_("You entered this result: a second desk user must confirm it."))
     now = timezone.now()
     table.results.filter(status=Result.Status.CONFIRMED).update(
         status=Result.Status.SUPERSEDED, superseded_at=now

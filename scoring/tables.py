@@ -17,7 +17,10 @@ class SessionTablesTable(tables.Table):
     S = tables.Column(verbose_name=_("South"), default="")
     W = tables.Column(verbose_name=_("West"), default="")
     N = tables.Column(verbose_name=_("North"), default="")
-    state = tables.Column(verbose_name=_("Result"), attrs={"td": {"class": lambda record: f"state-{record['state_code']}"}})
+    state = tables.Column(
+        verbose_name=_("Result"),
+        attrs={"td": {"class": lambda record: f"state-{record['state_code']}"}},
+    )
 
     class Meta:
         orderable = False

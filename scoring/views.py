@@ -34,7 +34,9 @@ def _history(table):
         rows.append(
             {
                 "version": r.version,
-                "status": RESULT_STATES.get(r.status, r.status) if r.status != "superseded" else _("replaced"),
+                "status": RESULT_STATES.get(r.status, r.status)
+                if r.status != "superseded"
+                else _("replaced"),
                 "scores": " / ".join(str(scores[w].score) for w in order),
                 "chombo": " / ".join(str(scores[w].chombo) for w in order),
                 "entered": _stamp(r.entered_by, r.entered_at),
@@ -49,11 +51,21 @@ def _outcome_table(rules, seats, result):
     if result is None:
         return None
     scores = {s.wind: s for s in result.scores.all()}
-    inputs = [SeatInput(player=s.player.key, score=scores[s.wind].score, chombo=scores[s.wind].chombo) for s in seats]
+    inputs = [
+        SeatInput(player=s.player.key, score=scores[s.wind].score, chombo=scores[s.wind].chombo)
+        for s in seats
+    ]
     outcome = table_outcome(rules, inputs)
     return ResultTable(
         [
-            {"wind": Wind(s.wind).label, "name": s.player.name, "score": scores[s.wind].score, "place": o.place, "uma": o.placement, "result": o.result}
+            {
+                "wind": Wind(s.wind).label,
+                "name": s.player.name,
+                "score": scores[s.wind].score,
+                "place": o.place,
+                "uma": o.placement,
+                "result": o.result,
+            }
             for s, o in zip(seats, outcome, strict=True)
         ]
     )
@@ -74,14 +86,19 @@ class ResultEntry(DeskRequired, SessionMixin, View):
                     initial[f"score_{s.wind}"] = s.score
                     initial[f"chombo_{s.wind}"] = s.chombo
             form = ResultForm(initial=initial, seats=seats, riichi=rules.game == "riichi")
-        confirmed = table.results.filter(status=Result.Status.CONFIRMED).prefetch_related("scores").first()
+        confirmed = (
+            table.results.filter(status=Result.Status.CONFIRMED).prefetch_related("scores").first()
+        )
         can_confirm = (
             latest is not None
             and latest.status == Result.Status.DRAFT
             and (latest.entered_by_id != request.user.pk or self.tournament.single_confirmation)
         )
         next_table = (
-            self.session.tables.filter(number__gt=table.number).order_by("number").values_list("number", flat=True).first()
+            self.session.tables.filter(number__gt=table.number)
+            .order_by("number")
+            .values_list("number", flat=True)
+            .first()
         )
         context = {
             "tournament": self.tournament,
@@ -110,11 +127,23 @@ class ResultEntry(DeskRequired, SessionMixin, View):
         if not form.is_valid():
             return self._render(request, table, form, status=400)
         try:
-            enter_result(table, form.entries(), request.user, form.cleaned_data["base_version"], form.cleaned_data["note"])
+            enter_result(
+                table,
+                form.entries(),
+                request.user,
+                form.cleaned_data["base_version"],
+                form.cleaned_data["note"],
+            )
         except ActionRefused as e:
             form.add_error(None, e.message)
-            return self._render(request, table, form, status=409 if e.__class__.__name__ == "StaleEdit" else 400)
-        messages.success(request, _("Table %(n)d saved as a draft; a second desk user confirms it.") % {"n": table.number})
+            return self._render(
+                request, table, form, status=409 if e.__class__.__name__ == "StaleEdit" else 400
+            )
+        messages.success(
+            request,
+            _("Table %(n)d saved as a draft; a second desk user confirms it.")
+            % {"n": table.number},
+        )
         return redirect("desk:result", slug=slug, number=number, table=table.number)
 
 
@@ -128,7 +157,11 @@ class ResultConfirm(DeskRequired, SessionMixin, View):
             messages.error(request, e.message)
             return redirect("desk:result", slug=slug, number=number, table=table.number)
         messages.success(request, _("Table %(n)d confirmed.") % {"n": table.number})
-        nxt = self.session.tables.exclude(results__status=Result.Status.CONFIRMED).order_by("number").first()
+        nxt = (
+            self.session.tables.exclude(results__status=Result.Status.CONFIRMED)
+            .order_by("number")
+            .first()
+        )
         if nxt:
             return redirect("desk:result", slug=slug, number=number, table=nxt.number)
         return redirect("desk:session", slug=slug, number=number)

@@ -40,9 +40,9 @@ class Seat(models.Model):
     # Kept beside the table so the database itself refuses a player seated twice in a session.
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
     wind = models.CharField(_("wind"), max_length=1, choices=Wind.choices)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     replaces = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="replaced_seats"
+        Player, on_delete=models.RESTRICT, null=True, blank=True, related_name="replaced_seats"
     )
     joined = models.CharField(max_length=10, choices=Joined.choices, default=Joined.START)
     history = HistoricalRecords()
@@ -53,6 +53,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["table", "wind"], name="seat_wind_unique"),
             models.UniqueConstraint(fields=["session", "player"], name="seat_player_once"),
         ]
+
+    def __str__(self):
+        return f"{self.wind}: {self.player}"
 
     @property
     def wind_order(self):

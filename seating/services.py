@@ -22,9 +22,7 @@ def draw_pool(session) -> list[Player]:
 
     Substitutes are a pool for the director to seat by hand, never drawn.
     """
-    players = list(
-        session.tournament.players.filter(status=Player.Status.ACTIVE, substitute=False)
-    )
+    players = list(session.tournament.players.filter(status=Player.Status.ACTIVE, substitute=False))
     checked = [p for p in players if p.checked_in]
     return checked if checked else players
 

@@ -28,7 +28,9 @@ def staff():
 
 
 def tournament(ruleset="ema-2012", players=8, slug="test-open", **kw):
-    t = Tournament.objects.create(name=kw.pop("name", "Test Open"), slug=slug, ruleset=ruleset, **kw)
+    t = Tournament.objects.create(
+        name=kw.pop("name", "Test Open"), slug=slug, ruleset=ruleset, **kw
+    )
     for n in range(1, players + 1):
         Player.objects.create(tournament=t, key=f"p{n:02d}", name=f"Player {n:02d}")
     return t
@@ -52,7 +54,8 @@ def play(table: Table, scores, enter_by, confirm_by, chombo=None):
     seats = sorted(table.seats.all(), key=lambda s: "ESWN".index(s.wind))
     latest = table.results.order_by("-version").first()
     entries = {
-        s.wind: (score, (chombo or {}).get(s.wind, 0)) for s, score in zip(seats, scores, strict=True)
+        s.wind: (score, (chombo or {}).get(s.wind, 0))
+        for s, score in zip(seats, scores, strict=True)
     }
     result = enter_result(table, entries, enter_by, latest.version if latest else 0)
     if confirm_by:

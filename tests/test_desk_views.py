@@ -8,8 +8,8 @@ from openpyxl import Workbook
 
 from scoring.models import Result
 from seating.algorithms.draw import draw_tables
-from tournament.models import Player, RuleChange, Tournament
 from tests import factories as f
+from tournament.models import Player, RuleChange, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +26,7 @@ def login(user):
 
 
 def upload(c, t, name, content):
-    return c.post(
-        f"/desk/{t.slug}/players/import/", {"file": io.BytesIO(content) | _named(name)}
-    )
+    return c.post(f"/desk/{t.slug}/players/import/", {"file": io.BytesIO(content) | _named(name)})
 
 
 def _named(name):
@@ -95,7 +93,10 @@ def test_import_xlsx(staff):
         (b"club\nX\n", "Row 1: there is no “name” column."),
         (b"name\n\xff\xfe\n", "The file is not UTF-8 text"),
         (b"", "The submitted file is empty."),
-        (b"name,ema_id\nA,12345678\nB,12345678\n", "Row 3, column “ema_id”: EMA id 12345678 appears twice"),
+        (
+            b"name,ema_id\nA,12345678\nB,12345678\n",
+            "Row 3, column “ema_id”: EMA id 12345678 appears twice",
+        ),
     ],
 )
 def test_bad_player_list_imports_nothing(staff, content, message):
@@ -136,7 +137,9 @@ def test_checkin_counts_and_multiple_of_four_warning(staff):
     assert 'id="checked">0<' in page and 'id="expected">6<' in page
     for p in t.players.all()[:5]:
         r = desk.post(
-            f"/desk/{t.slug}/checkin/{p.pk}/", {"checked_in": "1"}, headers={"x-requested-with": "fetch"}
+            f"/desk/{t.slug}/checkin/{p.pk}/",
+            {"checked_in": "1"},
+            headers={"x-requested-with": "fetch"},
         )
     assert r.json() == {"checked_in": True, "checked": 5, "expected": 6, "not_multiple": True}
     assert t.players.filter(checked_in=True).count() == 5
@@ -154,7 +157,8 @@ def test_draw_seats_checked_in_players_reproducibly(staff):
     session = t.sessions.get(number=1)
     assert session.seed == 42 and session.method == "draw"
     seated = {
-        (s.table.number, s.wind): s.player.key for s in session.seats.select_related("table", "player")
+        (s.table.number, s.wind): s.player.key
+        for s in session.seats.select_related("table", "player")
     }
     assert len(seated) == 8
     expected = draw_tables([f"p{n:02d}" for n in range(1, 9)], 42)
@@ -204,7 +208,12 @@ def test_rules_freeze_after_confirmed_results(staff):
     t.refresh_from_db()
     assert t.ruleset == "furiten-club"
     director.post(f"/desk/{t.slug}/rules/", {"ruleset": "ema-2012"})
-    f.play(t.sessions.get().tables.get(number=1), [42300, 37700, 25000, 15000], staff["desk1"], staff["desk2"])
+    f.play(
+        t.sessions.get().tables.get(number=1),
+        [42300, 37700, 25000, 15000],
+        staff["desk1"],
+        staff["desk2"],
+    )
     r = director.post(f"/desk/{t.slug}/rules/", {"ruleset": "furiten-club"})
     assert "The rules are frozen" in r.content.decode()
     t.refresh_from_db()
@@ -246,7 +255,13 @@ def test_tournament_created_from_the_page(staff):
     director = login(staff["director"])
     r = director.post(
         "/desk/new/",
-        {"name": "Kraków Riichi Open 2026", "ruleset": "ema-2012", "planned_sessions": 8, "fee": "40", "scope": "individual"},
+        {
+            "name": "Kraków Riichi Open 2026",
+            "ruleset": "ema-2012",
+            "planned_sessions": 8,
+            "fee": "40",
+            "scope": "individual",
+        },
     )
     t = Tournament.objects.get()
     assert r["Location"] == f"/desk/{t.slug}/"

@@ -66,15 +66,32 @@ def snapshot():
 # A plausible body for each write, so a refusal is not just a form error.
 def body(name, t, player):
     return {
-        "tournament_add": {"name": "Other", "ruleset": "ema-2012", "planned_sessions": 4, "fee": 0, "scope": "individual"},
-        "tournament_edit": {"name": "Renamed", "planned_sessions": 4, "fee": 0, "scope": "individual"},
+        "tournament_add": {
+            "name": "Other",
+            "ruleset": "ema-2012",
+            "planned_sessions": 4,
+            "fee": 0,
+            "scope": "individual",
+        },
+        "tournament_edit": {
+            "name": "Renamed",
+            "planned_sessions": 4,
+            "fee": 0,
+            "scope": "individual",
+        },
         "rules": {"ruleset": "furiten-club"},
         "player_add": {"name": "New Player", "status": "active"},
         "player_edit": {"name": "Renamed Player", "status": "active"},
         "checkin_toggle": {"checked_in": "1"},
         "session_draw": {"seed": "1"},
         "table_add": {"E": player.pk},
-        "result": {"base_version": 0, "score_E": 30000, "score_S": 30000, "score_W": 30000, "score_N": 30000},
+        "result": {
+            "base_version": 0,
+            "score_E": 30000,
+            "score_S": 30000,
+            "score_W": 30000,
+            "score_N": 30000,
+        },
         "result_confirm": {"version": 1},
     }.get(name, {})
 
@@ -86,11 +103,15 @@ def test_role_refusals(name, role):
     t = f.tournament()
     f.seat_session(t)
     # A draft by desk1 so that confirm has something to refuse.
-    f.play(t.sessions.get().tables.get(number=1), [40000, 35000, 25000, 20000], staff["desk1"], None)
+    f.play(
+        t.sessions.get().tables.get(number=1), [40000, 35000, 25000, 20000], staff["desk1"], None
+    )
     player = t.players.first()
     method, allowed = RULES[name]
     c = Client()
-    user = {"referee": staff["referee"], "desk": staff["desk2"], "director": staff["director"]}.get(role)
+    user = {"referee": staff["referee"], "desk": staff["desk2"], "director": staff["director"]}.get(
+        role
+    )
     if user:
         c.force_login(user)
     target = reverse(f"desk:{name}", kwargs=kwargs_for(name, t, player))
@@ -112,10 +133,14 @@ def test_public_pages_show_no_draft_and_need_no_login():
     staff = f.staff()
     t = f.tournament()
     f.seat_session(t)
-    f.play(t.sessions.get().tables.get(number=1), [40000, 35000, 25000, 20000], staff["desk1"], None)
+    f.play(
+        t.sessions.get().tables.get(number=1), [40000, 35000, 25000, 20000], staff["desk1"], None
+    )
     c = Client()
     for path in (f"/t/{t.slug}/", f"/t/{t.slug}/p/p01/", f"/t/{t.slug}/standings.json"):
         response = c.get(path)
         assert response.status_code == 200
-        assert "40000" not in response.content.decode() and "40,000" not in response.content.decode()
+        assert (
+            "40000" not in response.content.decode() and "40,000" not in response.content.decode()
+        )
     assert c.post(f"/t/{t.slug}/").status_code == 405

@@ -13,7 +13,11 @@ pytestmark = pytest.mark.django_db
 
 def played(players, slug):
     """A tournament with session 1 played and confirmed: East 40000, South 35000, ..."""
-    staff = {u: User.objects.get(username=u) for u in ("desk1", "desk2")} if User.objects.filter(username="desk1").exists() else f.staff()
+    staff = (
+        {u: User.objects.get(username=u) for u in ("desk1", "desk2")}
+        if User.objects.filter(username="desk1").exists()
+        else f.staff()
+    )
     t = f.tournament(players=players, slug=slug)
     session = f.seat_session(t)
     for table in session.tables.all():
@@ -68,7 +72,7 @@ def test_find_my_table_by_part_of_a_name():
     f.seat_session(t)
     page = Client().get(f"/t/{t.slug}/find/?q=żółć").content.decode()
     assert "Łukasz Żółć" in page
-    assert "<td class=\"big\">2</td>" in page  # table 2
+    assert '<td class="big">2</td>' in page  # table 2
     assert "East: Player 05" in page
 
 

@@ -54,7 +54,10 @@ def test_valid_entry_is_a_draft_that_does_not_count_yet(riichi, staff):
     "scores, message",
     [
         # RULES.md §1: "Scores are multiples of 100."
-        ([40050, 34950, 25000, 20000], "East (Player 01): The score 40050 is not a multiple of 100."),
+        (
+            [40050, 34950, 25000, 20000],
+            "East (Player 01): The score 40050 is not a multiple of 100.",
+        ),
         # RULES.md §1: "a table's four final scores therefore sum to 120,000."
         ([40000, 35000, 25000, 10000], "The scores add up to 110000; they must add up to 120000."),
         (["", 35000, 25000, 20000], "East — Player 01: the score is missing."),
@@ -69,7 +72,9 @@ def test_bad_entry_names_the_seat_and_saves_nothing(riichi, staff, scores, messa
 
 
 def test_negative_chombo_is_refused(riichi, staff):
-    r = client(staff["desk1"]).post(url(riichi), form([40000, 35000, 25000, 20000], chombo=(0, -1, 0, 0)))
+    r = client(staff["desk1"]).post(
+        url(riichi), form([40000, 35000, 25000, 20000], chombo=(0, -1, 0, 0))
+    )
     assert r.status_code == 400
     assert "South — Player 02: chombo cannot be negative." in r.content.decode()
     assert Result.objects.count() == 0
@@ -172,7 +177,12 @@ def test_public_standings_update_when_a_result_is_confirmed(riichi, staff):
     assert "Player 01" in public.get(f"/t/{riichi.slug}/").content.decode()
     before = public.get(f"/t/{riichi.slug}/standings.json").json()
     assert before["sessions_played"] == 0
-    f.play(riichi.sessions.get().tables.get(number=1), [25000, 45000, 30000, 20000], staff["desk1"], staff["desk2"])
+    f.play(
+        riichi.sessions.get().tables.get(number=1),
+        [25000, 45000, 30000, 20000],
+        staff["desk1"],
+        staff["desk2"],
+    )
     after = public.get(f"/t/{riichi.slug}/standings.json").json()
     assert after["sessions_played"] == 1
     assert after["standings"][0]["player"]["name"] == "Player 02"

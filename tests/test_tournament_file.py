@@ -118,8 +118,6 @@ def build_riichi():
 
 def wipe(t):
     """Delete a tournament. Seats and result scores protect their players, so they go first."""
-    Result.objects.filter(table__session__tournament=t).delete()
-    Seat.objects.filter(session__tournament=t).delete()
     t.delete()
 
 

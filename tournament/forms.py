@@ -33,7 +33,9 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
-        self.fields["slug"].help_text = _("Part of the public address; made from the name if empty.")
+        self.fields["slug"].help_text = _(
+            "Part of the public address; made from the name if empty."
+        )
         if self.instance.pk:
             # The rule set is changed on the rules page, where the freeze is enforced.
             del self.fields["ruleset"]
@@ -48,7 +50,9 @@ class TournamentForm(forms.ModelForm):
 
 def _text(value) -> str:
     if isinstance(value, tuple):
-        return ", ".join(":".join(str(x) for x in v) if isinstance(v, tuple) else str(v) for v in value)
+        return ", ".join(
+            ":".join(str(x) for x in v) if isinstance(v, tuple) else str(v) for v in value
+        )
     return str(value)
 
 
@@ -71,12 +75,17 @@ def _number(text: str):
 class RulesForm(forms.Form):
     """Every field of the rule set, prefilled with the tournament's current values."""
 
-    ruleset = forms.ChoiceField(label=_("preset"), choices=[(k, r.name) for k, r in PRESETS.items()])
+    ruleset = forms.ChoiceField(
+        label=_("preset"), choices=[(k, r.name) for k, r in PRESETS.items()]
+    )
     reason = forms.CharField(
         label=_("reason for the change"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_("Required once results are confirmed: the change is recorded and every result recomputed."),
+        help_text=_(
+            "Required once results are confirmed: the change is recorded and every result "
+            "recomputed."
+        ),
     )
 
     def __init__(self, *args, rules: RuleSet, **kwargs):

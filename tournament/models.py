@@ -141,3 +141,6 @@ class RuleChange(models.Model):
 
     class Meta:
         ordering = ["-changed_at"]
+
+    def __str__(self):
+        return f"{self.old_ruleset} → {self.new_ruleset}"

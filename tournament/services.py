@@ -137,8 +137,6 @@ def set_checked_in(player: Player, checked_in: bool) -> Player:
 @transaction.atomic
 def add_session(tournament) -> Session:
     last = tournament.sessions.order_by("-number").first()
-    session = Session.objects.create(
-        tournament=tournament, number=(last.number + 1) if last else 1
-    )
+    session = Session.objects.create(tournament=tournament, number=(last.number + 1) if last else 1)
     touch(tournament.pk)
     return session

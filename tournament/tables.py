@@ -19,6 +19,7 @@ def fmt(value):
 
 class NumberColumn(tables.Column):
     attrs = {"td": {"class": "num"}, "th": {"class": "num"}}
+    empty_values = ()  # render() shows the one dash for "nothing"
 
     def render(self, value):
         return fmt(value)
@@ -40,20 +41,30 @@ class TournamentsTable(tables.Table):
 
 
 class DeskTournamentsTable(TournamentsTable):
-    name = tables.Column(verbose_name=_("Tournament"), linkify=("desk:tournament", {"slug": tables.A("slug")}))
+    name = tables.Column(
+        verbose_name=_("Tournament"), linkify=("desk:tournament", {"slug": tables.A("slug")})
+    )
 
 
 class StandingsTable(tables.Table):
     """Standings; the per-session columns are added by `standings_table`."""
 
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}})
+    rank = tables.Column(
+        verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+    )
     name = tables.Column(
         verbose_name=_("Player"),
         linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
     )
-    country = tables.Column(verbose_name=_("Country"), attrs={"td": {"class": "wide"}, "th": {"class": "wide"}})
-    club = tables.Column(verbose_name=_("Club"), attrs={"td": {"class": "wide"}, "th": {"class": "wide"}})
-    total = NumberColumn(verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}})
+    country = tables.Column(
+        verbose_name=_("Country"), attrs={"td": {"class": "wide"}, "th": {"class": "wide"}}
+    )
+    club = tables.Column(
+        verbose_name=_("Club"), attrs={"td": {"class": "wide"}, "th": {"class": "wide"}}
+    )
+    total = NumberColumn(
+        verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
+    )
 
     class Meta:
         attrs = {"class": "standings"}
@@ -78,10 +89,16 @@ def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
         for line in row.sessions:
             item[f"s{line.session}"] = line.result
         data.append(item)
-    extra = [
-        (f"s{n}", NumberColumn(verbose_name=_("S%(n)d") % {"n": n}, default=None, attrs={"td": {"class": "num session"}, "th": {"class": "num session"}}))
-        for n in range(1, sessions + 1)
-    ]
+    played = {line.session for row in standings.rows for line in row.sessions}
+
+    def session_column(n):
+        # Sessions not played yet are hidden on phones (see desk.css): all dashes, no news.
+        css = "num session" if n in played else "num session future"
+        return NumberColumn(
+            verbose_name=_("S%(n)d") % {"n": n}, attrs={"td": {"class": css}, "th": {"class": css}}
+        )
+
+    extra = [(f"s{n}", session_column(n)) for n in range(1, sessions + 1)]
     if tiebreak_label:
         extra.append(("tiebreak", NumberColumn(verbose_name=tiebreak_label)))
     table = StandingsTable(data, extra_columns=extra)
@@ -132,7 +149,12 @@ class FindTableTable(tables.Table):
 
 
 class PlayersTable(tables.Table):
-    name = tables.Column(verbose_name=_("Name"), linkify=lambda record: reverse("desk:player_edit", args=[record.tournament.slug, record.pk]))
+    name = tables.Column(
+        verbose_name=_("Name"),
+        linkify=lambda record: reverse(
+            "desk:player_edit", args=[record.tournament.slug, record.pk]
+        ),
+    )
     key = tables.Column(verbose_name=_("Key"))
     ema_id = tables.Column(verbose_name=_("EMA id"))
     country = tables.Column(verbose_name=_("Country"))
@@ -144,7 +166,17 @@ class PlayersTable(tables.Table):
 
     class Meta:
         model = Player
-        fields = ("name", "key", "ema_id", "country", "club", "team", "substitute", "status", "checked_in")
+        fields = (
+            "name",
+            "key",
+            "ema_id",
+            "country",
+            "club",
+            "team",
+            "substitute",
+            "status",
+            "checked_in",
+        )
         empty_text = _("No players yet: add them or import a list.")
 
 
@@ -174,4 +206,3 @@ class ImportPreviewTable(tables.Table):
 
     class Meta:
         orderable = False
-

@@ -44,7 +44,9 @@ class Home(DeskRequired, View):
 
 class TournamentCreate(DirectorRequired, View):
     def get(self, request):
-        return render(request, "desk/form.html", {"form": TournamentForm(), "title": _("New tournament")})
+        return render(
+            request, "desk/form.html", {"form": TournamentForm(), "title": _("New tournament")}
+        )
 
     def post(self, request):
         form = TournamentForm(request.POST)
@@ -58,7 +60,11 @@ class TournamentCreate(DirectorRequired, View):
 class TournamentEdit(DirectorRequired, TournamentMixin, View):
     def get(self, request, slug):
         form = TournamentForm(instance=self.tournament)
-        return render(request, "desk/form.html", {"form": form, "title": _("Edit tournament"), "tournament": self.tournament})
+        return render(
+            request,
+            "desk/form.html",
+            {"form": form, "title": _("Edit tournament"), "tournament": self.tournament},
+        )
 
     def post(self, request, slug):
         form = TournamentForm(request.POST, instance=self.tournament)
@@ -66,7 +72,11 @@ class TournamentEdit(DirectorRequired, TournamentMixin, View):
             tournament = save_tournament(form.save(commit=False))
             messages.success(request, _("Tournament saved."))
             return redirect("desk:tournament", slug=tournament.slug)
-        return render(request, "desk/form.html", {"form": form, "title": _("Edit tournament"), "tournament": self.tournament})
+        return render(
+            request,
+            "desk/form.html",
+            {"form": form, "title": _("Edit tournament"), "tournament": self.tournament},
+        )
 
 
 class Dashboard(DeskRequired, TournamentMixin, View):
@@ -75,12 +85,16 @@ class Dashboard(DeskRequired, TournamentMixin, View):
         counts = t.players.aggregate(
             total=Count("id", filter=~Q(status=Player.Status.EXCLUDED)),
             active=Count("id", filter=Q(status=Player.Status.ACTIVE, substitute=False)),
-            checked=Count("id", filter=Q(checked_in=True, substitute=False, status=Player.Status.ACTIVE)),
+            checked=Count(
+                "id", filter=Q(checked_in=True, substitute=False, status=Player.Status.ACTIVE)
+            ),
             substitutes=Count("id", filter=Q(substitute=True)),
         )
         sessions = t.sessions.annotate(
             n_tables=Count("tables", distinct=True),
-            n_confirmed=Count("tables", filter=Q(tables__results__status="confirmed"), distinct=True),
+            n_confirmed=Count(
+                "tables", filter=Q(tables__results__status="confirmed"), distinct=True
+            ),
         )
         context = {
             "tournament": t,
@@ -98,7 +112,11 @@ class RulesEdit(DirectorRequired, TournamentMixin, View):
         return render(
             request,
             "desk/rules.html",
-            {"form": form, "tournament": self.tournament, "frozen": has_confirmed_results(self.tournament)},
+            {
+                "form": form,
+                "tournament": self.tournament,
+                "frozen": has_confirmed_results(self.tournament),
+            },
         )
 
     def get(self, request, slug):
@@ -110,7 +128,9 @@ class RulesEdit(DirectorRequired, TournamentMixin, View):
             ruleset = form.cleaned_data["ruleset"]
             overrides = {} if form.switch_preset else form.overrides()
             try:
-                change_rules(self.tournament, ruleset, overrides, request.user, form.cleaned_data["reason"])
+                change_rules(
+                    self.tournament, ruleset, overrides, request.user, form.cleaned_data["reason"]
+                )
             except ActionRefused as e:
                 form.add_error(e.field if e.field in form.fields else None, e.message)
                 return self._render(request, form)
@@ -162,7 +182,9 @@ class PlayerImport(DirectorRequired, TournamentMixin, View):
         return f"player_import:{self.tournament.pk}"
 
     def get(self, request, slug):
-        return render(request, "desk/import.html", {"tournament": self.tournament, "form": UploadForm()})
+        return render(
+            request, "desk/import.html", {"tournament": self.tournament, "form": UploadForm()}
+        )
 
     def post(self, request, slug):
         if "confirm" in request.POST:
@@ -175,7 +197,10 @@ class PlayerImport(DirectorRequired, TournamentMixin, View):
             except Exception as e:  # a clash that appeared after the preview
                 messages.error(request, _("Nothing was imported: %(problem)s") % {"problem": e})
                 return redirect("desk:player_import", slug=slug)
-            messages.success(request, ngettext("%(n)d player imported.", "%(n)d players imported.", count) % {"n": count})
+            messages.success(
+                request,
+                ngettext("%(n)d player imported.", "%(n)d players imported.", count) % {"n": count},
+            )
             return redirect("desk:players", slug=slug)
         form = UploadForm(request.POST, request.FILES)
         context = {"tournament": self.tournament, "form": form}
@@ -199,9 +224,15 @@ class PlayerImport(DirectorRequired, TournamentMixin, View):
 
 class CheckIn(DeskRequired, TournamentMixin, View):
     def get(self, request, slug):
-        players = self.tournament.players.exclude(status__in=[Player.Status.EXCLUDED, Player.Status.DISQUALIFIED]).order_by("name")
+        players = self.tournament.players.exclude(
+            status__in=[Player.Status.EXCLUDED, Player.Status.DISQUALIFIED]
+        ).order_by("name")
         table = CheckinTable(players)
-        return render(request, "desk/checkin.html", {"tournament": self.tournament, "table": table, **checkin_counts(self.tournament)})
+        return render(
+            request,
+            "desk/checkin.html",
+            {"tournament": self.tournament, "table": table, **checkin_counts(self.tournament)},
+        )
 
 
 def checkin_counts(tournament):
@@ -233,7 +264,8 @@ class ExportFile(DirectorRequired, TournamentMixin, View):
 
         data = export_tournament(self.tournament)
         response = HttpResponse(
-            json.dumps(data, ensure_ascii=False, indent=2), content_type="application/json; charset=utf-8"
+            json.dumps(data, ensure_ascii=False, indent=2),
+            content_type="application/json; charset=utf-8",
         )
         response["Content-Disposition"] = f'attachment; filename="{self.tournament.slug}.json"'
         return response

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from scoring import feed
-from seating.models import WINDS, Seat, Wind
+from seating.models import WINDS, Wind
 
 from .models import Tournament
 from .tables import (
@@ -23,7 +23,21 @@ from .tables import (
 
 
 def _tournament(slug):
-    return get_object_or_404(Tournament.objects.only("id", "name", "slug", "ruleset", "rules", "revision", "planned_sessions", "scope", "start_date", "venue"), slug=slug)
+    return get_object_or_404(
+        Tournament.objects.only(
+            "id",
+            "name",
+            "slug",
+            "ruleset",
+            "rules",
+            "revision",
+            "planned_sessions",
+            "scope",
+            "start_date",
+            "venue",
+        ),
+        slug=slug,
+    )
 
 
 def _template(request, full, partial):
@@ -104,7 +118,9 @@ def standings_json(request, slug):
 
 def _opponents(seats, player_key):
     return ", ".join(
-        f"{Wind(s['wind']).label}: {s['player__name']}" for s in seats if s["player__key"] != player_key
+        f"{Wind(s['wind']).label}: {s['player__name']}"
+        for s in seats
+        if s["player__key"] != player_key
     )
 
 

@@ -76,7 +76,7 @@
       entry.querySelectorAll("input.score").forEach(function (i) {
         if (i.value !== "") { total += parseInt(i.value, 10) || 0; filled++; }
       });
-      sum.textContent = total;
+      sum.textContent = total.toLocaleString("en-US");
       sum.className = total === parseInt(sum.dataset.target, 10) ? "ok" : "bad";
     };
     inputs.forEach(function (input, n) {

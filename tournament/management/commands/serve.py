@@ -1,4 +1,4 @@
-"""Start the desk for the hall: migrate, first director account, static files, waitress on the LAN."""
+"""Start the desk for the hall: migrate, first director account, static files, waitress."""
 
 import secrets
 import socket
@@ -55,5 +55,7 @@ class Command(BaseCommand):
         ensure_groups()
         call_command("collectstatic", interactive=False, verbosity=0)
         ensure_director(self.stdout)
-        self.stdout.write(f"The desk is at http://{lan_address()}:{port}/ (desk: /desk/, admin: /admin/)")
+        self.stdout.write(
+            f"The desk is at http://{lan_address()}:{port}/ (desk: /desk/, admin: /admin/)"
+        )
         serve(application, host=host, port=port, threads=threads, ident="mahjong-desk")

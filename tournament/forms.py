@@ -72,6 +72,34 @@ def _number(text: str):
     return float(text) if "." in text else int(text)
 
 
+RULE_CHOICES = {
+    "game": [("riichi", _("riichi")), ("sichuan", _("Sichuan"))],
+    "tie_mode": [("split", _("ties share the placement points equally"))],
+    "result_unit": [
+        ("points", _("points")),
+        ("rating", _("rating points")),
+        ("tp", _("tournament points (TP)")),
+    ],
+    "chombo_mode": [
+        ("in_scores", _("paid at the table (inside the scores)")),
+        ("after_placement", _("deducted after placement")),
+    ],
+    "tiebreak": [("none", _("none")), ("game_points", _("total game points"))],
+    "late_stage": [
+        ("before_placement", _("before placement (can change places)")),
+        ("after_placement", _("after placement")),
+    ],
+    "substitute_mode": [("ema", _("EMA 2012 (000 §5.7)")), ("sbr", _("SBR 2025 (002 §2.8.4)"))],
+}
+RULE_LABELS = {
+    "uma": _("Uma / placement points (1st, 2nd, 3rd, 4th)"),
+    "uma3": _("Placement points at three-player tables"),
+    "awarded_tp": _("TP at an awarded table"),
+    "late_steps": _("Late steps (minutes:amount, …)"),
+    "appeal_deposit_fees": _("Appeal deposit (× fee)"),
+}
+
+
 class RulesForm(forms.Form):
     """Every field of the rule set, prefilled with the tournament's current values."""
 
@@ -96,8 +124,12 @@ class RulesForm(forms.Form):
             if f.name in ("key", "name"):
                 continue
             value = getattr(rules, f.name)
-            label = f.name.replace("_", " ")
-            if isinstance(value, bool):
+            label = RULE_LABELS.get(f.name, f.name.replace("_", " ").capitalize())
+            if f.name in RULE_CHOICES:
+                field = forms.ChoiceField(
+                    label=label, choices=RULE_CHOICES[f.name], initial=value, required=False
+                )
+            elif isinstance(value, bool):
                 field = forms.BooleanField(label=label, required=False, initial=value)
             elif isinstance(value, int):
                 field = forms.IntegerField(label=label, initial=value, required=False)
@@ -116,9 +148,9 @@ class RulesForm(forms.Form):
             if name not in self.cleaned_data:
                 continue
             value = self.cleaned_data[name]
-            if value is None:
-                continue  # left empty: the preset's value
             example = getattr(preset, f.name)
+            if value is None or (value == "" and not isinstance(example, tuple)):
+                continue  # left empty: the preset's value
             if isinstance(example, tuple):
                 value = _parse_tuple(value or "", example)
             values[f.name] = value

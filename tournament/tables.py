@@ -121,7 +121,9 @@ class PlayerSessionsTable(tables.Table):
     session = tables.Column(verbose_name=_("Session"))
     table = tables.Column(verbose_name=_("Table"), default="–")
     wind = tables.Column(verbose_name=_("Wind"), default="–")
-    opponents = tables.Column(verbose_name=_("Opponents"), default="")
+    opponents = tables.Column(
+        verbose_name=_("Opponents"), default="", attrs={"td": {"class": "wrap"}}
+    )
     score = NumberColumn(verbose_name=_("Score"))
     place = tables.Column(verbose_name=_("Place"), default="–")
     uma = NumberColumn(verbose_name=_("Uma / TP"))
@@ -141,7 +143,9 @@ class FindTableTable(tables.Table):
     )
     table = tables.Column(verbose_name=_("Table"), default="–", attrs={"td": {"class": "big"}})
     wind = tables.Column(verbose_name=_("Wind"), default="–", attrs={"td": {"class": "big"}})
-    opponents = tables.Column(verbose_name=_("At the table"), default="")
+    opponents = tables.Column(
+        verbose_name=_("At the table"), default="", attrs={"td": {"class": "wrap"}}
+    )
 
     class Meta:
         orderable = False

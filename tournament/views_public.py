@@ -18,6 +18,7 @@ from .tables import (
     PlayerSessionsTable,
     TeamStandingsTable,
     TournamentsTable,
+    fmt,
     standings_table,
 )
 
@@ -185,11 +186,15 @@ def player(request, slug, key):
             }
         )
     current = feed.current_session(tournament)
+    now = feed.player_seat(tournament, current, key)
+    if now:
+        now = {**now, "wind_label": Wind(now["wind"]).label}
     context = {
         "tournament": tournament,
         "row": row,
+        "total": fmt(row.total),
         "table": PlayerSessionsTable(lines),
-        "now": feed.player_seat(tournament, current, key),
+        "now": now,
         "current": current,
         "live": feed.session_on(tournament, current),
     }

@@ -7,7 +7,7 @@ from .models import Wind
 
 
 class TableForm(forms.Form):
-    """Four players by wind; North may stay empty at a Sichuan three-player table."""
+    """Players by wind. Only East is required here: the service checks the table's size."""
 
     def __init__(self, *args, session, **kwargs):
         super().__init__(*args, **kwargs)
@@ -19,7 +19,7 @@ class TableForm(forms.Form):
         )
         for wind in Wind:
             self.fields[wind.value] = forms.ModelChoiceField(
-                queryset=players, label=wind.label, required=wind != Wind.NORTH
+                queryset=players, label=wind.label, required=wind == Wind.EAST
             )
 
     def players(self):

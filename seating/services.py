@@ -70,11 +70,17 @@ def draw_session(session: Session, seed: int | None = None) -> Session:
 
 @transaction.atomic
 def add_table(session: Session, players: list[Player]) -> Table:
-    """A table made by hand: players in wind order E, S, W, N (three for Sichuan: no North)."""
+    """A table made by hand: players in wind order E, S, W, N.
+
+    Sichuan also has three-player tables (no North) and awarded tables of one or two players
+    (RULES.md §3, 002 §3.1); riichi tables have four.
+    """
     players = [p for p in players if p is not None]
-    sizes = (3, 4) if is_sichuan(session) else (4,)
+    sizes = (1, 2, 3, 4) if is_sichuan(session) else (4,)
     if len(players) not in sizes:
-        raise ActionRefused(_("A table needs four players (three at a Sichuan table)."))
+        raise ActionRefused(
+            _("A table needs four players (Sichuan: three, or one or two at an awarded table).")
+        )
     if len({p.pk for p in players}) != len(players):
         raise ActionRefused(_("A player can sit only once at a table."))
     seated = set(session.seats.values_list("player_id", flat=True))

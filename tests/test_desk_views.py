@@ -279,3 +279,37 @@ def test_result_history_has_who_and_when(staff):
     assert Result.objects.get().history.count() >= 1 if hasattr(Result, "history") else True
     page = login(staff["director"]).get(f"/desk/{t.slug}/s/1/t/1/").content.decode()
     assert "desk1" in page and "desk2" in page
+
+
+def test_sichuan_awarded_table_counts_without_a_result(staff):
+    """RULES.md §3 (002 §3.1): "One or two players left: no game; each gets an awarded 3 TP
+    and 0 GP." A three-player table gets TP 4, 3, 2 by game points."""
+    t = f.tournament("sbr-2025", players=8)
+    # 8 players seated as 4 + 3 + 1: the lone player's table is awarded.
+    f.seat_session(t, groups=[["p01", "p02", "p03", "p04"], ["p05", "p06", "p07"], ["p08"]])
+    session = t.sessions.get()
+    page = login(staff["desk1"]).get(f"/desk/{t.slug}/s/1/t/3/").content.decode()
+    assert "An awarded table" in page
+    f.play(session.tables.get(number=1), [30, 10, -10, -30], staff["desk1"], staff["desk2"])
+    f.play(session.tables.get(number=2), [-8, 16, -8], staff["desk1"], staff["desk2"])
+    feed = Client().get(f"/t/{t.slug}/standings.json").json()
+    totals = {row["player"]["key"]: (row["total"], row["tiebreak"]) for row in feed["standings"]}
+    assert totals["p01"] == (4, 30)
+    assert totals["p06"] == (4, 16)
+    assert totals["p05"] == (2.5, -8) and totals["p07"] == (2.5, -8)  # (3 + 2) / 2 shared
+    assert totals["p08"] == (3, 0)
+    p08 = next(r for r in feed["standings"] if r["player"]["key"] == "p08")
+    assert p08["sessions"][0]["uma"] == 3 and p08["sessions"][0]["table"] == 3
+
+
+def test_riichi_table_by_hand_needs_four_players(staff):
+    t = f.tournament(players=8)
+    t.sessions.create(number=1)
+    p = {pl.key: pl.pk for pl in t.players.all()}
+    r = login(staff["director"]).post(
+        f"/desk/{t.slug}/s/1/tables/add/",
+        {"E": p["p01"], "S": p["p02"], "W": p["p03"]},
+        follow=True,
+    )
+    assert "A table needs four players" in r.content.decode()
+    assert not t.sessions.get().tables.exists()

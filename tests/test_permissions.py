@@ -144,3 +144,28 @@ def test_public_pages_show_no_draft_and_need_no_login():
             "40000" not in response.content.decode() and "40,000" not in response.content.decode()
         )
     assert c.post(f"/t/{t.slug}/").status_code == 405
+
+
+def test_admin_is_for_the_director_and_results_are_read_only_there():
+    staff = f.staff()
+    staff["director"].is_staff = True
+    staff["director"].is_superuser = True
+    staff["director"].save()
+    t = f.tournament()
+    f.seat_session(t)
+    result = f.play(
+        t.sessions.get().tables.get(number=1), [40000, 35000, 25000, 20000], staff["desk1"], None
+    )
+    desk = Client()
+    desk.force_login(staff["desk1"])
+    assert desk.get("/admin/").status_code == 302  # not staff: sent to the admin login
+    director = Client()
+    director.force_login(staff["director"])
+    assert director.get("/admin/").status_code == 200
+    page = director.get(f"/admin/scoring/result/{result.pk}/change/")
+    assert page.status_code == 200
+    assert 'name="status"' not in page.content.decode()  # shown, not editable
+    response = director.post(f"/admin/scoring/result/{result.pk}/change/", {"status": "confirmed"})
+    assert response.status_code == 403
+    result.refresh_from_db()
+    assert result.status == "draft"

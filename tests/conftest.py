@@ -6,8 +6,16 @@ import pytest
 os.environ.setdefault("DESK_SECRET_KEY", "tests-only-secret-key-not-for-the-hall-0123456789")
 
 
+def _django(request) -> bool:
+    """The pure rule tests also run without Django: `pytest -p no:django tests/test_rules.py`."""
+    return request.config.pluginmanager.hasplugin("django")
+
+
 @pytest.fixture(autouse=True)
-def _clear_cache():
+def _clear_cache(request):
+    if not _django(request):
+        yield
+        return
     from django.core.cache import cache
 
     cache.clear()
@@ -16,6 +24,8 @@ def _clear_cache():
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    # Real hashing is deliberately slow; tests need users, not security.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def _fast_passwords(request):
+    if _django(request):
+        # Real hashing is deliberately slow; tests need users, not security.
+        settings = request.getfixturevalue("settings")
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -26,17 +26,6 @@ FURITEN = PRESETS["furiten-club"]
 SBR = PRESETS["sbr-2025"]
 
 
-# These tests run without Django (-p no:django): shadow tests/conftest.py's Django fixtures.
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    yield
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords():
-    yield
-
-
 def outcome(rules, *scores, **per_seat):
     """table_outcome for plain scores; per_seat maps a keyword to a tuple of per-seat values."""
     seats = []

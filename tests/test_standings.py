@@ -23,17 +23,6 @@ FURITEN = PRESETS["furiten-club"]
 SBR = PRESETS["sbr-2025"]
 
 
-# These tests run without Django (-p no:django): shadow tests/conftest.py's Django fixtures.
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    yield
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords():
-    yield
-
-
 def players(*keys, **status):
     """PlayerRow per key; keys starting with "s" are substitutes; status=... by keyword."""
     return [PlayerRow(k, k.upper(), status.get(k, "active"), k.startswith("s")) for k in keys]

@@ -72,8 +72,10 @@ def table_rows(tournament) -> list[TableRow]:
     rules = tournament.rule_set()
     tables = []
     for session, session_tables in snap["seating"].items():
+        # An awarded table counts once its session has results, not as soon as it is drawn.
+        started = any(snap["table_ids"][(session, n)] in snap["confirmed"] for n in session_tables)
         for number, seats in session_tables.items():
-            awarded = _awarded(rules, seats)
+            awarded = _awarded(rules, seats) and started
             result = snap["confirmed"].get(snap["table_ids"][(session, number)])
             if result is None and not awarded:
                 continue

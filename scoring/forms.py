@@ -3,6 +3,8 @@ from django.utils.translation import gettext_lazy as _
 
 from seating.models import Wind
 
+SCORE_LIMIT = 10**9  # far beyond any table, well inside the database's integer
+
 
 class ResultForm(forms.Form):
     """One score (and for riichi a chombo count) per seat, in seat order, for the keyboard."""
@@ -18,9 +20,13 @@ class ResultForm(forms.Form):
             label = f"{Wind(seat.wind).label} — {seat.player.name}"
             self.fields[f"score_{seat.wind}"] = forms.IntegerField(
                 label=label,
+                min_value=-SCORE_LIMIT,
+                max_value=SCORE_LIMIT,
                 error_messages={
                     "required": _("%(seat)s: the score is missing.") % {"seat": label},
                     "invalid": _("%(seat)s: write a whole number.") % {"seat": label},
+                    "min_value": _("%(seat)s: the score is far too low.") % {"seat": label},
+                    "max_value": _("%(seat)s: the score is far too high.") % {"seat": label},
                 },
                 widget=forms.NumberInput(attrs={"class": "score", "inputmode": "numeric"}),
             )

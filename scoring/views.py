@@ -1,6 +1,7 @@
 """Result entry and confirmation at the desk, with the table's full version history."""
 
 from django.contrib import messages
+from django.http import HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -150,7 +151,10 @@ class ResultEntry(DeskRequired, SessionMixin, View):
 class ResultConfirm(DeskRequired, SessionMixin, View):
     def post(self, request, slug, number, table):
         table = get_object_or_404(Table, session=self.session, number=table)
-        result = get_object_or_404(Result, table=table, version=request.POST.get("version") or 0)
+        version = request.POST.get("version", "")
+        if not version.isdigit():
+            return HttpResponseBadRequest(_("Version: a whole number is required."))
+        result = get_object_or_404(Result, table=table, version=int(version))
         try:
             confirm_result(result, request.user)
         except ActionRefused as e:

@@ -5,8 +5,24 @@ from tournament.admin import TouchingAdmin
 from .models import Seat, Table
 
 
+class PlayedLocked:
+    """Seating of a table with results changes only by an explicit desk action, not here."""
+
+    def table_of(self, obj):
+        return obj
+
+    def _played(self, obj):
+        return obj is not None and self.table_of(obj).results.exists()
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and not self._played(obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and not self._played(obj)
+
+
 @admin.register(Table)
-class TableAdmin(TouchingAdmin):
+class TableAdmin(PlayedLocked, TouchingAdmin):
     list_display = ("session", "number")
     list_filter = ("session__tournament",)
 
@@ -15,9 +31,12 @@ class TableAdmin(TouchingAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(TouchingAdmin):
+class SeatAdmin(PlayedLocked, TouchingAdmin):
     list_display = ("table", "wind", "player", "replaces", "joined")
     list_filter = ("session__tournament",)
+
+    def table_of(self, obj):
+        return obj.table
 
     def tournament_id_of(self, obj):
         return obj.session.tournament_id

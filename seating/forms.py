@@ -31,5 +31,6 @@ class DrawForm(forms.Form):
         label=_("seed"),
         required=False,
         min_value=0,
+        max_value=2**63 - 1,
         help_text=_("Leave empty for a fresh random draw; give a stored seed to repeat one."),
     )

@@ -18,13 +18,31 @@ def is_sichuan(session) -> bool:
 
 
 def draw_pool(session) -> list[Player]:
-    """Who the draw seats: the checked-in players when check-in was used, else every active one.
-
-    Substitutes are a pool for the director to seat by hand, never drawn.
-    """
-    players = list(session.tournament.players.filter(status=Player.Status.ACTIVE, substitute=False))
+    """Who the draw seats: the checked-in players when check-in was used, else every active one,
+    less anyone already seated by hand in this session. Substitutes are not in it."""
+    seated = set(session.seats.values_list("player_id", flat=True))
+    players = [
+        p
+        for p in session.tournament.players.filter(status=Player.Status.ACTIVE, substitute=False)
+        if p.pk not in seated
+    ]
     checked = [p for p in players if p.checked_in]
     return checked if checked else players
+
+
+def substitutes_to_fill(session, count: int) -> list[Player]:
+    """Substitutes who make a riichi field a multiple of four: checked-in ones first."""
+    missing = -count % 4
+    if not missing:
+        return []
+    seated = set(session.seats.values_list("player_id", flat=True))
+    pool = [
+        p
+        for p in session.tournament.players.filter(status=Player.Status.ACTIVE, substitute=True)
+        if p.pk not in seated
+    ]
+    pool.sort(key=lambda p: (not p.checked_in, p.name))
+    return pool[:missing]
 
 
 def _create_tables(session, tables: list[list[Player]]):
@@ -37,25 +55,30 @@ def _create_tables(session, tables: list[list[Player]]):
 
 @transaction.atomic
 def draw_session(session: Session, seed: int | None = None) -> Session:
-    """Seat the draw pool at random tables with random winds; the seed is kept for a re-run."""
+    """Seat the draw pool at random tables with random winds; the seed is kept for a re-run.
+
+    Tables already made by hand stay; the draw seats everyone else after them. A riichi field
+    that is not a multiple of four is filled from the substitutes.
+    """
     session = Session.objects.select_for_update().get(pk=session.pk)
-    if session.tables.exists():
-        raise ActionRefused(_("This session is already seated."))
     pool = draw_pool(session)
     if not pool:
-        raise ActionRefused(_("There are no active players to seat."))
+        raise ActionRefused(_("There is nobody left to seat in this session."))
+    sichuan = is_sichuan(session)
+    if not sichuan:
+        pool += substitutes_to_fill(session, len(pool))
     seed = secrets.randbits(48) if seed is None else seed
     by_key = {p.key: p for p in pool}
     try:
-        drawn = draw_tables(list(by_key), seed, three_player=is_sichuan(session))
+        drawn = draw_tables(list(by_key), seed, three_player=sichuan)
     except DrawError as e:
         missing = 4 - e.args[0]
         raise ActionRefused(
             ngettext(
-                "%(count)d players cannot fill tables of four: seat %(missing)d substitute "
-                "by hand or check in one more player.",
-                "%(count)d players cannot fill tables of four: seat %(missing)d substitutes "
-                "by hand or check in more players.",
+                "%(count)d players cannot fill tables of four and there are not enough "
+                "substitutes: %(missing)d more player is needed.",
+                "%(count)d players cannot fill tables of four and there are not enough "
+                "substitutes: %(missing)d more players are needed.",
                 missing,
             )
             % {"count": len(pool), "missing": missing}

@@ -56,6 +56,7 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             "confirmed": confirmed,
             "total": len(rows),
             "pool": len(draw_pool(session)),
+            "removable": [r["number"] for r in rows if r["state_code"] == "none"],
             "draw_form": DrawForm(),
             "table_form": TableForm(session=session),
         }

@@ -141,7 +141,13 @@ def test_checkin_counts_and_multiple_of_four_warning(staff):
             {"checked_in": "1"},
             headers={"x-requested-with": "fetch"},
         )
-    assert r.json() == {"checked_in": True, "checked": 5, "expected": 6, "not_multiple": True}
+    assert r.json() == {
+        "checked_in": True,
+        "checked": 5,
+        "expected": 6,
+        "substitutes": 0,
+        "not_multiple": True,
+    }
     assert t.players.filter(checked_in=True).count() == 5
 
 
@@ -171,7 +177,10 @@ def test_draw_refuses_an_incomplete_riichi_table(staff):
     director = login(staff["director"])
     director.post(f"/desk/{t.slug}/sessions/add/")
     r = director.post(f"/desk/{t.slug}/s/1/draw/", {"seed": ""}, follow=True)
-    assert "7 players cannot fill tables of four: seat 1 substitute" in r.content.decode()
+    assert (
+        "7 players cannot fill tables of four and there are not enough substitutes: "
+        "1 more player is needed." in r.content.decode()
+    )
     assert not t.sessions.get().tables.exists()
 
 
@@ -313,3 +322,28 @@ def test_riichi_table_by_hand_needs_four_players(staff):
     )
     assert "A table needs four players" in r.content.decode()
     assert not t.sessions.get().tables.exists()
+
+
+def test_draw_fills_from_substitutes_after_tables_made_by_hand(staff):
+    t = f.tournament(players=11)  # p01..p11, and two substitutes
+    for name in ("Sub Anna", "Sub Bob"):
+        t.players.create(key=name.lower().replace(" ", "-"), name=name, substitute=True)
+    f.seat_session(t, groups=[["p01", "p02", "p03", "p04"]])
+    director = login(staff["director"])
+    r = director.post(f"/desk/{t.slug}/s/1/draw/", {"seed": "3"}, follow=True)
+    assert "Session drawn." in r.content.decode()
+    session = t.sessions.get()
+    assert sorted(session.tables.values_list("number", flat=True)) == [1, 2, 3]
+    assert session.tables.get(number=1).seats.filter(player__key="p01").exists()  # kept
+    seated = set(session.seats.values_list("player__key", flat=True))
+    assert len(seated) == 12 and "sub-anna" in seated and "sub-bob" not in seated
+
+
+def test_sichuan_draw_prefers_three_player_tables_to_awarded_ones(staff):
+    """002 §3.1: an incomplete table plays three-handed; an awarded table only for the one or
+    two players who cannot be seated otherwise."""
+    t = f.tournament("sbr-2025", players=6)
+    director = login(staff["director"])
+    director.post(f"/desk/{t.slug}/sessions/add/")
+    director.post(f"/desk/{t.slug}/s/1/draw/", {"seed": "5"})
+    assert sorted(tb.seats.count() for tb in t.sessions.get().tables.all()) == [3, 3]

@@ -43,16 +43,15 @@ def write_csv(path):
 
 
 def enter_scores_with_enter(page, scores, before_submit=None):
-    """Type each score and press Enter: desk.js moves on (score → chombo → next score)."""
+    """Type each score and press Enter: desk.js moves to the next score; on the last it saves."""
     for n, score in enumerate(scores):
         page.keyboard.type(str(score))
-        page.keyboard.press("Enter")  # to this seat's chombo field (stays 0)
         if n < len(scores) - 1:
             page.keyboard.press("Enter")  # to the next seat's score
-    expect(page.locator("#id_chombo_N")).to_be_focused()
+    expect(page.locator("#id_score_N")).to_be_focused()
     if before_submit:
         before_submit()
-    page.keyboard.press("Enter")  # Enter in the last field saves
+    page.keyboard.press("Enter")  # Enter in the last score saves
 
 
 def enter_scores_with_tab(page, scores):
@@ -84,7 +83,7 @@ def test_director_runs_a_session_and_the_public_sees_the_winner(
     director.get_by_role("button", name="Save").click()
     expect(director.locator(".messages")).to_contain_text("Tournament created.")
     expect(director.locator("h1")).to_have_text("Kraków Riichi Open")
-    expect(director.locator("p.meta")).to_contain_text("EMA Riichi Competition Rules 2012")
+    expect(director.locator("p.meta").first).to_contain_text("EMA Riichi Competition Rules 2012")
     slug = re.search(r"/desk/([^/]+)/$", director.url).group(1)
     assert slug == "krakow-riichi-open"
     desk_url = f"/desk/{slug}/"
@@ -112,7 +111,7 @@ def test_director_runs_a_session_and_the_public_sees_the_winner(
     director.fill("#id_seed", "12345")
     director.locator("#draw").click()
     expect(director.locator(".messages")).to_contain_text("Session drawn.")
-    expect(director.locator("p.meta")).to_contain_text("draw seed 12345")
+    expect(director.locator("p.meta").first).to_contain_text("draw seed 12345")
     tables = director.locator("main .scroll table tbody tr")
     expect(tables).to_have_count(2)
     seated = [tables.nth(i).locator("td").nth(w).inner_text() for i in (0, 1) for w in (1, 2, 3, 4)]
@@ -153,7 +152,7 @@ def test_director_runs_a_session_and_the_public_sees_the_winner(
         expect(desk2.locator(".messages")).to_contain_text(f"Table {number} confirmed.")
 
     director.reload()
-    expect(director.locator("p.meta")).to_contain_text("2 of 2 tables confirmed")
+    expect(director.locator("p.meta").first).to_contain_text("2 of 2 tables confirmed")
 
     # 6. The public standings on a phone, no login.
     public = new_context(viewport=e2e.PHONE, is_mobile=True, has_touch=True).new_page()

@@ -169,3 +169,26 @@ def test_admin_is_for_the_director_and_results_are_read_only_there():
     assert response.status_code == 403
     result.refresh_from_db()
     assert result.status == "draft"
+
+
+def test_admin_cannot_change_rules_or_played_seating():
+    staff = f.staff()
+    staff["director"].is_staff = staff["director"].is_superuser = True
+    staff["director"].save()
+    t = f.tournament()
+    f.seat_session(t)
+    f.play(
+        t.sessions.get().tables.get(number=1), [40000, 35000, 25000, 20000], staff["desk1"], None
+    )
+    director = Client()
+    director.force_login(staff["director"])
+    page = director.get(f"/admin/tournament/tournament/{t.pk}/change/").content.decode()
+    assert 'name="ruleset"' not in page
+    played = t.sessions.get().tables.get(number=1)
+    seat = played.seats.first()
+    assert (
+        director.post(f"/admin/seating/seat/{seat.pk}/delete/", {"post": "yes"}).status_code == 403
+    )
+    assert played.seats.count() == 4
+    unplayed = t.sessions.get().tables.get(number=2)
+    assert director.get(f"/admin/seating/table/{unplayed.pk}/change/").status_code == 200

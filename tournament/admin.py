@@ -41,6 +41,10 @@ class TournamentAdmin(TouchingAdmin):
     list_display = ("name", "slug", "ruleset", "start_date", "venue")
     search_fields = ("name", "slug")
 
+    def get_readonly_fields(self, request, obj=None):
+        # Rules change on the desk's Rules page, where the freeze and the audit live.
+        return ("ruleset", "rules", "revision") if obj else ("revision",)
+
     def tournament_id_of(self, obj):
         return obj.pk
 

@@ -67,7 +67,9 @@ def _read_table(name: str, content: bytes) -> list[list[str]]:
     return [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), dialect)]
 
 
-def parse_player_list(name: str, content: bytes, existing_names=(), existing_keys=()):
+def parse_player_list(
+    name: str, content: bytes, existing_names=(), existing_keys=(), existing_ema=()
+):
     """Parse and check a whole list. Errors name the row (as in the spreadsheet) and column."""
     parsed = ParsedList()
     if not content:
@@ -92,7 +94,7 @@ def parse_player_list(name: str, content: bytes, existing_names=(), existing_key
         return parsed
     seen_names = {n.casefold(): "" for n in existing_names}
     seen_keys = {k: "" for k in existing_keys}
-    seen_ema = {}
+    seen_ema = {e: "" for e in existing_ema if e}
     statuses = {s.value for s in Player.Status}
     for number, values in enumerate(table[1:], start=2):
         row = {}
@@ -133,7 +135,9 @@ def parse_player_list(name: str, content: bytes, existing_names=(), existing_key
                 problem(
                     "ema_id",
                     _("EMA id %(value)s appears twice (also row %(other)s).")
-                    % {"value": ema, "other": seen_ema[ema]},
+                    % {"value": ema, "other": seen_ema[ema]}
+                    if seen_ema[ema]
+                    else _("EMA id %(value)s is already registered.") % {"value": ema},
                 )
             else:
                 seen_ema[ema] = number

@@ -480,6 +480,8 @@ def _parse(content) -> dict:
             _("The file is not valid JSON: %(problem)s at line %(line)d, column %(column)d.")
             % {"problem": e.msg, "line": e.lineno, "column": e.colno},
         ) from e
+    except RecursionError as e:
+        raise TournamentFileError("", _("The file is nested too deeply to be a tournament.")) from e
     except ValueError as e:
         raise TournamentFileError(
             "", _("The file is not valid JSON: %(value)s is not a number.") % {"value": e}

@@ -212,6 +212,7 @@ class PlayerImport(DirectorRequired, TournamentMixin, View):
                 upload.read(),
                 existing_names=players.values_list("name", flat=True),
                 existing_keys=players.values_list("key", flat=True),
+                existing_ema=players.values_list("ema_id", flat=True),
             )
             context["errors"] = parsed.errors
             context["ignored"] = parsed.ignored_columns
@@ -236,10 +237,16 @@ class CheckIn(DeskRequired, TournamentMixin, View):
 
 
 def checkin_counts(tournament):
+    """Regular players checked in / expected; substitutes are a pool and counted apart."""
     players = tournament.players.filter(status=Player.Status.ACTIVE)
-    checked = players.filter(checked_in=True).count()
-    expected = players.filter(substitute=False).count()
-    return {"checked": checked, "expected": expected, "not_multiple": checked % 4 != 0}
+    regular = players.filter(substitute=False)
+    checked = regular.filter(checked_in=True).count()
+    return {
+        "checked": checked,
+        "expected": regular.count(),
+        "substitutes": players.filter(substitute=True, checked_in=True).count(),
+        "not_multiple": checked % 4 != 0,
+    }
 
 
 class CheckInToggle(DeskRequired, TournamentMixin, View):

@@ -1,5 +1,7 @@
 """Public pages: no login, read-only, fast when the whole hall refreshes at once."""
 
+import copy
+
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -63,6 +65,10 @@ def _standings_fragment(request, tournament) -> tuple[str, bool]:
     cached = cache.get(key)
     if cached is not None:
         return cached
+    # The cached HTML serves full pages and refreshes alike: its links must not keep "partial".
+    request = copy.copy(request)
+    request.GET = request.GET.copy()
+    request.GET.pop("partial", None)
     data = feed.standings(tournament)
     rules = tournament.rule_set()
     sessions = max(tournament.planned_sessions, data.sessions_played)

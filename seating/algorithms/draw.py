@@ -10,15 +10,22 @@ class DrawError(Exception):
 
 
 def table_sizes(count: int, three_player: bool) -> list[int]:
-    """Table sizes for `count` players.
+    """Table sizes for `count` players, full tables first.
 
-    Riichi needs a multiple of four. Sichuan (RULES.md §3, 002 §3.1) puts a remainder of three
-    at a three-player table and a remainder of one or two at an awarded table (no game).
+    Riichi needs a multiple of four. Sichuan (RULES.md §3, 002 §3.1) plays three-handed at
+    incomplete tables; as many as three such tables absorb any remainder once there are enough
+    players, so everyone plays. Only when that is impossible (1, 2 or 5 players) are the one or
+    two left over put at an awarded table, with no game.
     """
     full, rest = divmod(count, 4)
     if rest and not three_player:
         raise DrawError(rest)
-    return [4] * full + ([rest] if rest else [])
+    if not rest:
+        return [4] * full
+    threes = 4 - rest  # 3 players left: one table of three; 2: two; 1: three
+    if full >= threes - 1:
+        return [4] * (full - (threes - 1)) + [3] * threes
+    return [4] * full + [rest]
 
 
 def draw_tables(players: list, seed: int, three_player: bool = False) -> list[list]:

@@ -16,8 +16,10 @@
       })
       .catch(function () {});
   }
-  document.querySelectorAll("[data-live='1']").forEach(function (region) {
-    setInterval(function () { if (!document.hidden) refresh(region); }, 15000);
+  // Pages opened during a break start refreshing once play begins: they poll slowly then.
+  document.querySelectorAll("[data-live]").forEach(function (region) {
+    var period = region.dataset.live === "1" ? 15000 : 60000;
+    setInterval(function () { if (!document.hidden) refresh(region); }, period);
   });
 
   // Find my table: search as you type.
@@ -58,6 +60,7 @@
             button.className = data.checked_in ? "checked" : "secondary";
             document.getElementById("checked").textContent = data.checked;
             document.getElementById("expected").textContent = data.expected;
+            document.getElementById("substitutes").textContent = data.substitutes;
             document.getElementById("not-multiple").hidden = !data.not_multiple;
             filter.focus();
             filter.select();
@@ -69,7 +72,8 @@
   // Result entry: Enter moves to the next field, the last one saves; a running sum shows mistakes.
   var entry = document.getElementById("result-form");
   if (entry) {
-    var inputs = Array.prototype.slice.call(entry.querySelectorAll("input.score, input.chombo"));
+    // Enter walks the four scores (chombo is rare: reach it with Tab); on the last it saves.
+    var inputs = Array.prototype.slice.call(entry.querySelectorAll("input.score"));
     var sum = document.getElementById("sum");
     var update = function () {
       var total = 0, filled = 0;

@@ -15,8 +15,9 @@ from tournament.services import ActionRefused
 from tournament.views_desk import TournamentMixin
 
 from .forms import DrawForm, TableForm
-from .models import Seat, Table
+from .models import WINDS, Seat, Table, Wind
 from .services import delete_table, draw_pool, draw_session
+from .tables import SeatingByNameTable, SeatingByTableTable
 
 
 class SessionMixin(TournamentMixin):
@@ -61,6 +62,29 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             "table_form": TableForm(session=session),
         }
         return render(request, "desk/session.html", context)
+
+
+class SeatingPrint(DeskRequired, SessionMixin, View):
+    """Seating lists for the wall: by table, and by name ("name → table, wind")."""
+
+    def get(self, request, slug, number):
+        seats = list(self.session.seats.select_related("player", "table").order_by("table__number"))
+        by_table = {}
+        for seat in sorted(seats, key=lambda s: (s.table.number, WINDS.index(s.wind))):
+            by_table.setdefault(seat.table.number, {"number": seat.table.number})[seat.wind] = (
+                seat.player.name
+            )
+        by_name = [
+            {"name": s.player.name, "table": s.table.number, "wind": Wind(s.wind).label}
+            for s in sorted(seats, key=lambda s: s.player.name.casefold())
+        ]
+        context = {
+            "tournament": self.tournament,
+            "session": self.session,
+            "by_table": SeatingByTableTable(list(by_table.values())),
+            "by_name": SeatingByNameTable(by_name),
+        }
+        return render(request, "desk/seating_print.html", context)
 
 
 class SessionDraw(DirectorRequired, SessionMixin, View):

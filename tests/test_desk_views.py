@@ -347,3 +347,14 @@ def test_sichuan_draw_prefers_three_player_tables_to_awarded_ones(staff):
     director.post(f"/desk/{t.slug}/sessions/add/")
     director.post(f"/desk/{t.slug}/s/1/draw/", {"seed": "5"})
     assert sorted(tb.seats.count() for tb in t.sessions.get().tables.all()) == [3, 3]
+
+
+def test_seating_lists_for_the_wall(staff):
+    t = f.tournament(players=8)
+    t.players.filter(key="p08").update(name="Łukasz Żółć")
+    f.seat_session(t)
+    page = login(staff["desk1"]).get(f"/desk/{t.slug}/s/1/print/").content.decode()
+    by_name = page[page.index("By name") :]
+    # Alphabetical: "Łukasz" sorts after the "Player NN" names by casefold order.
+    assert by_name.index("Player 01") < by_name.index("Player 07") < by_name.index("Łukasz Żółć")
+    assert "North" in by_name and '<td class="big">2</td>' in by_name

@@ -31,6 +31,7 @@ RULES = {
     "session_add": ("post", DIRECTOR_ONLY),
     "session": ("get", DESK),
     "session_draw": ("post", DIRECTOR_ONLY),
+    "seating_print": ("get", DESK),
     "table_add": ("post", DIRECTOR_ONLY),
     "table_delete": ("post", DIRECTOR_ONLY),
     "result": ("post", DESK),

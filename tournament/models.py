@@ -1,5 +1,7 @@
 """Tournaments, their players and sessions."""
 
+from decimal import Decimal
+
 from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
@@ -56,7 +58,8 @@ class Tournament(models.Model):
 
     @property
     def appeal_deposit(self):
-        return self.fee * self.rule_set().appeal_deposit_fees
+        """002 §2.9: the deposit is a multiple of the fee (SBR: 2F)."""
+        return self.fee * Decimal(str(self.rule_set().appeal_deposit_fees))
 
 
 class Player(models.Model):

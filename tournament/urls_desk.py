@@ -27,6 +27,7 @@ urlpatterns = [
     path(T + "sessions/add/", v.SessionAdd.as_view(), name="session_add"),
     path(S, seating.SessionDetail.as_view(), name="session"),
     path(S + "draw/", seating.SessionDraw.as_view(), name="session_draw"),
+    path(S + "print/", seating.SeatingPrint.as_view(), name="seating_print"),
     path(S + "tables/add/", seating.TableAdd.as_view(), name="table_add"),
     path(S + "t/<int:table>/delete/", seating.TableDelete.as_view(), name="table_delete"),
     path(S + "t/<int:table>/", scoring.ResultEntry.as_view(), name="result"),

@@ -120,16 +120,26 @@ class TeamStandingsTable(tables.Table):
 class PlayerSessionsTable(tables.Table):
     session = tables.Column(verbose_name=_("Session"))
     table = tables.Column(verbose_name=_("Table"), default="–")
-    wind = tables.Column(verbose_name=_("Wind"), default="–")
+    wind = tables.Column(
+        verbose_name=_("Wind"),
+        default="–",
+        attrs={"td": {"class": "wide"}, "th": {"class": "wide"}},
+    )
     opponents = tables.Column(
-        verbose_name=_("Opponents"), default="", attrs={"td": {"class": "wrap"}}
+        verbose_name=_("Opponents"),
+        default="",
+        attrs={"td": {"class": "wrap wide"}, "th": {"class": "wide"}},
     )
     score = NumberColumn(verbose_name=_("Score"))
     place = tables.Column(verbose_name=_("Place"), default="–")
-    uma = NumberColumn(verbose_name=_("Uma / TP"))
-    penalty = NumberColumn(verbose_name=_("Penalty"))
+    uma = NumberColumn(
+        verbose_name=_("Uma / TP"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}}
+    )
+    penalty = NumberColumn(
+        verbose_name=_("Penalty"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}}
+    )
     result = NumberColumn(verbose_name=_("Result"))
-    running = NumberColumn(verbose_name=_("Running total"))
+    running = NumberColumn(verbose_name=_("Total"))
 
     class Meta:
         orderable = False
@@ -144,7 +154,9 @@ class FindTableTable(tables.Table):
     table = tables.Column(verbose_name=_("Table"), default="–", attrs={"td": {"class": "big"}})
     wind = tables.Column(verbose_name=_("Wind"), default="–", attrs={"td": {"class": "big"}})
     opponents = tables.Column(
-        verbose_name=_("At the table"), default="", attrs={"td": {"class": "wrap"}}
+        verbose_name=_("At the table"),
+        default="",
+        attrs={"td": {"class": "wrap wide"}, "th": {"class": "wide"}},
     )
 
     class Meta:

@@ -15,7 +15,14 @@ from tournament.roles import DeskRequired
 from .forms import ResultForm
 from .models import Result
 from .rules import SeatInput, table_outcome
-from .services import ActionRefused, confirm_result, enter_result, latest_result, seats_in_order
+from .services import (
+    ActionRefused,
+    StaleEdit,
+    confirm_result,
+    enter_result,
+    latest_result,
+    seats_in_order,
+)
 from .tables import ResultHistoryTable, ResultTable
 
 
@@ -35,9 +42,7 @@ def _history(table):
         rows.append(
             {
                 "version": r.version,
-                "status": RESULT_STATES.get(r.status, r.status)
-                if r.status != "superseded"
-                else _("replaced"),
+                "status": RESULT_STATES.get(r.status, r.status),
                 "scores": " / ".join(str(scores[w].score) for w in order),
                 "chombo": " / ".join(str(scores[w].chombo) for w in order),
                 "entered": _stamp(r.entered_by, r.entered_at),
@@ -138,7 +143,7 @@ class ResultEntry(DeskRequired, SessionMixin, View):
         except ActionRefused as e:
             form.add_error(None, e.message)
             return self._render(
-                request, table, form, status=409 if e.__class__.__name__ == "StaleEdit" else 400
+                request, table, form, status=409 if isinstance(e, StaleEdit) else 400
             )
         messages.success(
             request,

@@ -16,7 +16,7 @@ from tournament.views_desk import TournamentMixin
 
 from .forms import DrawForm, TableForm
 from .models import WINDS, Seat, Table, Wind
-from .services import delete_table, draw_pool, draw_session
+from .services import add_table, delete_table, draw_pool, draw_session
 from .tables import SeatingByNameTable, SeatingByTableTable
 
 
@@ -34,7 +34,7 @@ RESULT_STATES = {
     "none": gettext_lazy("not entered"),
     "draft": gettext_lazy("draft — to confirm"),
     "confirmed": gettext_lazy("confirmed"),
-    "superseded": gettext_lazy("correction pending"),
+    "superseded": gettext_lazy("replaced"),
 }
 
 
@@ -104,8 +104,6 @@ class SessionDraw(DirectorRequired, SessionMixin, View):
 
 class TableAdd(DirectorRequired, SessionMixin, View):
     def post(self, request, slug, number):
-        from .services import add_table
-
         form = TableForm(request.POST, session=self.session)
         if form.is_valid():
             try:

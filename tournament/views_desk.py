@@ -11,12 +11,10 @@ from django.utils.translation import ngettext
 from django.views import View
 from django_tables2 import RequestConfig
 
-from scoring.rules import PRESETS
-
 from .forms import PlayerForm, RulesForm, TournamentForm, UploadForm
 from .models import Player, Tournament
 from .player_import import parse_player_list
-from .roles import DeskRequired, DirectorRequired, is_director
+from .roles import DeskRequired, DirectorRequired
 from .services import (
     ActionRefused,
     add_session,
@@ -295,10 +293,3 @@ class ImportFile(DirectorRequired, View):
                 messages.success(request, _("Tournament imported."))
                 return redirect("desk:tournament", slug=tournament.slug)
         return render(request, "desk/import_file.html", {"form": form})
-
-
-def presets_context():
-    return {"presets": PRESETS}
-
-
-__all__ = ["is_director"]

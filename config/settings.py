@@ -99,6 +99,9 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Balanced seating plans search in a background thread while the desk keeps serving.
+SEATING_PLAN_THREAD = True
+
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

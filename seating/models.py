@@ -1,6 +1,8 @@
 """Tables and seats of a session."""
 
+from django.conf import settings
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -60,3 +62,76 @@ class Seat(models.Model):
     @property
     def wind_order(self):
         return WINDS.index(self.wind)
+
+
+class SeatingChange(models.Model):
+    """Who changed a session's seating, when, how and why. Seats also keep their own history;
+    this is the line a director reads, and the reason given for reseating a played session."""
+
+    class Kind(models.TextChoices):
+        DRAW = "draw", _("random draw")
+        PLAN = "plan", _("balanced plan")
+        SWISS = "swiss", _("by standings (Swiss)")
+        SWAP = "swap", _("swap")
+        MOVE = "move", _("move")
+        TABLE = "table", _("table by hand")
+        REMOVE = "remove", _("table removed")
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seating_changes")
+    kind = models.CharField(_("change"), max_length=10, choices=Kind.choices)
+    detail = models.CharField(_("detail"), max_length=500)
+    reason = models.CharField(_("reason"), max_length=500, blank=True)
+    played = models.BooleanField(_("session had results"), default=False)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.session}: {self.detail}"
+
+
+class SeatingPlan(models.Model):
+    """A balanced plan for sessions first..last, computed in the background and applied by
+    the director once its figures are seen. `rounds` holds player keys in wind order."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running", _("searching")
+        DONE = "done", _("ready")
+        FAILED = "failed", _("failed")
+        APPLIED = "applied", _("applied")
+
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.CASCADE, related_name="seating_plans"
+    )
+    first = models.PositiveSmallIntegerField(_("first session"))
+    last = models.PositiveSmallIntegerField(_("last session"))
+    seed = models.BigIntegerField(_("seed"))
+    keep_apart = models.CharField(_("keep apart"), max_length=10, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    progress = models.JSONField(default=dict)
+    rounds = models.JSONField(default=list)
+    figures = models.JSONField(default=dict)
+    message = models.CharField(max_length=500, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    applied_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    applied_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return _("Plan of sessions %(first)d–%(last)d") % {"first": self.first, "last": self.last}
+
+    def get_absolute_url(self):
+        return reverse("desk:plan", kwargs={"slug": self.tournament.slug, "pk": self.pk})

@@ -1,4 +1,9 @@
-"""Seating writes: tables made by hand or by the random draw. One function per action."""
+"""Seating writes: tables by hand, the random draw, Swiss seating, swaps and moves.
+
+One function per action, each in a transaction, each leaving a SeatingChange line (who, when,
+what, why) beside the seats' own history. A session with results is reseated only by the
+director's explicit override with a reason.
+"""
 
 import secrets
 
@@ -6,11 +11,42 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring.models import Result
 from tournament.models import Player, Session
 from tournament.services import ActionRefused, touch
 
-from .algorithms.draw import WINDS, DrawError, draw_tables
-from .models import Seat, Table
+from .algorithms.draw import WINDS, DrawError, draw_tables, separate
+from .algorithms.swiss import swiss_round
+from .loading import keep_apart_values, session_rounds
+from .models import Seat, SeatingChange, Table
+
+
+def record(session, kind, detail, user=None, reason="", played=False):
+    SeatingChange.objects.create(
+        session=session,
+        kind=kind,
+        detail=detail[:500],
+        reason=reason[:500],
+        played=played,
+        changed_by=user if user is not None and user.is_authenticated else None,
+    )
+
+
+def has_results(session) -> bool:
+    return Result.objects.filter(table__session=session).exists()
+
+
+def _too_few(count, missing):
+    return ActionRefused(
+        ngettext(
+            "%(count)d players cannot fill tables of four and there are not enough "
+            "substitutes: %(missing)d more player is needed.",
+            "%(count)d players cannot fill tables of four and there are not enough "
+            "substitutes: %(missing)d more players are needed.",
+            missing,
+        )
+        % {"count": count, "missing": missing}
+    )
 
 
 def is_sichuan(session) -> bool:
@@ -54,11 +90,14 @@ def _create_tables(session, tables: list[list[Player]]):
 
 
 @transaction.atomic
-def draw_session(session: Session, seed: int | None = None) -> Session:
+def draw_session(
+    session: Session, seed: int | None = None, user=None, keep_apart: str | None = None
+) -> Session:
     """Seat the draw pool at random tables with random winds; the seed is kept for a re-run.
 
     Tables already made by hand stay; the draw seats everyone else after them. A riichi field
-    that is not a multiple of four is filled from the substitutes.
+    that is not a multiple of four is filled from the substitutes. With a keep-apart field
+    (the tournament's unless given) players sharing it are then swapped apart where possible.
     """
     session = Session.objects.select_for_update().get(pk=session.pk)
     pool = draw_pool(session)
@@ -72,27 +111,89 @@ def draw_session(session: Session, seed: int | None = None) -> Session:
     try:
         drawn = draw_tables(list(by_key), seed, three_player=sichuan)
     except DrawError as e:
-        missing = 4 - e.args[0]
-        raise ActionRefused(
-            ngettext(
-                "%(count)d players cannot fill tables of four and there are not enough "
-                "substitutes: %(missing)d more player is needed.",
-                "%(count)d players cannot fill tables of four and there are not enough "
-                "substitutes: %(missing)d more players are needed.",
-                missing,
-            )
-            % {"count": len(pool), "missing": missing}
-        ) from e
+        raise _too_few(len(pool), 4 - e.args[0]) from e
+    field = session.tournament.keep_apart if keep_apart is None else keep_apart
+    drawn = separate(drawn, keep_apart_values(session.tournament, field), seed)
     _create_tables(session, [[by_key[k] for k in table] for table in drawn])
     session.method = Session.Method.DRAW
     session.seed = seed
     session.save(update_fields=["method", "seed"])
+    record(
+        session,
+        SeatingChange.Kind.DRAW,
+        _("%(count)d players drawn with seed %(seed)d") % {"count": len(pool), "seed": seed},
+        user,
+    )
     touch(session.tournament_id)
     return session
 
 
+def swiss_ranking(session, pool: list[Player]) -> list[Player]:
+    """The pool in standings order (penalties included, as the standings count them); players
+    without a standings line, then substitutes, come last."""
+    from scoring.feed import standings
+
+    order = {row.player.key: i for i, row in enumerate(standings(session.tournament).rows)}
+    return sorted(pool, key=lambda p: (p.substitute, order.get(p.key, len(order)), p.name))
+
+
 @transaction.atomic
-def add_table(session: Session, players: list[Player]) -> Table:
+def swiss_session(
+    session: Session, seed: int | None = None, user=None, keep_apart: str | None = None
+) -> Session:
+    """Seat the session by the current standings (002 §3.1 "programmed"/"Danish" seating):
+    the top four together and so on, avoiding repeat meetings and balancing winds; Sichuan's
+    three-player and awarded tables go last."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.number < 2:
+        raise ActionRefused(_("Seating by standings starts with session 2; use the draw."))
+    if session.seats.exists():
+        raise ActionRefused(_("Remove this session's tables first: Swiss seats everyone."))
+    tournament = session.tournament
+    if not Result.objects.filter(
+        table__session__tournament=tournament, status=Result.Status.CONFIRMED
+    ).exists():
+        raise ActionRefused(_("There are no confirmed results to seat by yet."))
+    pool = draw_pool(session)
+    if not pool:
+        raise ActionRefused(_("There is nobody left to seat in this session."))
+    sichuan = is_sichuan(session)
+    if not sichuan:
+        pool += substitutes_to_fill(session, len(pool))
+    seed = secrets.randbits(48) if seed is None else seed
+    ranking = swiss_ranking(session, pool)
+    by_key = {p.key: p for p in ranking}
+    history = [
+        tables for number, tables in session_rounds(tournament).items() if number < session.number
+    ]
+    field = tournament.keep_apart if keep_apart is None else keep_apart
+    try:
+        seated = swiss_round(
+            [p.key for p in ranking],
+            history,
+            seed=seed,
+            keep_apart=keep_apart_values(tournament, field),
+            three_player=sichuan,
+        )
+    except DrawError as e:
+        raise _too_few(len(pool), 4 - e.args[0]) from e
+    _create_tables(session, [[by_key[k] for k in table] for table in seated])
+    session.method = Session.Method.SWISS
+    session.seed = seed
+    session.save(update_fields=["method", "seed"])
+    record(
+        session,
+        SeatingChange.Kind.SWISS,
+        _("%(count)d players seated by standings, seed %(seed)d")
+        % {"count": len(pool), "seed": seed},
+        user,
+    )
+    touch(tournament.pk)
+    return session
+
+
+@transaction.atomic
+def add_table(session: Session, players: list[Player], user=None) -> Table:
     """A table made by hand: players in wind order E, S, W, N.
 
     Sichuan also has three-player tables (no North) and awarded tables of one or two players
@@ -119,16 +220,31 @@ def add_table(session: Session, players: list[Player]) -> Table:
             _create_tables(session, [players])
     except IntegrityError as e:
         raise ActionRefused(_("The seating changed meanwhile: reload the page.")) from e
+    table = session.tables.order_by("-number").first()
+    record(
+        session,
+        SeatingChange.Kind.TABLE,
+        _("table %(number)d: %(names)s")
+        % {"number": table.number, "names": ", ".join(p.name for p in players)},
+        user,
+    )
     touch(session.tournament_id)
-    return session.tables.order_by("-number").first()
+    return table
 
 
 @transaction.atomic
-def delete_table(table: Table):
+def delete_table(table: Table, user=None):
     """Remove a table that has no result yet; seating with results stays as it was played."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     if table.results.exists():
         raise ActionRefused(_("This table has results; its seating cannot be removed."))
-    tournament_id = table.session.tournament_id
+    session = table.session
+    names = ", ".join(s.player.name for s in table.seats.select_related("player"))
+    record(
+        session,
+        SeatingChange.Kind.REMOVE,
+        _("table %(number)d: %(names)s") % {"number": table.number, "names": names},
+        user,
+    )
     table.delete()
-    touch(tournament_id)
+    touch(session.tournament_id)

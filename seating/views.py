@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.db.models import Prefetch
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -14,10 +15,38 @@ from tournament.roles import DeskRequired, DirectorRequired
 from tournament.services import ActionRefused
 from tournament.views_desk import TournamentMixin
 
-from .forms import DrawForm, TableForm
-from .models import WINDS, Seat, Table, Wind
-from .services import add_table, delete_table, draw_pool, draw_session
-from .tables import SeatingByNameTable, SeatingByTableTable
+from .forms import DrawForm, SeatChangeForm, SwissForm, TableForm
+from .loading import FIGURES, figures, tournament_quality, wind_rows
+from .manual import move_player, move_warnings, swap_players, swap_warnings
+from .models import WINDS, Seat, SeatingChange, Table, Wind
+from .services import add_table, delete_table, draw_pool, draw_session, has_results, swiss_session
+from .tables import (
+    QualityTable,
+    SeatingByNameTable,
+    SeatingByTableTable,
+    SeatingChangeTable,
+    WindTable,
+)
+
+
+def quality_rows(values: dict) -> list[dict]:
+    """Figures for a QualityTable, each with the bound beside it where there is one."""
+    bounds = {
+        "extra_meetings": values.get("extra_floor"),
+        "repeated_pairs": 0 if values.get("extra_floor") == 0 else "",
+        "max_meetings": 1 if values.get("extra_floor") == 0 else "",
+        "worst_imbalance": 0 if values.get("sessions", 0) % 4 == 0 else 1,
+        "clashes": 0,
+    }
+    rows = []
+    for key, label in FIGURES:
+        if key in ("extra_floor",):
+            continue
+        value = values.get(key)
+        if value is None:
+            continue
+        rows.append({"figure": label, "value": value, "bound": bounds.get(key, "")})
+    return rows
 
 
 class SessionMixin(TournamentMixin):
@@ -50,6 +79,12 @@ class SessionDetail(DeskRequired, SessionMixin, View):
         states = {k: str(v) for k, v in RESULT_STATES.items()}
         rows = session_rows(session, tables, latest, states)
         confirmed = sum(1 for r in rows if r["state_code"] == "confirmed")
+        q = tournament_quality(self.tournament, upto=session.number)
+        names = dict(self.tournament.players.values_list("key", "name"))
+        seated = sorted(
+            Seat.objects.filter(session=session).select_related("player", "table"),
+            key=lambda s: s.player.name.casefold(),
+        )
         context = {
             "tournament": self.tournament,
             "session": session,
@@ -59,7 +94,17 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             "pool": len(draw_pool(session)),
             "removable": [r["number"] for r in rows if r["state_code"] == "none"],
             "draw_form": DrawForm(),
+            "swiss_form": SwissForm(),
             "table_form": TableForm(session=session),
+            "quality": QualityTable(quality_rows(figures(q))),
+            "quality_sessions": q.sessions,
+            "winds": WindTable(wind_rows(q, names)),
+            "changes": SeatingChangeTable(
+                SeatingChange.objects.filter(session=session).select_related("changed_by")
+            ),
+            "seated": seated,
+            "played": has_results(session),
+            "winds_choices": Wind.choices,
         }
         return render(request, "desk/session.html", context)
 
@@ -78,9 +123,16 @@ class SeatingPrint(DeskRequired, SessionMixin, View):
             {"name": s.player.name, "table": s.table.number, "wind": Wind(s.wind).label}
             for s in sorted(seats, key=lambda s: s.player.name.casefold())
         ]
+        made = (
+            SeatingChange.objects.filter(session=self.session)
+            .exclude(kind__in=[SeatingChange.Kind.SWAP, SeatingChange.Kind.MOVE])
+            .select_related("changed_by")
+            .first()
+        )
         context = {
             "tournament": self.tournament,
             "session": self.session,
+            "made": made,
             "by_table": SeatingByTableTable(list(by_table.values())),
             "by_name": SeatingByNameTable(by_name),
         }
@@ -92,7 +144,7 @@ class SessionDraw(DirectorRequired, SessionMixin, View):
         form = DrawForm(request.POST)
         if form.is_valid():
             try:
-                draw_session(self.session, form.cleaned_data["seed"])
+                draw_session(self.session, form.cleaned_data["seed"], request.user)
             except ActionRefused as e:
                 messages.error(request, e.message)
             else:
@@ -107,7 +159,7 @@ class TableAdd(DirectorRequired, SessionMixin, View):
         form = TableForm(request.POST, session=self.session)
         if form.is_valid():
             try:
-                add_table(self.session, form.players())
+                add_table(self.session, form.players(), request.user)
             except ActionRefused as e:
                 messages.error(request, e.message)
             else:
@@ -123,7 +175,73 @@ class TableDelete(DirectorRequired, SessionMixin, View):
     def post(self, request, slug, number, table):
         table = get_object_or_404(Table, session=self.session, number=table)
         try:
-            delete_table(table)
+            delete_table(table, request.user)
         except ActionRefused as e:
             messages.error(request, e.message)
+        return redirect("desk:session", slug=slug, number=number)
+
+
+class SessionSwiss(DirectorRequired, SessionMixin, View):
+    def post(self, request, slug, number):
+        form = SwissForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Seed: give a whole number or leave it empty."))
+        else:
+            try:
+                swiss_session(self.session, form.cleaned_data["seed"], request.user)
+            except ActionRefused as e:
+                messages.error(request, e.message)
+            else:
+                messages.success(request, _("Session seated by standings."))
+        return redirect("desk:session", slug=slug, number=number)
+
+
+class SeatChange(DirectorRequired, SessionMixin, View):
+    """Swap two players or move one to an empty seat; GET ?check=1 only answers the warnings
+    (for the page to show them live), POST makes the change."""
+
+    def get(self, request, slug, number):
+        a, b = request.GET.get("a", ""), request.GET.get("b", "")
+        if b:
+            found = swap_warnings(self.session, a, b)
+        else:
+            try:
+                table = int(request.GET.get("table", ""))
+            except ValueError:
+                return JsonResponse({"warnings": []})
+            found = move_warnings(self.session, a, table, request.GET.get("wind", ""))
+        return JsonResponse({"warnings": found, "played": has_results(self.session)})
+
+    def post(self, request, slug, number):
+        form = SeatChangeForm(request.POST)
+        if not form.is_valid():
+            for field, errors in form.errors.items():
+                label = form.fields[field].label if field in form.fields else ""
+                messages.error(request, f"{label}: {' '.join(errors)}" if label else errors[0])
+            return redirect("desk:session", slug=slug, number=number)
+        data = form.cleaned_data
+        try:
+            if data["b"]:
+                swap_players(
+                    self.session,
+                    data["a"],
+                    data["b"],
+                    request.user,
+                    data["reason"],
+                    data["override"],
+                )
+            else:
+                move_player(
+                    self.session,
+                    data["a"],
+                    data["table"],
+                    data["wind"],
+                    request.user,
+                    data["reason"],
+                    data["override"],
+                )
+        except ActionRefused as e:
+            messages.error(request, e.message)
+        else:
+            messages.success(request, _("Seating changed."))
         return redirect("desk:session", slug=slug, number=number)

@@ -29,3 +29,5 @@ def _fast_passwords(request):
         # Real hashing is deliberately slow; tests need users, not security.
         settings = request.getfixturevalue("settings")
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+        # Balanced plans search inline in tests: the test database is not shared with threads.
+        settings.SEATING_PLAN_THREAD = False

@@ -93,7 +93,7 @@ def test_director_runs_a_session_and_the_public_sees_the_winner(
     director.set_input_files("#id_file", str(write_csv(tmp_path / "players.csv")))
     director.get_by_role("button", name="Preview").click()
     expect(director.locator("h2")).to_have_text("Preview: 8 players")
-    preview = director.locator("main .scroll table tbody tr")
+    preview = director.locator("main .scroll").first.locator("table tbody tr")
     expect(preview).to_have_count(8)
     for name in names:
         expect(director.locator("main .scroll table")).to_contain_text(name)
@@ -112,7 +112,7 @@ def test_director_runs_a_session_and_the_public_sees_the_winner(
     director.locator("#draw").click()
     expect(director.locator(".messages")).to_contain_text("Session drawn.")
     expect(director.locator("p.meta").first).to_contain_text("draw seed 12345")
-    tables = director.locator("main .scroll table tbody tr")
+    tables = director.locator("main .scroll").first.locator("table tbody tr")
     expect(tables).to_have_count(2)
     seated = [tables.nth(i).locator("td").nth(w).inner_text() for i in (0, 1) for w in (1, 2, 3, 4)]
     assert sorted(seated) == sorted(names)

@@ -5,6 +5,7 @@ from django.apps import apps
 from django.test import Client
 from django.urls import get_resolver, reverse
 
+from seating.models import SeatingPlan
 from tests import factories as f
 
 pytestmark = pytest.mark.django_db
@@ -36,6 +37,12 @@ RULES = {
     "table_delete": ("post", DIRECTOR_ONLY),
     "result": ("post", DESK),
     "result_confirm": ("post", DESK),
+    "session_swiss": ("post", DIRECTOR_ONLY),
+    "seat_change": ("post", DIRECTOR_ONLY),
+    "plans": ("post", DIRECTOR_ONLY),
+    "plan": ("get", DIRECTOR_ONLY),
+    "plan_status": ("get", DIRECTOR_ONLY),
+    "plan_apply": ("post", DIRECTOR_ONLY),
 }
 
 
@@ -51,7 +58,13 @@ def test_every_desk_url_is_covered():
 
 def kwargs_for(name, t, player):
     pattern = {p.name: p for p in get_resolver().namespace_dict["desk"][1].url_patterns}[name]
-    values = {"slug": t.slug, "number": 1, "table": 1, "pk": player.pk}
+    pk = player.pk
+    if name.startswith("plan"):
+        plan = SeatingPlan.objects.create(
+            tournament=t, first=2, last=3, seed=1, status="done", rounds=[], figures={}
+        )
+        pk = plan.pk
+    values = {"slug": t.slug, "number": 1, "table": 1, "pk": pk}
     return {k: values[k] for k in pattern.pattern.regex.groupindex}
 
 
@@ -94,6 +107,9 @@ def body(name, t, player):
             "score_N": 30000,
         },
         "result_confirm": {"version": 1},
+        "session_swiss": {"seed": "1"},
+        "seat_change": {"a": "p01", "b": "p05", "override": "on", "reason": "mix-up"},
+        "plans": {"first": 2, "last": 3, "seed": 5},
     }.get(name, {})
 
 

@@ -31,6 +31,13 @@ class Tournament(models.Model):
     scope = models.CharField(
         _("standings scope"), max_length=20, choices=Scope.choices, default=Scope.INDIVIDUAL
     )
+    keep_apart = models.CharField(
+        _("keep apart"),
+        max_length=10,
+        blank=True,
+        choices=[("club", _("club")), ("country", _("country")), ("team", _("team"))],
+        help_text=_("Seating keeps players who share this value at different tables when it can."),
+    )
     single_confirmation = models.BooleanField(
         _("allow single-person confirmation"),
         default=False,
@@ -105,6 +112,8 @@ class Session(models.Model):
     class Method(models.TextChoices):
         MANUAL = "manual", _("by hand")
         DRAW = "draw", _("random draw")
+        BALANCED = "balanced", _("balanced plan")
+        SWISS = "swiss", _("by standings (Swiss)")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
     number = models.PositiveSmallIntegerField(_("number"))

@@ -4,6 +4,7 @@ from django.urls import path
 
 from scoring import views as scoring
 from seating import views as seating
+from seating import views_plan as plans
 
 from . import views_desk as v
 
@@ -25,8 +26,14 @@ urlpatterns = [
     path(T + "checkin/", v.CheckIn.as_view(), name="checkin"),
     path(T + "checkin/<int:pk>/", v.CheckInToggle.as_view(), name="checkin_toggle"),
     path(T + "sessions/add/", v.SessionAdd.as_view(), name="session_add"),
+    path(T + "plans/", plans.PlanList.as_view(), name="plans"),
+    path(T + "plans/<int:pk>/", plans.PlanDetail.as_view(), name="plan"),
+    path(T + "plans/<int:pk>/status/", plans.PlanStatus.as_view(), name="plan_status"),
+    path(T + "plans/<int:pk>/apply/", plans.PlanApply.as_view(), name="plan_apply"),
     path(S, seating.SessionDetail.as_view(), name="session"),
     path(S + "draw/", seating.SessionDraw.as_view(), name="session_draw"),
+    path(S + "swiss/", seating.SessionSwiss.as_view(), name="session_swiss"),
+    path(S + "seats/", seating.SeatChange.as_view(), name="seat_change"),
     path(S + "print/", seating.SeatingPrint.as_view(), name="seating_print"),
     path(S + "tables/add/", seating.TableAdd.as_view(), name="table_add"),
     path(S + "t/<int:table>/delete/", seating.TableDelete.as_view(), name="table_delete"),

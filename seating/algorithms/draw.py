@@ -45,3 +45,38 @@ def draw_tables(players: list, seed: int, three_player: bool = False) -> list[li
         rng.shuffle(table)  # the wind tiles: whoever draws East sits East, and so on
         tables.append(table)
     return tables
+
+
+def separate(tables: list[list], keep_apart: dict, seed: int) -> list[list]:
+    """Swap players between tables until no two with the same keep-apart value sit together,
+    or no single swap helps any more (RULES.md §3: "the draw may keep players of the same
+    country/region apart"). Seats keep their winds: a swapped player takes the other's wind."""
+    if not keep_apart:
+        return tables
+    tables = [t[:] for t in tables]
+    rng = random.Random(seed)
+
+    def clashes(table):
+        values = [keep_apart.get(p) for p in table]
+        return sum(1 for i, a in enumerate(values) if a and a in values[i + 1 :])
+
+    improved = True
+    while improved:
+        improved = False
+        order = list(range(len(tables)))
+        rng.shuffle(order)
+        for t in order:
+            if not clashes(tables[t]):
+                continue
+            for i in range(len(tables[t])):
+                for u in order:
+                    if u == t:
+                        continue
+                    for j in range(len(tables[u])):
+                        before = clashes(tables[t]) + clashes(tables[u])
+                        tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
+                        if clashes(tables[t]) + clashes(tables[u]) < before:
+                            improved = True
+                            break
+                        tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
+    return tables

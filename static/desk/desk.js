@@ -97,3 +97,53 @@
     if (inputs.length) { inputs[0].focus(); inputs[0].select(); }
   }
 })();
+
+// Balanced plan: poll the search's progress and reload when it is done.
+(function () {
+  var box = document.getElementById("plan-progress");
+  if (!box) return;
+  var step = document.getElementById("plan-step");
+  var poll = function () {
+    fetch(box.dataset.status, { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.json(); })
+      .then(function (data) {
+        if (data.status !== "running" || data.stale) { window.location.reload(); return; }
+        step.textContent = data.seconds + " s · " + data.step + (data.cost !== null && data.cost !== undefined ? " · " + data.cost : "");
+        setTimeout(poll, 700);
+      })
+      .catch(function () { setTimeout(poll, 2000); });
+  };
+  poll();
+})();
+
+// Swap or move: show the warnings of the change before it is made.
+(function () {
+  var form = document.querySelector("form.seat-change");
+  if (!form) return;
+  var list = document.getElementById("seat-warnings");
+  var check = function () {
+    var a = form.elements.a.value;
+    var b = form.elements.b.value;
+    var table = form.elements.table.value;
+    var wind = form.elements.wind.value;
+    list.innerHTML = "";
+    if (!a || (!b && !(table && wind))) return;
+    var url = new URL(form.dataset.check, window.location.href);
+    url.searchParams.set("a", a);
+    if (b) { url.searchParams.set("b", b); } else { url.searchParams.set("table", table); url.searchParams.set("wind", wind); }
+    fetch(url, { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.json(); })
+      .then(function (data) {
+        list.innerHTML = "";
+        data.warnings.forEach(function (text) {
+          var li = document.createElement("li");
+          li.textContent = text;
+          list.appendChild(li);
+        });
+        list.dataset.count = String(data.warnings.length);
+      });
+  };
+  ["a", "b", "table", "wind"].forEach(function (name) {
+    form.elements[name].addEventListener("change", check);
+  });
+})();

@@ -1,0 +1,216 @@
+"""Seatings with no repeat meeting at all, built from finite-field designs. No Django.
+
+A resolvable transversal design RTD(4, q) exists for every prime power q ≥ 4: 4q players in four
+groups of q, q sessions of q tables, each table one player from each group, and every two players
+of different groups meet exactly once. The players of one group never meet in it, so when q is a
+multiple of four the groups can then be seated among themselves by the same construction, which
+gives one more session for q = 4 or 8 and five more for q = 16: 16 players get 5 sessions, 20
+get 5, 28 get 7, 32 get 9, 64 get 21 and 100 get 25 — the social-golfer optimum for 16, 20 and
+64.
+
+For other sizes the desk keeps base tables found by scripts/find_designs.py: players are
+Z_m × Z_3 plus one or three more, session t adds t to every player's first coordinate, and the
+base session is unchanged when the second coordinate (and the extra players) rotate. These give
+24 players 7 sessions, 28 → 9, 36 → 11, 40 → 13, 48 → 15, 52 → 17 and 60 → 19, every one the most
+possible or the best known. Local search (plan.py) goes on where the designs stop.
+"""
+
+from functools import cache
+
+
+def _prime_power(q: int) -> tuple[int, int] | None:
+    for p in range(2, q + 1):
+        if q % p == 0:
+            k, rest = 0, q
+            while rest % p == 0:
+                rest //= p
+                k += 1
+            return (p, k) if rest == 1 else None
+    return None
+
+
+# Irreducible polynomials for the fields of 2^k and 3^k, 5^2 elements this desk can meet
+# (bit/coefficient vectors, lowest degree first, leading 1 implied).
+_IRREDUCIBLE = {
+    (2, 2): (1, 1),  # x² + x + 1
+    (2, 3): (1, 1, 0),  # x³ + x + 1
+    (2, 4): (1, 1, 0, 0),  # x⁴ + x + 1
+    (2, 5): (1, 0, 1, 0, 0),  # x⁵ + x² + 1
+    (2, 6): (1, 1, 0, 0, 0, 0),  # x⁶ + x + 1
+    (3, 2): (1, 0),  # x² + 1 (−1 is not a square mod 3)
+    (3, 3): (1, 2, 0),  # x³ + 2x + 1
+    (5, 2): (2, 0),  # x² + 2 (2 is not a square mod 5)
+    (7, 2): (1, 0),  # x² + 1 (−1 is not a square mod 7)
+}
+
+
+class Field:
+    """GF(p^k) with elements numbered 0..q−1 (base-p digits are the polynomial's coefficients)."""
+
+    def __init__(self, q: int):
+        pk = _prime_power(q)
+        if pk is None or (pk[1] > 1 and pk not in _IRREDUCIBLE):
+            raise ValueError(q)
+        self.q, (self.p, self.k) = q, pk
+        self.add = [[self._add(a, b) for b in range(q)] for a in range(q)]
+        self.mul = [[self._mul(a, b) for b in range(q)] for a in range(q)]
+
+    def _digits(self, a):
+        return [(a // self.p**i) % self.p for i in range(self.k)]
+
+    def _number(self, digits):
+        return sum(d * self.p**i for i, d in enumerate(digits))
+
+    def _add(self, a, b):
+        digits = zip(self._digits(a), self._digits(b), strict=True)
+        return self._number([(x + y) % self.p for x, y in digits])
+
+    def _mul(self, a, b):
+        if self.k == 1:
+            return a * b % self.p
+        product = [0] * (2 * self.k - 1)
+        for i, x in enumerate(self._digits(a)):
+            for j, y in enumerate(self._digits(b)):
+                product[i + j] = (product[i + j] + x * y) % self.p
+        low = _IRREDUCIBLE[(self.p, self.k)]
+        for deg in range(len(product) - 1, self.k - 1, -1):  # x^k = −(low terms)
+            c = product[deg]
+            if c:
+                product[deg] = 0
+                for i, coefficient in enumerate(low):
+                    product[deg - self.k + i] = (
+                        product[deg - self.k + i] - c * coefficient
+                    ) % self.p
+        return self._number(product[: self.k])
+
+
+def transversal_rounds(q: int) -> list[list[list[int]]]:
+    """The q parallel classes of RTD(4, q): player (group i, element x) is numbered i·q + x.
+
+    Table (a, b) seats a + e_i·b from group i, for four distinct field elements e_i; two
+    players of groups i ≠ j fix b = (y − x)/(e_j − e_i), so they meet exactly once; fixing b
+    and running a over the field seats everyone once, which makes each b a session.
+    """
+    field = Field(q)
+    elements = [0, 1, 2, 3]
+    rounds = []
+    for b in range(q):
+        tables = []
+        for a in range(q):
+            tables.append([i * q + field.add[a][field.mul[elements[i]][b]] for i in range(4)])
+        rounds.append(tables)
+    return rounds
+
+
+# players: (m, extra players, x-group is a field's, ∞_0's tablemates, base tables); found and
+# checked by scripts/find_designs.py
+_BASE = {
+    24: (7, 3, False, [(0, 0), (1, 1), (3, 2)], [[(2, 0), (4, 0), (5, 0), (6, 2)]]),
+    28: (9, 1, True, [], [[(1, 0), (2, 0), (3, 0), (6, 1)], [(4, 0), (5, 1), (7, 2), (8, 1)]]),
+    36: (
+        11,
+        3,
+        False,
+        [(0, 0), (1, 1), (3, 2)],
+        [[(2, 0), (6, 2), (7, 2), (9, 2)], [(4, 0), (5, 2), (8, 0), (10, 2)]],
+    ),
+    40: (
+        13,
+        1,
+        False,
+        [],
+        [
+            [(1, 0), (5, 1), (8, 1), (12, 0)],
+            [(2, 0), (3, 1), (10, 1), (11, 0)],
+            [(4, 0), (6, 1), (7, 1), (9, 0)],
+        ],
+    ),
+    48: (
+        15,
+        3,
+        False,
+        [(0, 0), (1, 1), (3, 2)],
+        [
+            [(2, 0), (6, 2), (7, 1), (13, 2)],
+            [(4, 0), (9, 2), (11, 2), (12, 2)],
+            [(5, 0), (8, 1), (10, 0), (14, 0)],
+        ],
+    ),
+    52: (
+        17,
+        1,
+        False,
+        [],
+        [
+            [(1, 0), (2, 0), (3, 1), (8, 0)],
+            [(4, 0), (10, 2), (12, 2), (15, 2)],
+            [(5, 0), (6, 2), (9, 0), (13, 1)],
+            [(7, 0), (11, 2), (14, 1), (16, 0)],
+        ],
+    ),
+    60: (
+        19,
+        3,
+        False,
+        [(0, 0), (1, 1), (3, 2)],
+        [
+            [(2, 0), (4, 0), (8, 2), (15, 0)],
+            [(5, 0), (9, 1), (14, 0), (17, 0)],
+            [(6, 0), (7, 0), (12, 1), (16, 1)],
+            [(10, 0), (11, 2), (13, 1), (18, 1)],
+        ],
+    ),
+}
+
+
+def rotational_rounds(players: int) -> list[list[list[int]]]:
+    """The m sessions developed from the stored base tables: (x, level) is level·m + x and the
+    extra players are 3m, 3m + 1, 3m + 2."""
+    if players not in _BASE:
+        return []
+    m, extra, field, inf, blocks = _BASE[players]
+    add = Field(m).add if field else [[(a + b) % m for b in range(m)] for a in range(m)]
+    base = []
+    if extra == 1:
+        base.append([(0, 0), (0, 1), (0, 2), "inf0"])
+    else:
+        for r in range(3):
+            base.append([(x, (level + r) % 3) for x, level in inf] + [f"inf{r}"])
+    for block in blocks:
+        for r in range(3):
+            base.append([(x, (level + r) % 3) for x, level in block])
+    rounds = []
+    for t in range(m):
+        tables = []
+        for table in base:
+            tables.append(
+                [
+                    3 * m + int(p[3:]) if isinstance(p, str) else p[1] * m + add[p[0]][t]
+                    for p in table
+                ]
+            )
+        rounds.append(tables)
+    return rounds
+
+
+@cache
+def zero_repeat_rounds(players: int) -> tuple:
+    """The longest repeat-free seating this module can build for `players`, or () if none."""
+    if players % 4 or players == 0:
+        return ()
+    q = players // 4
+    if q < 4:  # 4, 8 or 12 players: one session is all there is without a repeat
+        return (tuple(tuple(range(t, t + 4)) for t in range(0, players, 4)),)
+    try:
+        rounds = transversal_rounds(q)
+    except ValueError:
+        rounds = []
+    else:
+        for sub in zero_repeat_rounds(q):  # the groups, each seated among itself
+            rounds.append([[i * q + x for x in table] for i in range(4) for table in sub])
+    rotational = rotational_rounds(players)
+    if len(rotational) > len(rounds):
+        rounds = rotational
+    if not rounds:
+        return ()
+    return tuple(tuple(tuple(t) for t in tables) for tables in rounds)

@@ -1,0 +1,306 @@
+"""Wind seating: who sits East, South, West and North at each table. Imports nothing from Django.
+
+A table lists its players in wind order E, S, W, N. A three-player (Sichuan) table has no North,
+so its three players sit E, S, W. Tables of one or two players are awarded: no game is played, so
+their order does not matter and they count for no wind.
+
+A plan is fair when every player sits each wind ⌊R/4⌋ or ⌈R/4⌉ times over their R games.
+`balance_winds` reaches that exactly for a whole plan of four-player tables; `seat_winds` does the
+best it can one session at a time, for Swiss seating where later tables are not known yet.
+"""
+
+from collections import deque
+from collections.abc import Hashable, Mapping, Sequence
+from itertools import permutations
+
+Player = Hashable
+Table = list[Player]
+Round = list[Table]
+
+WINDS = 4  # E, S, W, N: wind w of a table is its position w
+NORTH = 3
+
+
+def _plays(table: Sequence) -> bool:
+    """Only tables of three or four play a game; one or two players are awarded their result."""
+    if len(table) > WINDS:
+        raise ValueError(f"a table seats at most {WINDS} players, not {len(table)}")
+    return len(table) >= 3
+
+
+def wind_counts(rounds: Sequence[Sequence[Sequence[Player]]]) -> dict[Player, list[int]]:
+    """How many times each player sat [E, S, W, N], the figure wind fairness is judged by.
+
+    Players seen only at awarded tables are listed with zeros, so every player has an entry.
+    """
+    counts: dict[Player, list[int]] = {}
+    for tables in rounds:
+        for table in tables:
+            plays = _plays(table)
+            for wind, player in enumerate(table):
+                seat = counts.setdefault(player, [0] * WINDS)
+                if plays:
+                    seat[wind] += 1
+    return counts
+
+
+def _best_order(
+    players: Sequence[Player], counts: Mapping[Player, Sequence[int]]
+) -> tuple[int, tuple]:
+    """The seating of `players` that adds least to the sum of squared wind counts.
+
+    Sitting wind w raises that sum by 2c + 1 where c is the player's count of w, so with the
+    number of players fixed, minimising the sum of the c's is the same. Orders are tried from
+    the sorted players in lexicographic order and only a strictly better one replaces the best,
+    so ties go to the lexicographically smallest seating, whatever order the players came in.
+    """
+    zeros = (0,) * WINDS
+    best_cost, best = None, ()
+    for order in permutations(sorted(players)):
+        cost = sum(counts.get(p, zeros)[w] for w, p in enumerate(order))
+        if best_cost is None or cost < best_cost:
+            best_cost, best = cost, order
+    return best_cost, best
+
+
+def seat_winds(
+    tables: Sequence[Sequence[Player]], counts: Mapping[Player, Sequence[int]]
+) -> list[Table]:
+    """One session's tables, each in the wind order that keeps the winds most even so far.
+
+    For Swiss seating, where the next session's tables depend on results: each table (24 orders
+    at most) is seated to favour the winds its players have sat least. Tables of a session share
+    no players, so seating them one by one is optimal for the session. Players missing from
+    `counts` have sat nothing yet. Awarded tables come back as they are; inputs are not changed.
+    """
+    seated = []
+    for table in tables:
+        if _plays(table):
+            seated.append(list(_best_order(table, counts)[1]))
+        else:
+            seated.append(list(table))
+    return seated
+
+
+class _Colouring:
+    """A proper 4-edge-colouring of a bipartite multigraph of degree at most 4, built edge by edge.
+
+    König's theorem says 4 colours suffice; this is its constructive proof. For edge (u, v) take
+    a colour a free at u and b free at v. If a is taken at v, swap a and b along the alternating
+    path that starts at v: in a bipartite graph that path cannot reach u (it enters left vertices
+    by a-edges and u has none), so afterwards a is free at both ends.
+    """
+
+    def __init__(self, edges: list[tuple[int, int]], lefts: int, rights: int):
+        self.edges = edges
+        self.colour = [-1] * len(edges)
+        # at[side][vertex][c]: the edge of colour c at that vertex (side 0 left, 1 right), or -1
+        self.at = ([[-1] * WINDS for _ in range(lefts)], [[-1] * WINDS for _ in range(rights)])
+        for e in range(len(edges)):
+            self._add(e)
+
+    def _add(self, e: int) -> None:
+        u, v = self.edges[e]
+        left, right = self.at[0][u], self.at[1][v]
+        a = left.index(-1)
+        if right[a] != -1:
+            b = right.index(-1)
+            self.swap(self.chain(1, v, a, b), a, b)
+        self.colour[e] = a
+        left[a] = right[a] = e
+
+    def chain(self, side: int, vertex: int, a: int, b: int) -> list[int]:
+        """The edges of the a/b alternating path leaving `vertex` by its a-edge."""
+        path = []
+        c = a
+        while (edge := self.at[side][vertex][c]) != -1:
+            path.append(edge)
+            side = 1 - side
+            vertex = self.edges[edge][side]
+            c = b if c == a else a
+        return path
+
+    def swap(self, path: list[int], a: int, b: int) -> None:
+        """Swap colours a and b along `path`; on an alternating chain the colouring stays proper."""
+        at = self.at
+        for edge in path:  # clear all first: consecutive path edges trade the same slots
+            u, v = self.edges[edge]
+            at[0][u][self.colour[edge]] = at[1][v][self.colour[edge]] = -1
+        for edge in path:
+            u, v = self.edges[edge]
+            c = b if self.colour[edge] == a else a
+            self.colour[edge] = c
+            at[0][u][c] = at[1][v][c] = edge
+
+
+def _equitable_winds(tables: list[list[Player]]) -> list[list[Player]]:
+    """Wind orders for playing tables so each player sits each wind ⌊R/4⌋ or ⌈R/4⌉ times.
+
+    de Werra's equitable edge-colouring: cut each player's R tables into groups of four (the
+    last group holds R mod 4) and make every group a vertex of its own. That bipartite graph
+    has degree at most 4, so it has a proper 4-colouring; the colour is the wind. Each full
+    group then sits every wind once and the short group each wind at most once: equitable.
+
+    A table of three has no North. Where the colouring gave it one, the North/missing-wind chain
+    from that table is swapped if it ends at a player group: that keeps the colouring proper, so
+    the plan stays equitable. Otherwise the North player simply takes the missing wind.
+    Returns each table's seats E, S, W, N, with None at a three-player table's empty seat.
+    """
+    group: dict[Player, int] = {}
+    games: dict[Player, int] = {}
+    groups = 0
+    edges, sitter = [], []
+    for t, table in enumerate(tables):
+        for player in table:
+            if games.get(player, 0) % WINDS == 0:  # every fourth game starts a new group
+                group[player] = groups
+                groups += 1
+            games[player] = games.get(player, 0) + 1
+            edges.append((group[player], t))
+            sitter.append(player)
+    colouring = _Colouring(edges, groups, len(tables))
+
+    for t, table in enumerate(tables):
+        at = colouring.at[1][t]
+        if len(table) == 3 and at[NORTH] != -1:
+            missing = at.index(-1)
+            path = colouring.chain(1, t, NORTH, missing)
+            if len(path) % 2:  # an odd path ends at a player group, not at another table
+                colouring.swap(path, NORTH, missing)
+
+    orders = []
+    for at in colouring.at[1]:
+        seats = [None if edge == -1 else sitter[edge] for edge in at]
+        if seats[NORTH] is not None and None in seats:  # no chain could free North here
+            seats[seats.index(None)], seats[NORTH] = seats[NORTH], None
+        orders.append(seats)
+    return orders
+
+
+def _reseat_tables(orders: list[list[Player]], counts: dict[Player, list[int]]) -> bool:
+    """One pass reseating each table in its best order given all the others; True if any moved."""
+    moved = False
+    for seats in orders:
+        for wind, player in enumerate(seats):
+            counts[player][wind] -= 1
+        current = sum(counts[player][wind] for wind, player in enumerate(seats))
+        cost, best = _best_order(seats, counts)
+        if cost < current:  # strictly, so equal orders never swap back and forth
+            seats[:] = best
+            moved = True
+        for wind, player in enumerate(seats):
+            counts[player][wind] += 1
+    return moved
+
+
+def _swap_chains(orders: list[list[Player]], counts: dict[Player, list[int]]) -> bool:
+    """One pass of chained swaps of two winds across tables; True if any chain was swapped.
+
+    Reseating one table at a time stalls when a player sits too many of wind a at tables where
+    everyone else would lose by taking it. A chain gets past that: p gives a to q1 for q1's b at
+    one table, q1 passes a on to q2 for b at another, and so on; everyone in between keeps their
+    counts, and only p (one a fewer, one b more) and the last player (the reverse) change. That
+    lowers the sum of squares when the last one's a-minus-b is at least 3 below p's. Tables of
+    three have no North seat, so no chain can put anyone there.
+    """
+    tables_of: dict[Player, list[int]] = {}
+    for t, seats in enumerate(orders):
+        for player in seats:
+            tables_of.setdefault(player, []).append(t)
+    swapped = False
+    for a in range(WINDS):
+        for b in range(WINDS):
+            if a == b:
+                continue
+            for start in tables_of:
+                excess = counts[start][a] - counts[start][b]
+                if excess < 2:  # below 2 nobody is far enough below to gain
+                    continue
+                end = _chain_end(start, a, b, excess, orders, counts, tables_of)
+                if end is None:
+                    continue
+                swapped = True
+                counts[start][a] -= 1
+                counts[start][b] += 1
+                counts[end[0]][a] += 1
+                counts[end[0]][b] -= 1
+                for t, giver, taker in end[1]:
+                    orders[t][a], orders[t][b] = taker, giver
+    return swapped
+
+
+def _chain_end(
+    start: Player,
+    a: int,
+    b: int,
+    excess: int,
+    orders: list[list[Player]],
+    counts: dict[Player, list[int]],
+    tables_of: dict[Player, list[int]],
+) -> tuple[Player, list[tuple[int, Player, Player]]] | None:
+    """The shortest chain passing wind a from `start` to a player who gains by it, if any.
+
+    Breadth-first over players: from x, every table where x sits a leads to whoever sits b
+    there. Returns that last player and the swaps (table, who gives a, who takes it).
+    """
+    came: dict[Player, tuple[Player, int] | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        x = queue.popleft()
+        for t in tables_of[x]:
+            seats = orders[t]
+            if max(a, b) >= len(seats) or seats[a] != x or seats[b] in came:
+                continue
+            y = seats[b]
+            came[y] = (x, t)
+            if counts[y][a] - counts[y][b] <= excess - 3:
+                swaps = []
+                while (step := came[y]) is not None:
+                    swaps.append((step[1], step[0], y))
+                    y = step[0]
+                return seats[b], swaps
+            queue.append(y)
+    return None
+
+
+def _improve(orders: list[list[Player]], counts: dict[Player, list[int]]) -> None:
+    """Reseat tables, then swap chains, while either lowers the sum of squared wind counts.
+
+    Used where an exact equitable plan is out of reach: earlier sessions already played, or
+    three-player tables with no North. Each change strictly lowers an integer sum that cannot go
+    below zero, so the loop ends; everything is visited in a fixed order, so it is deterministic.
+    """
+    while _reseat_tables(orders, counts) or _swap_chains(orders, counts):
+        pass
+
+
+def balance_winds(rounds: Sequence[Sequence[Sequence[Player]]], fixed: int = 0) -> list[Round]:
+    """The same tables with the players at each reseated so everyone's winds come out even.
+
+    Tables stay in order and keep their players; only who sits which wind changes. The first
+    `fixed` rounds are already played (or announced): they come back unchanged, and their winds
+    count towards the balance. With no fixed rounds and only four-player tables the result is
+    exactly equitable by construction (every player sits each wind ⌊R/4⌋ or ⌈R/4⌉ times);
+    otherwise that may be impossible, and local reseating gets as close as it can. Three-player
+    tables never seat North; awarded tables come back as they are. Same input, same output.
+    """
+    if not 0 <= fixed <= len(rounds):
+        raise ValueError(f"fixed must be between 0 and {len(rounds)}, not {fixed}")
+    later = rounds[fixed:]
+    # Sorted, so the result depends only on who is at each table, not on the order given.
+    playing = [sorted(table) for tables in later for table in tables if _plays(table)]
+    orders = [[p for p in seats if p is not None] for seats in _equitable_winds(playing)]
+
+    if fixed or any(len(seats) == 3 for seats in orders):
+        counts = wind_counts([orders])
+        for player, seen in wind_counts(rounds[:fixed]).items():
+            mine = counts.setdefault(player, [0] * WINDS)
+            for wind in range(WINDS):
+                mine[wind] += seen[wind]
+        _improve(orders, counts)
+
+    result: list[Round] = [[list(table) for table in tables] for tables in rounds[:fixed]]
+    seated = iter(orders)
+    for tables in later:
+        result.append([next(seated) if _plays(table) else list(table) for table in tables])
+    return result

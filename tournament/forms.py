@@ -23,6 +23,7 @@ class TournamentForm(forms.ModelForm):
             "planned_sessions",
             "fee",
             "scope",
+            "keep_apart",
             "single_confirmation",
         ]
         widgets = {

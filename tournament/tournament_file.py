@@ -3,9 +3,11 @@
 The format is the contract of ../shared/formats/README.md, "Tournament file, version 1"; every
 name and meaning there is kept. Keys this desk adds (an importer ignores keys it does not know):
 
-- `tournament`: `end_date`, `venue`, `scope`, `single_confirmation`;
+- `tournament`: `end_date`, `venue`, `scope`, `single_confirmation`, `keep_apart` (club,
+  country, team or empty: the seating's keep-apart field);
 - `players[]`: `checked_in`;
-- `sessions[]`: `method`, `seed` (the random draw's seed, so a draw can be re-run);
+- `sessions[]`: `method` (manual, draw, balanced, swiss), `seed` (the draw's, plan's or Swiss
+  seating's seed, so a seating can be re-run);
 - `sessions[].tables[]`: `history`, every version of the table's result, oldest first — also
   the one whose scores are on the seats — each with `version`, `status` (draft, confirmed,
   superseded), `entered_by`, `entered_at`, `confirmed_by`, `confirmed_at`, `superseded_at`
@@ -49,6 +51,7 @@ PLAYER_STATUSES = [c.value for c in Player.Status]
 RESULT_STATUSES = [c.value for c in Result.Status]
 JOINED = [c.value for c in Seat.Joined]
 METHODS = [c.value for c in Session.Method]
+KEEP_APART = ["", "club", "country", "team"]
 SCOPES = [c.value for c in Tournament.Scope]
 
 SMALL_MAX = 32767  # PositiveSmallIntegerField
@@ -130,7 +133,12 @@ def export_tournament(tournament: Tournament) -> dict:
         head["start_date"] = t.start_date.isoformat()
     if t.end_date:
         head["end_date"] = t.end_date.isoformat()
-    head.update(venue=t.venue, scope=t.scope, single_confirmation=t.single_confirmation)
+    head.update(
+        venue=t.venue,
+        scope=t.scope,
+        single_confirmation=t.single_confirmation,
+        keep_apart=t.keep_apart,
+    )
 
     players = list(Player.objects.filter(tournament=t).order_by("pk"))
     keys = {p.pk: p.key for p in players}
@@ -575,6 +583,7 @@ class _Reader:
             "single_confirmation": _bool(
                 "tournament.single_confirmation", head.get("single_confirmation")
             ),
+            "keep_apart": _choice("tournament.keep_apart", head.get("keep_apart"), KEEP_APART, ""),
         }
 
     def read_players(self, items):

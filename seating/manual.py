@@ -9,6 +9,7 @@ from itertools import combinations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.services import ActionRefused, touch
 
@@ -52,8 +53,13 @@ def _padded(session):
 def warnings(session, proposed, moved: set) -> list[str]:
     """What is wrong with the proposed tables (four seats each, None for empty) for the moved
     players: opponents met in other sessions, keep-apart mates, winds out of balance."""
-    others = [t for n, t in session_rounds(session.tournament).items() if n != session.number]
-    met = meetings(others)
+    by_number = session_rounds(session.tournament)
+    others = [t for n, t in by_number.items() if n != session.number]
+    met = {}  # pair → the other sessions where it sits together
+    for number, tables in by_number.items():
+        if number != session.number:
+            for pair in meetings([tables]):
+                met.setdefault(pair, []).append(number)
     names = _names(session)
     apart = keep_apart_values(session.tournament, session.tournament.keep_apart)
     found = []
@@ -64,11 +70,19 @@ def warnings(session, proposed, moved: set) -> list[str]:
         for a, b in combinations(sorted(table), 2):
             if a not in moved and b not in moved:
                 continue
-            times = met.get((a, b), 0) if len(table) >= 3 else 0
-            if times:
+            numbers = met.get((a, b)) if len(table) >= 3 else None
+            if numbers:
                 found.append(
-                    _("%(a)s and %(b)s have already met (%(times)d×).")
-                    % {"a": names.get(a, a), "b": names.get(b, b), "times": times}
+                    ngettext(
+                        "%(a)s and %(b)s also sit together in session %(numbers)s.",
+                        "%(a)s and %(b)s also sit together in sessions %(numbers)s.",
+                        len(numbers),
+                    )
+                    % {
+                        "a": names.get(a, a),
+                        "b": names.get(b, b),
+                        "numbers": ", ".join(map(str, numbers)),
+                    }
                 )
             if apart.get(a) and apart.get(a) == apart.get(b):
                 found.append(

@@ -87,9 +87,15 @@ class PlanDetail(DirectorRequired, PlanMixin, View):
                     row[wind] = names.get(key, key)
                 rows.append(row)
             sessions.append({"number": plan.first + offset, "table": PlanTablesTable(rows)})
+        sources = {
+            "design": _("a stored design"),
+            "search": _("the search"),
+            "design+search": _("a stored design, improved by the search"),
+        }
         context = {
             "tournament": self.tournament,
             "plan": plan,
+            "source": sources.get(plan.figures.get("source"), ""),
             "stale": _stale(plan),
             "quality": QualityTable(quality_rows(plan.figures)) if plan.figures else None,
             "sessions": sessions,

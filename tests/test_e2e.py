@@ -111,7 +111,7 @@ def test_director_runs_a_session_and_the_public_sees_the_winner(
     director.fill("#id_seed", "12345")
     director.locator("#draw").click()
     expect(director.locator(".messages")).to_contain_text("Session drawn.")
-    expect(director.locator("p.meta").first).to_contain_text("draw seed 12345")
+    expect(director.locator("p.meta").first).to_contain_text("random draw · seed 12345")
     tables = director.locator("main .scroll").first.locator("table tbody tr")
     expect(tables).to_have_count(2)
     seated = [tables.nth(i).locator("td").nth(w).inner_text() for i in (0, 1) for w in (1, 2, 3, 4)]

@@ -147,7 +147,7 @@ def test_swap_warns_then_swaps_and_is_recorded(staff):
     url = f"/desk/{t.slug}/s/2/seats/"
     # p02 ⇄ p03: p03 would sit with p01 and p02's... p03 met p01 and p02 in session 1
     found = json.loads(c.get(url, {"a": "p02", "b": "p07"}).content)["warnings"]
-    assert "Player 02 and Player 04 have already met (1×)." in found
+    assert "Player 02 and Player 04 also sit together in session 1." in found
     response = c.post(url, {"a": "p02", "b": "p07"}, follow=True)
     assert "Seating changed." in " ".join(messages_of(response))
     seat = Seat.objects.get(session=s2, player__key="p02")
@@ -200,7 +200,7 @@ def test_draw_keeps_club_mates_apart(staff):
         p.save()
     c = login(staff["director"])
     for seed in (1, 2, 3):
-        session = Session.objects.create(tournament=t, number=seed)
+        Session.objects.create(tournament=t, number=seed)
         c.post(f"/desk/{t.slug}/s/{seed}/draw/", {"seed": seed})
         clubs = dict(t.players.values_list("key", "club"))
         for table in session_rounds(t)[seed]:

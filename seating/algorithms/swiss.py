@@ -142,7 +142,7 @@ class _Model:
         self.penalty = [W_INCOMPLETE * seats[p] for p in ranking]
         self.low = [self.penalty[i] + W_LOW * (n - 1 - i) for i in range(n)]
         self.masks = [_wind_mask(counts[p]) for p in ranking]
-        self.wkey = [5 ** m for m in self.masks]
+        self.wkey = [5**m for m in self.masks]
         self.wkey3 = [5 ** (m & 7) + 5**16 for m in self.masks]
         self.spread = [_spread_cost(s) for s in range(n + 1)]
         self.unmatched: dict = {}
@@ -157,7 +157,9 @@ class _Model:
         v = self.unmatched.get(key)
         if v is None:
             full = 15 if four else 7
-            v = self.unmatched[key] = W_WIND * _unmatched(tuple(self.masks[a] & full for a in members))
+            v = self.unmatched[key] = W_WIND * _unmatched(
+                tuple(self.masks[a] & full for a in members)
+            )
         return v
 
     def conflict(self, members) -> bool:

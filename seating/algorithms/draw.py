@@ -57,6 +57,8 @@ def separate(tables: list[list], keep_apart: dict, seed: int) -> list[list]:
     rng = random.Random(seed)
 
     def clashes(table):
+        if len(table) < 3:
+            return 0  # an awarded table plays no game
         values = [keep_apart.get(p) for p in table]
         return sum(1 for i, a in enumerate(values) if a and a in values[i + 1 :])
 

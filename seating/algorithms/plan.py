@@ -23,9 +23,10 @@ from .winds import balance_winds
 
 REPEAT = 2  # cost of one more meeting of a pair that already met once (grows with each meeting)
 CLASH = 3  # two players of one club/country/team at a table
-INCOMPLETE = 6  # a second turn at a three-player or awarded table
+INCOMPLETE = 6  # a second turn at a three-player or awarded table (a third costs 3×, …)
 STEPS = 20000  # the search's step limit: stops it the same way on any machine
 SAMPLE = 12  # conflicted players tried per step: keeps a step cheap when there are many
+PATIENCE = 6000  # steps without a new best after which the search gives up where it is
 
 
 @dataclass
@@ -100,7 +101,7 @@ class _Search:
                         for i, a in enumerate(table):
                             for b in table[i + 1 :]:
                                 clash += g[a] >= 0 and g[a] == g[b]
-        incomplete = sum(max(0, c - 1) for c in self.inc)
+        incomplete = sum(comb(c, 2) for c in self.inc)
         return REPEAT * pairs + CLASH * clash + INCOMPLETE * incomplete
 
     def conflicted(self, r):
@@ -156,8 +157,8 @@ class _Search:
             inc = self.inc
             step = 1 if small_b else -1  # a goes to the small table, b leaves it, or vice versa
 
-            def extra(c):
-                return max(0, c - 1)
+            def extra(c):  # grows faster than the turns: two turns each beat three for one
+                return c * (c - 1) // 2
 
             d += INCOMPLETE * (
                 extra(inc[a] + step) - extra(inc[a]) + extra(inc[b] - step) - extra(inc[b])
@@ -348,7 +349,8 @@ def _tabu(search: _Search, target, started, budget, max_steps, progress) -> int:
     tabu = {}
     stuck = 0
     step = 0
-    while step < limit and search.cost > target:
+    last_best = 0
+    while step < limit and search.cost > target and step - last_best < PATIENCE:
         step += 1
         if step % 64 == 0:
             if time.perf_counter() - started > budget:
@@ -395,6 +397,7 @@ def _tabu(search: _Search, target, started, budget, max_steps, progress) -> int:
             best_cost = search.cost
             best = [[t[:] for t in tables] for tables in rounds]
             stuck = 0
+            last_best = step
         else:
             stuck += 1
             if stuck > 200 + 10 * n:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import ceil
 
+from .winds import wind_counts
+
 
 def is_game(table) -> bool:
     return len(table) >= 3
@@ -60,22 +62,13 @@ class Quality:
         return {p: max(c) - min(c) for p, c in self.wind_counts.items()}
 
 
-def wind_counts(rounds) -> dict:
-    counts = {}
-    for tables in rounds:
-        for table in tables:
-            if not is_game(table):
-                continue
-            for wind, player in enumerate(table):
-                counts.setdefault(player, [0, 0, 0, 0])[wind] += 1
-    return counts
-
-
 def clashes(rounds, keep_apart: dict) -> int:
     """Pairs at one table with the same non-empty keep-apart value (club, country, team)."""
     found = 0
     for tables in rounds:
         for table in tables:
+            if not is_game(table):
+                continue  # nobody plays at an awarded table
             values = [keep_apart.get(p) for p in table]
             found += sum(1 for a, b in combinations(values, 2) if a and a == b)
     return found

@@ -36,6 +36,7 @@ MOVE_SCALE = 6.0
 T_START, T_END = 100.0, 0.5
 SPREAD_POW = 2.0
 FREEDOM = 0.0
+CYCLES = 0.0
 FPOW = 1
 
 TableCost = Callable[[list, bool], float]
@@ -248,6 +249,13 @@ def _sweep(model: _Model, sizes: list[int], width: int) -> list[list[int]]:
     return [by_size[s].pop(0) for s in sizes]
 
 
+def _partner(a, n, rng):
+    u = rng.random()
+    distance = 1 + int(-MOVE_SCALE * math.log(1.0 - abs(2 * u - 1) + 1e-12))
+    b = a + distance if u < 0.5 else a - distance
+    return b if 0 <= b < n else -1
+
+
 def _anneal(groups, cost, rng, steps, deadline):
     n = sum(len(g) for g in groups)
     shorts = [len(g) < 4 for g in groups]
@@ -267,23 +275,40 @@ def _anneal(groups, cost, rng, steps, deadline):
             break
         temperature *= cooling
         a = rng.randrange(n)
-        u = rng.random()
-        distance = 1 + int(-MOVE_SCALE * math.log(1.0 - abs(2 * u - 1) + 1e-12))
-        b = a + distance if u < 0.5 else a - distance
-        if b < 0 or b >= n:
+        b = _partner(a, n, rng)
+        if b < 0:
             continue
         ta, tb = table_of[a], table_of[b]
         if ta == tb:
             continue
-        na = [b if x == a else x for x in groups[ta]]
-        nb = [a if x == b else x for x in groups[tb]]
-        ca, cb = cost(na, shorts[ta]), cost(nb, shorts[tb])
-        delta = ca + cb - costs[ta] - costs[tb]
-        if delta > 0 and rng.random() >= math.exp(-delta / temperature):
-            continue
-        groups[ta], groups[tb] = na, nb
-        costs[ta], costs[tb] = ca, cb
-        table_of[a], table_of[b] = tb, ta
+        if CYCLES and rng.random() < CYCLES:
+            c = _partner(b if rng.random() < 0.5 else a, n, rng)
+            if c < 0:
+                continue
+            tc = table_of[c]
+            if tc == ta or tc == tb:
+                continue
+            # a -> tb (replacing b), b -> tc (replacing c), c -> ta (replacing a)
+            na = [c if x == a else x for x in groups[ta]]
+            nb = [a if x == b else x for x in groups[tb]]
+            nc = [b if x == c else x for x in groups[tc]]
+            ca, cb, cc = cost(na, shorts[ta]), cost(nb, shorts[tb]), cost(nc, shorts[tc])
+            delta = ca + cb + cc - costs[ta] - costs[tb] - costs[tc]
+            if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+                continue
+            groups[ta], groups[tb], groups[tc] = na, nb, nc
+            costs[ta], costs[tb], costs[tc] = ca, cb, cc
+            table_of[a], table_of[b], table_of[c] = tb, tc, ta
+        else:
+            na = [b if x == a else x for x in groups[ta]]
+            nb = [a if x == b else x for x in groups[tb]]
+            ca, cb = cost(na, shorts[ta]), cost(nb, shorts[tb])
+            delta = ca + cb - costs[ta] - costs[tb]
+            if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+                continue
+            groups[ta], groups[tb] = na, nb
+            costs[ta], costs[tb] = ca, cb
+            table_of[a], table_of[b] = tb, ta
         total += delta
         if total < best_total - 1e-9:
             best, best_total = [g[:] for g in groups], total

@@ -15,7 +15,7 @@ from scoring.models import Result
 from tournament.models import Player, Session
 from tournament.services import ActionRefused, touch
 
-from .algorithms.draw import WINDS, DrawError, draw_tables, separate
+from .algorithms.draw import WINDS, DrawError, draw_tables, rotate_incomplete, separate
 from .algorithms.swiss import swiss_round
 from .loading import keep_apart_values, session_rounds
 from .models import Seat, SeatingChange, Table
@@ -114,6 +114,8 @@ def draw_session(
         raise _too_few(len(pool), 4 - e.args[0]) from e
     field = session.tournament.keep_apart if keep_apart is None else keep_apart
     drawn = separate(drawn, keep_apart_values(session.tournament, field), seed)
+    if sichuan:
+        drawn = rotate_incomplete(drawn, incomplete_before(session), seed)
     _create_tables(session, [[by_key[k] for k in table] for table in drawn])
     session.method = Session.Method.DRAW
     session.seed = seed
@@ -126,6 +128,19 @@ def draw_session(
     )
     touch(session.tournament_id)
     return session
+
+
+def incomplete_before(session) -> set:
+    """Keys of players who sat at a three-player or awarded table in an earlier session."""
+    rounds = session_rounds(session.tournament)
+    return {
+        key
+        for number, tables in rounds.items()
+        if number < session.number
+        for table in tables
+        if len(table) < 4
+        for key in table
+    }
 
 
 def swiss_ranking(session, pool: list[Player]) -> list[Player]:

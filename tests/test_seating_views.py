@@ -231,3 +231,23 @@ def test_seat_command_plans_draws_and_prints_figures(staff):
         call_command("seat", "cmd-open", "--sessions", "7-8", "--method", "draw")
     with pytest.raises(CommandError, match="No tournament"):
         call_command("seat", "nope", "--session", "1", "--method", "draw")
+
+
+def test_sichuan_draw_never_puts_anyone_at_an_incomplete_table_twice(staff):
+    # RULES.md §3 (002 §3.1): "A player who already sat at an incomplete table cannot be put at
+    # one again." 14 players: two tables of four and two of three each session, so over two
+    # sessions 12 of them sit three-handed once and nobody twice.
+    t = f.tournament(ruleset="sbr-2025", players=14)
+    c = login(staff["director"])
+    for number in (1, 2):
+        Session.objects.create(tournament=t, number=number)
+        c.post(f"/desk/{t.slug}/s/{number}/draw/", {"seed": 40 + number})
+    rounds = session_rounds(t)
+    assert [sorted(map(len, tables)) for tables in rounds.values()] == [[3, 3, 4, 4]] * 2
+    turns = {}
+    for tables in rounds.values():
+        for table in tables:
+            if len(table) < 4:
+                for key in table:
+                    turns[key] = turns.get(key, 0) + 1
+    assert len(turns) == 12 and max(turns.values()) == 1

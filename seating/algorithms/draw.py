@@ -82,3 +82,22 @@ def separate(tables: list[list], keep_apart: dict, seed: int) -> list[list]:
                             break
                         tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
     return tables
+
+
+def rotate_incomplete(tables: list[list], already: set, seed: int) -> list[list]:
+    """Give the three-player and awarded seats to players who have not had one yet (RULES.md §3:
+    a player who sat at an incomplete table cannot be put at one again), by swapping them with
+    players drawn at random from the full tables."""
+    tables = [t[:] for t in tables]
+    rng = random.Random(seed)
+    fresh = [(t, i) for t, table in enumerate(tables) if len(table) == 4 for i in range(4)]
+    fresh = [(t, i) for t, i in fresh if tables[t][i] not in already]
+    rng.shuffle(fresh)
+    for table in tables:
+        if len(table) == 4:
+            continue
+        for i, player in enumerate(table):
+            if player in already and fresh:
+                t, j = fresh.pop()
+                table[i], tables[t][j] = tables[t][j], player
+    return tables

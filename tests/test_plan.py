@@ -347,3 +347,13 @@ def test_separate_without_keep_apart_is_unchanged():
     assert separate(tables, {}, 3) == before
     assert separate(tables, {}, 3) is tables
     assert tables == before
+
+
+def test_winds_after_fixed_sessions_are_even():
+    # Two sessions played, three planned: the planned winds make up for the played ones, so
+    # everyone ends with one or two of each wind (5 sessions: ⌊5/4⌋ or ⌈5/4⌉).
+    players = ids(24)
+    for seed in range(10):
+        fixed = balanced_plan(players, 5, seed=seed).rounds[:2]
+        plan = balanced_plan(players, 3, fixed=fixed, seed=seed)
+        assert plan.quality.worst_imbalance == 1, seed

@@ -1,14 +1,24 @@
-"""Swiss seating: group players by standings, avoiding repeat meetings. Imports nothing from Django.
+"""Swiss seating: tables by standings, avoiding repeat meetings. Imports nothing from Django.
 
-The Sichuan rules call it programmed ("Danish") seating: after the first session the top four
-of the standings play together, the next four together, and so on — except that players who
-already met should not meet again, players sharing a keep-apart value (club, country, team)
-should not meet at all, and nobody should sit at a three-player or awarded table twice.
+The Sichuan rules call it programmed ("Danish") seating: after the first session the top four of
+the standings play together, the next four together, and so on — except that players who already
+met should not meet again, players sharing a keep-apart value (club, country, team) should not
+meet at all, and nobody should sit at a three-player or awarded table twice.
 
-Two stages, both deterministic for a seed. A beam search sweeps down the standings, seating
-each player at an open table or opening a new one; it finds tight groupings fast but can strand
-the last few players. Seeded simulated annealing over swaps of two players then repairs and
-polishes. Step counts scale with the player count, never with the clock.
+Every candidate table has a cost (see `_Costs`): its repeated pairs, keep-apart clashes and
+second incomplete seats, the players the winds cannot suit, and its standings spread. The search
+minimises the total in three deterministic stages:
+
+1. a beam search sweeps down the standings, seating each player at an open table or opening the
+   next one; it finds tight groupings fast but can strand the last few players;
+2. seeded simulated annealing over swaps and three-way rotations of nearby players polishes that
+   at a low temperature, and a steepest descent on the players still in conflict repairs it;
+3. only if more repeats, clashes or second short seats are left than any seating could avoid,
+   a longer, hotter annealing run looks further afield: late in a small tournament, seating
+   without repeats is a hard puzzle.
+
+Step counts scale with the player count, never with the clock: the same input and seed give the
+same tables. `budget` (seconds) is only a safety cap.
 """
 
 import heapq
@@ -16,30 +26,47 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from seating.algorithms.draw import table_sizes
 from seating.algorithms.quality import meetings
 from seating.algorithms.winds import seat_winds, wind_counts
 
-W_REPEAT = 1500.0
-W_CLASH = 1500.0
-W_INCOMPLETE = 5000.0
-W_WIND = 100.0
+# Costs are in the unit of the spread cost: a table whose best and worst standings places are
+# s apart costs s² (quadratic, so two slightly stretched tables beat one badly stretched one).
+#
+# A pair that met before costs repeat_weight(N) per earlier meeting: 1500 up to 32 players, so a
+# repeat outweighs any spread a small field allows (√1500 ≈ 39 places), falling as 1500 × 32 / N
+# to 1000 from 48 players on. Small fields run out of new opponents within a few sessions and
+# must avoid repeats at almost any price; in larger ones that price would be spread.
+REPEAT_UP_TO_32 = 1500.0
+REPEAT_FLOOR = 1000.0
+# Seating two players with the same keep-apart value together weighs like a repeat.
+CLASH_PER_REPEAT = 1.0
+# A second seat at a three-player or awarded table outweighs several repeats (RULES.md §3).
+INCOMPLETE_PER_REPEAT = 3.0
+# Per player at a table who cannot get one of the winds they sat least (see `_unmatched`). Kept
+# low on purpose: in every fourth session balanced winds need each table to hold one player
+# short of each wind, and insisting on that costs more spread than the standings allow.
+W_WIND = 10.0
+# Per standings place, the pull of the short tables towards the bottom of the standings.
 W_LOW = 1.0
 
-BEAM_WIDTH = 200
-MAX_OPEN = 6
-STEPS_PER_PLAYER = 600
-MOVE_SCALE = 6.0
-T_START, T_END = 100.0, 0.5
-SPREAD_POW = 2.0
-FREEDOM = 0.0
-CYCLES = 0.0
-FPOW = 1
+BEAM_WORK = 20000  # beam width × players; the width is kept between 30 and 200
+MAX_OPEN = 8  # tables the sweep may hold open at once
+POLISH_STEPS = 600  # annealing steps per player after the sweep
+T_POLISH, T_END = 30.0, 0.5  # its temperatures, in cost units
+REPAIR_WINDOW = 16  # the repair moves a player in conflict this many places at most
+REPAIR_PASSES = 5
+HOT_STEPS = 4000  # per player, for the hot run when avoidable conflicts are left ...
+HOT_CAP = 100_000  # ... but no more than this many ...
+HOT_MAX_PLAYERS = 100  # ... and only in fields this small: larger ones have few, local conflicts
+T_HOT_PER_REPEAT = 0.2  # its starting temperature, as a share of a repeat's cost
+MOVE_SCALE = 6.0  # typical standings distance between two players moved together
+ROTATIONS = 0.3  # share of annealing moves that rotate three players instead of swapping two
 
-TableCost = Callable[[list, bool], float]
+TableCost = Callable[[list[int], bool], float]
 
 
 def swiss_round(
@@ -51,22 +78,49 @@ def swiss_round(
     three_player: bool = False,
     budget: float = 1.0,
 ) -> list[list]:
+    """Seat `ranking` (best standings first) for the session after the rounds in `history`.
+
+    Returns the tables best first, each in wind order E, S, W, N as `seat_winds` orders them
+    from the winds sat in `history`. Sizes come from `table_sizes`, so riichi raises DrawError
+    unless the count is a multiple of four; Sichuan's three-player tables and awarded table are
+    the last ones.
+    """
     sizes = table_sizes(len(ranking), three_player)
     counts = {p: [0, 0, 0, 0] for p in ranking}
     counts.update({p: list(c) for p, c in wind_counts(history).items() if p in counts})
-    model = _Model(ranking, history, keep_apart or {}, counts)
-    deadline = time.perf_counter() + budget
+    costs = _Costs(ranking, history, keep_apart or {}, counts, sizes)
     groups = _cut(sizes)
-    if any(model.conflict(g) for g in groups):
-        if BEAM_WIDTH:
-            groups = _sweep(model, sizes, BEAM_WIDTH)
-        rng = random.Random(seed)
-        groups = _anneal(groups, model.cost, rng, STEPS_PER_PLAYER * len(ranking), deadline)
-    tables = [[ranking[i] for i in sorted(g)] for g in _best_first(groups)]
+    if any(costs.flawed(g) for g in groups):  # else the standings order is already the best
+        groups = _search(costs, sizes, random.Random(seed), time.perf_counter() + budget)
+    tables = [[ranking[i] for i in group] for group in _best_first(groups)]
     return seat_winds(tables, counts)
 
 
+def _search(
+    costs: "_Costs", sizes: list[int], rng: random.Random, deadline: float
+) -> list[list[int]]:
+    """The three stages of the module docstring."""
+    n = costs.n
+    width = max(30, min(200, BEAM_WORK // n))
+    groups = _sweep(costs, sizes, width, deadline)
+    groups = _anneal(groups, costs.table, rng, POLISH_STEPS * n, T_POLISH, deadline)
+    groups = _repair(groups, costs, deadline)
+    left = sum(len(costs.conflicts(g)) for g in groups)
+    if left > costs.forced and n <= HOT_MAX_PLAYERS:
+        hot = T_HOT_PER_REPEAT * costs.repeat
+        steps = min(HOT_CAP, HOT_STEPS * n)
+        groups = _anneal(groups, costs.table, rng, steps, hot, deadline)
+        groups = _repair(groups, costs, deadline)
+    return groups
+
+
+def repeat_weight(players: int) -> float:
+    """What seating a pair that met once before costs, in spread units (see REPEAT_UP_TO_32)."""
+    return max(REPEAT_FLOOR, REPEAT_UP_TO_32 * 32 / max(players, 32))
+
+
 def _cut(sizes: list[int]) -> list[list[int]]:
+    """Standings indices cut into tables of the given sizes, in order."""
     groups, start = [], 0
     for size in sizes:
         groups.append(list(range(start, start + size)))
@@ -74,11 +128,19 @@ def _cut(sizes: list[int]) -> list[list[int]]:
     return groups
 
 
-def _spread_cost(span: int) -> float:
-    return float(span) ** SPREAD_POW
+def _wind_mask(seen: Sequence[int]) -> int:
+    """Bit w set when wind w is one the player has sat least: sitting it keeps them balanced."""
+    least = min(seen)
+    return sum(1 << w for w, c in enumerate(seen) if c == least)
 
 
-def _unmatched(masks: tuple[int, ...]) -> int:
+def _unmatched(masks: Sequence[int]) -> int:
+    """How many of a table's players cannot each get a different wind from their mask.
+
+    Hall's theorem, deficiency form: the worst, over subsets of the players, of the subset's
+    size less the number of winds their masks cover. When it is 0, `seat_winds` (which minimises
+    the winds' counts) gives every player a wind they sat least.
+    """
     worst = 0
     for subset in range(1, 1 << len(masks)):
         union = 0
@@ -89,174 +151,281 @@ def _unmatched(masks: tuple[int, ...]) -> int:
     return worst
 
 
-def _wind_mask(seen: list[int]) -> int:
-    least = min(seen)
-    return sum(1 << w for w, c in enumerate(seen) if c == least)
+class _Costs:
+    """Costs of candidate tables, for players given by standings index (0 = leader)."""
 
-
-class _Model:
-    def __init__(self, ranking, history, keep_apart, counts):
+    def __init__(
+        self, ranking: list, history: list, keep_apart: dict, counts: dict, sizes: list[int]
+    ):
         n = self.n = len(ranking)
+        self.repeat = repeat_weight(n)
         index = {p: i for i, p in enumerate(ranking)}
-        pair = self.pair = [0.0] * (n * n)
-        for (a, b), times in meetings(history).items():
-            if a in index and b in index:
-                i, j = index[a], index[b]
-                pair[i * n + j] += W_REPEAT * times
-                pair[j * n + i] += W_REPEAT * times
+        met = [
+            (index[a], index[b], times)
+            for (a, b), times in meetings(history).items()
+            if a in index and b in index
+        ]
+        # Flat n × n: what seating i and j together costs. Weighted by how often they met, so a
+        # third meeting is avoided harder than a second.
+        self.pair = [0.0] * (n * n)
+        for i, j, times in met:
+            self._add(i, j, self.repeat * times)
         for a, b in combinations(ranking, 2):
             value = keep_apart.get(a)
             if value and value == keep_apart.get(b):
-                i, j = index[a], index[b]
-                pair[i * n + j] += W_CLASH
-                pair[j * n + i] += W_CLASH
-        if FREEDOM:
-            unmet = [((1 << n) - 1) & ~(1 << i) for i in range(n)]
-            for a, b in meetings(history):
-                if a in index and b in index:
-                    i, j = index[a], index[b]
-                    unmet[i] &= ~(1 << j)
-                    unmet[j] &= ~(1 << i)
-            k4 = {}
-            for i in range(n):
-                ui = unmet[i]
-                for j in range(i + 1, n):
-                    if ui >> j & 1:
-                        common = ui & unmet[j]
-                        c = 0
-                        m = common
-                        while m:
-                            low_bit = m & -m
-                            x = low_bit.bit_length() - 1
-                            c += (unmet[x] & common).bit_count()
-                            m ^= low_bit
-                        k4[i, j] = c // 2
-            top = max(k4.values(), default=0) or 1
-            mean = sum(k4.values()) / max(1, len(k4)) or 1
-            for (i, j), c in k4.items():
-                v = FREEDOM * (c / (top if FPOW == 1 else mean))
-                pair[i * n + j] += v
-                pair[j * n + i] += v
+                self._add(index[a], index[b], self.repeat * CLASH_PER_REPEAT)
+        unmet = [n - 1] * n  # opponents each player has yet to meet
+        for i, j, _ in met:
+            unmet[i] -= 1
+            unmet[j] -= 1
+        # Seating a player at a short table costs their earlier short seats, and the pull down.
         seats = Counter(
             p for tables in history for table in tables if len(table) < 4 for p in table
         )
-        self.penalty = [W_INCOMPLETE * seats[p] for p in ranking]
-        self.low = [self.penalty[i] + W_LOW * (n - 1 - i) for i in range(n)]
+        self.again = [self.repeat * INCOMPLETE_PER_REPEAT * seats[p] for p in ranking]
+        self.short = [self.again[i] + W_LOW * (n - 1 - i) for i in range(n)]
+        self.spread = [float(s * s) for s in range(n + 1)]
         self.masks = [_wind_mask(counts[p]) for p in ranking]
-        self.wkey = [5**m for m in self.masks]
-        self.wkey3 = [5 ** (m & 7) + 5**16 for m in self.masks]
-        self.spread = [_spread_cost(s) for s in range(n + 1)]
-        self.unmatched: dict = {}
+        # A table's masks as an order-free key: base-5 digit m counts the players with mask m.
+        self.key4 = [5**m for m in self.masks]
+        self.key3 = [5 ** (m & 7) + 5**16 for m in self.masks]  # three seats: no North
+        self.winds: dict[int, float] = {}
+        self.table = self._table_cost()
+        self.forced = _forced(unmet, [seats[p] for p in ranking], sizes)
 
-    def wind(self, members, four=None) -> float:
-        if four is None:
-            four = len(members) >= 4
-        keys = self.wkey if four else self.wkey3
+    def _add(self, i: int, j: int, weight: float) -> None:
+        self.pair[i * self.n + j] += weight
+        self.pair[j * self.n + i] += weight
+
+    def wind(self, members: Sequence[int], four: bool) -> float:
+        """W_WIND per player the winds cannot suit; `members` may be a table still filling."""
+        keys = self.key4 if four else self.key3
         key = 0
         for a in members:
             key += keys[a]
-        v = self.unmatched.get(key)
-        if v is None:
-            full = 15 if four else 7
-            v = self.unmatched[key] = W_WIND * _unmatched(
-                tuple(self.masks[a] & full for a in members)
-            )
-        return v
+        cost = self.winds.get(key)
+        if cost is None:
+            seats = 15 if four else 7
+            cost = W_WIND * _unmatched([self.masks[a] & seats for a in members])
+            self.winds[key] = cost
+        return cost
 
-    def conflict(self, members) -> bool:
-        n, pair = self.n, self.pair
-        if any(pair[a * n + b] for a, b in combinations(members, 2)):
-            return True
-        if len(members) < 4 and any(self.penalty[a] for a in members):
-            return True
-        return len(members) >= 3 and self.wind(members) > 0
+    def _table_cost(self) -> TableCost:
+        """The cost of a table, as a closure: the annealing calls it a million times."""
+        n, pair, spread, short, wind = self.n, self.pair, self.spread, self.short, self.wind
 
-    def cost(self, members, short) -> float:
-        total = 0.0
-        n, pair = self.n, self.pair
+        def cost(members: list[int], is_short: bool) -> float:
+            total = 0.0
+            if len(members) >= 3:  # a game: pairs meet, winds are sat, standings spread
+                for k, a in enumerate(members):
+                    row = a * n
+                    for b in members[k + 1 :]:
+                        total += pair[row + b]
+                total += wind(members, len(members) == 4) + spread[max(members) - min(members)]
+            if is_short:
+                for a in members:
+                    total += short[a]
+            return total
+
+        return cost
+
+    def conflicts(self, members: Sequence[int]) -> list:
+        """Repeated or clashing pairs at this table, and players at a short table again."""
+        pair, n = self.pair, self.n
+        found: list = []
         if len(members) >= 3:
-            for k, a in enumerate(members):
-                row = a * n
-                for b in members[k + 1 :]:
-                    total += pair[row + b]
-            total += self.wind(members) + self.spread[max(members) - min(members)]
-        if short:
-            low = self.low
-            for a in members:
-                total += low[a]
-        return total
+            found += [(a, b) for a, b in combinations(members, 2) if pair[a * n + b]]
+        if len(members) < 4:
+            found += [(a,) for a in members if self.again[a]]
+        return found
+
+    def flawed(self, members: Sequence[int]) -> bool:
+        """In conflict, or someone at the table cannot get a wind they sat least."""
+        if self.conflicts(members):
+            return True
+        return len(members) >= 3 and self.wind(members, len(members) == 4) > 0
 
 
-def _sweep(model: _Model, sizes: list[int], width: int) -> list[list[int]]:
-    n = model.n
-    pair, spread, low = model.pair, model.spread, model.low
-    # open table: (partial, size, members)
-    states = [(0.0, 0, (), None)]
-    for pos in range(n):
-        left = n - pos - 1
-        row = pos * n
-        found: dict = {}
-        for g, opened, open_, closed in states:
-            options = []
-            for k, (partial, size, members) in enumerate(open_):
-                grown = members + (pos,)
-                if len(grown) == size:
-                    g2 = g + model.cost(list(grown), size < 4)
-                    options.append((g2, opened, open_[:k] + open_[k + 1 :], (grown, closed)))
-                else:
-                    add = 0.0
-                    if size >= 3:
-                        for m in members:
-                            add += pair[row + m]
-                        add += model.wind(grown, size == 4) - model.wind(members, size == 4)
-                    if size < 4:
-                        add += low[pos]
-                    entry = (partial + add, size, grown)
-                    options.append((g, opened, open_[:k] + (entry,) + open_[k + 1 :], closed))
-            if opened < len(sizes) and len(open_) < MAX_OPEN:
-                size = sizes[opened]
-                if size == 1:
-                    g2 = g + model.cost([pos], True)
-                    options.append((g2, opened + 1, open_, ((pos,), closed)))
-                else:
-                    entry = (low[pos] if size < 4 else 0.0, size, (pos,))
-                    options.append((g, opened + 1, open_ + (entry,), closed))
-            for g2, opened2, open2, closed2 in options:
-                slots = sum(size - len(m) for _, size, m in open2) + sum(sizes[opened2:])
-                if slots != left:
-                    continue
-                f = g2
-                for partial, size, members in open2:
-                    f += partial
-                    if size >= 3:
-                        f += spread[pos - members[0]]
-                key = (opened2, tuple(m for _, _, m in open2))
-                old = found.get(key)
-                if old is None or f < old[0]:
-                    found[key] = (f, g2, opened2, open2, closed2)
-        best = heapq.nsmallest(width, found.values(), key=lambda s: s[0])
-        states = [(g, o, op, c) for _, g, o, op, c in best]
-    g, _, _, closed = min(states, key=lambda s: s[0])
+def _forced(unmet: list[int], short_seats: list[int], sizes: list[int]) -> int:
+    """Conflicts no seating avoids: each player needs two or three new opponents (the smallest
+    game table's) and some have fewer left; and short seats beyond the players yet to sit one."""
+    games = [size for size in sizes if size >= 3]
+    needed = min(games) - 1 if games else 0
+    repeats = math.ceil(sum(max(0, needed - left) for left in unmet) / 2)
+    fresh = sum(1 for seats in short_seats if not seats)
+    return repeats + max(0, sum(size for size in sizes if size < 4) - fresh)
+
+
+def _sweep(costs: _Costs, sizes: list[int], width: int, deadline: float) -> list[list[int]]:
+    """Beam search down the standings: each player joins an open table or opens the next.
+
+    A state is (estimate, closed cost, tables opened, open tables, closed tables as a linked
+    list); an open table is (cost so far, size, members). The `width` states with the lowest
+    estimates go on to the next player. Falls back on the standings order only if the safety
+    cap cuts the sweep short.
+    """
+    unopened = [sum(sizes[k:]) for k in range(len(sizes) + 1)]  # seats at tables not yet opened
+    states: list = [(0.0, 0.0, 0, (), None)]
+    for pos in range(costs.n):
+        if time.perf_counter() > deadline:
+            return _cut(sizes)
+        found = _advance(costs, sizes, unopened, states, pos)
+        states = heapq.nsmallest(width, found.values(), key=lambda state: state[0])
+    finished = [state for state in states if not state[3] and state[2] == len(sizes)]
+    if not finished:
+        return _cut(sizes)
+    closed = min(finished, key=lambda state: state[1])[4]
     groups = []
     while closed is not None:
         groups.append(list(closed[0]))
         closed = closed[1]
-    groups.reverse()
-    # back into the order of `sizes`, so table t has size sizes[t]
-    by_size: dict = {}
-    for grp in groups:
-        by_size.setdefault(len(grp), []).append(grp)
-    return [by_size[s].pop(0) for s in sizes]
+    # Back into the order of `sizes`, so that table t has sizes[t] seats.
+    by_size: dict[int, list] = {}
+    for group in reversed(groups):
+        by_size.setdefault(len(group), []).append(group)
+    return [by_size[size].pop(0) for size in sizes]
 
 
-def _partner(a, n, rng):
+def _advance(costs: _Costs, sizes: list[int], unopened: list[int], states: list, pos: int) -> dict:
+    """Every way to seat player `pos` from every state, keeping the cheapest per open tables.
+
+    States with the same open tables differ only in the past, so only the cheapest matters.
+    Its estimate adds to the closed tables' cost the open tables' cost so far and the spread
+    they already span: a lower bound on what they will cost.
+    """
+    n, pair, spread, short, wind, table = (
+        costs.n,
+        costs.pair,
+        costs.spread,
+        costs.short,
+        costs.wind,
+        costs.table,
+    )
+    left = n - pos - 1
+    row = pos * n
+    found: dict = {}
+
+    def offer(closed_cost: float, opened: int, open_: tuple, closed) -> None:
+        estimate = closed_cost
+        free = unopened[opened]
+        for so_far, size, members in open_:
+            estimate += so_far
+            free += size - len(members)
+            if size >= 3:
+                estimate += spread[pos - members[0]]
+        if free != left:  # the players still to come must fill the tables exactly
+            return
+        key = (opened, tuple(members for _, _, members in open_))
+        old = found.get(key)
+        if old is None or estimate < old[0]:
+            found[key] = (estimate, closed_cost, opened, open_, closed)
+
+    for _, closed_cost, opened, open_, closed in states:
+        for k, (so_far, size, members) in enumerate(open_):
+            grown = members + (pos,)
+            rest = open_[:k] + open_[k + 1 :]
+            if len(grown) == size:
+                offer(closed_cost + table(list(grown), size < 4), opened, rest, (grown, closed))
+                continue
+            add = 0.0
+            if size >= 3:
+                for m in members:
+                    add += pair[row + m]
+                add += wind(grown, size == 4) - wind(members, size == 4)
+            if size < 4:
+                add += short[pos]
+            offer(closed_cost, opened, rest + ((so_far + add, size, grown),), closed)
+        if opened < len(sizes) and len(open_) < MAX_OPEN:
+            size = sizes[opened]
+            if size == 1:  # an awarded table of one is done as soon as it is opened
+                offer(closed_cost + table([pos], True), opened + 1, open_, ((pos,), closed))
+            else:
+                entry = (short[pos] if size < 4 else 0.0, size, (pos,))
+                offer(closed_cost, opened + 1, open_ + (entry,), closed)
+    return found
+
+
+def _repair(groups: list[list[int]], costs: _Costs, deadline: float) -> list[list[int]]:
+    """Steepest descent on the players still in conflict: for each, the best swap with a nearby
+    player or rotation with two of them, applied while it lowers the total. Deterministic.
+
+    The annealing picks moves at random and rarely hits the one a stranded player needs; here
+    every move within REPAIR_WINDOW places is tried.
+    """
+    groups = [g[:] for g in groups]
+    cost, n = costs.table, costs.n
+    shorts = [len(g) < 4 for g in groups]
+    table_of = [0] * n
+    for t, group in enumerate(groups):
+        for i in group:
+            table_of[i] = t
+    current = [cost(g, s) for g, s in zip(groups, shorts, strict=True)]
+    for _ in range(REPAIR_PASSES):
+        if time.perf_counter() > deadline:
+            break
+        targets = sorted({a for g in groups for found in costs.conflicts(g) for a in found})
+        improved = False
+        for a in targets:
+            ta = table_of[a]
+            if not any(a in found for found in costs.conflicts(groups[ta])):
+                continue  # an earlier move this pass settled it
+            near = range(max(0, a - REPAIR_WINDOW), min(n, a + REPAIR_WINDOW + 1))
+            best, move = -1e-9, None
+            for b in near:
+                tb = table_of[b]
+                if tb == ta:
+                    continue
+                na = [b if x == a else x for x in groups[ta]]
+                nb = [a if x == b else x for x in groups[tb]]
+                delta = cost(na, shorts[ta]) + cost(nb, shorts[tb]) - current[ta] - current[tb]
+                if delta < best:
+                    best, move = delta, ((ta, na), (tb, nb))
+                for c in near:
+                    tc = table_of[c]
+                    if tc in (ta, tb):
+                        continue
+                    # a takes b's seat, b takes c's, c takes a's
+                    ra = [c if x == a else x for x in groups[ta]]
+                    rc = [b if x == c else x for x in groups[tc]]
+                    after = cost(ra, shorts[ta]) + cost(nb, shorts[tb]) + cost(rc, shorts[tc])
+                    delta = after - current[ta] - current[tb] - current[tc]
+                    if delta < best:
+                        best, move = delta, ((ta, ra), (tb, nb), (tc, rc))
+            if move is None:
+                continue
+            for t, members in move:
+                groups[t] = members
+                current[t] = cost(members, shorts[t])
+                for x in members:
+                    table_of[x] = t
+            improved = True
+        if not improved:
+            break
+    return groups
+
+
+def _partner(a: int, n: int, rng: random.Random) -> int:
+    """A player a few standings places from `a`, now and then a far one; -1 if off the end."""
     u = rng.random()
     distance = 1 + int(-MOVE_SCALE * math.log(1.0 - abs(2 * u - 1) + 1e-12))
     b = a + distance if u < 0.5 else a - distance
     return b if 0 <= b < n else -1
 
 
-def _anneal(groups, cost, rng, steps, deadline):
+def _anneal(
+    groups: list[list[int]],
+    cost: TableCost,
+    rng: random.Random,
+    steps: int,
+    t_start: float,
+    deadline: float,
+) -> list[list[int]]:
+    """Simulated annealing from `groups`; returns the cheapest seating seen.
+
+    Moves swap two players at different tables, or rotate three players round three tables
+    (a swap alone cannot untangle two repeats that share a player). Table sizes never change.
+    """
+    groups = [g[:] for g in groups]
     n = sum(len(g) for g in groups)
     shorts = [len(g) < 4 for g in groups]
     table_of = [0] * n
@@ -266,29 +435,25 @@ def _anneal(groups, cost, rng, steps, deadline):
     costs = [cost(g, s) for g, s in zip(groups, shorts, strict=True)]
     total = sum(costs)
     best, best_total = [g[:] for g in groups], total
-    if len(groups) < 2:
+    if len(groups) < 2 or steps <= 0:
         return best
-    cooling = (T_END / T_START) ** (1 / max(1, steps))
-    temperature = T_START
+    cooling = (T_END / t_start) ** (1 / steps)
+    temperature = t_start
     for step in range(steps):
         if step & 1023 == 0 and time.perf_counter() > deadline:
             break
         temperature *= cooling
         a = rng.randrange(n)
         b = _partner(a, n, rng)
-        if b < 0:
+        if b < 0 or table_of[a] == table_of[b]:
             continue
         ta, tb = table_of[a], table_of[b]
-        if ta == tb:
-            continue
-        if CYCLES and rng.random() < CYCLES:
-            c = _partner(b if rng.random() < 0.5 else a, n, rng)
-            if c < 0:
+        if rng.random() < ROTATIONS:
+            c = _partner(b, n, rng)
+            if c < 0 or table_of[c] in (ta, tb):
                 continue
             tc = table_of[c]
-            if tc == ta or tc == tb:
-                continue
-            # a -> tb (replacing b), b -> tc (replacing c), c -> ta (replacing a)
+            # a takes b's seat, b takes c's, c takes a's.
             na = [c if x == a else x for x in groups[ta]]
             nb = [a if x == b else x for x in groups[tb]]
             nc = [b if x == c else x for x in groups[tc]]
@@ -315,5 +480,8 @@ def _anneal(groups, cost, rng, steps, deadline):
     return best
 
 
-def _best_first(groups):
-    return sorted(groups, key=lambda g: (len(g) < 4, len(g) < 3, sum(g) / len(g)))
+def _best_first(groups: list[list[int]]) -> list[list[int]]:
+    """Full tables by standings, then the three-player tables, the awarded table last; each
+    table's players in standings order."""
+    ordered = sorted(groups, key=lambda g: (len(g) < 4, len(g) < 3, sum(g) / len(g)))
+    return [sorted(g) for g in ordered]

@@ -274,6 +274,33 @@ def _improve(orders: list[list[Player]], counts: dict[Player, list[int]]) -> Non
         pass
 
 
+def _online(later, before) -> list[list[Player]]:
+    """The later rounds seated one session at a time, each table to its players' least-sat
+    winds: a second start for the improvement when played sessions left the counts uneven."""
+    counts = {p: list(c) for p, c in before.items()}
+    orders = []
+    for tables in later:
+        playing = [sorted(t) for t in tables if _plays(t)]
+        for seats in seat_winds(playing, counts):
+            orders.append(seats)
+            for wind, p in enumerate(seats):
+                counts.setdefault(p, [0] * WINDS)[wind] += 1
+    return orders
+
+
+def _improved(orders, before) -> tuple[list[list[Player]], tuple[int, int]]:
+    """`orders` improved against the played counts, with (worst imbalance, Σ squares)."""
+    orders = [list(t) for t in orders]
+    counts = wind_counts([orders])
+    for player, seen in before.items():
+        mine = counts.setdefault(player, [0] * WINDS)
+        for wind in range(WINDS):
+            mine[wind] += seen[wind]
+    _improve(orders, counts)
+    worst = max((max(c) - min(c) for c in counts.values()), default=0)
+    return orders, (worst, sum(x * x for c in counts.values() for x in c))
+
+
 def balance_winds(rounds: Sequence[Sequence[Sequence[Player]]], fixed: int = 0) -> list[Round]:
     """The same tables with the players at each reseated so everyone's winds come out even.
 
@@ -292,12 +319,11 @@ def balance_winds(rounds: Sequence[Sequence[Sequence[Player]]], fixed: int = 0) 
     orders = [[p for p in seats if p is not None] for seats in _equitable_winds(playing)]
 
     if fixed or any(len(seats) == 3 for seats in orders):
-        counts = wind_counts([orders])
-        for player, seen in wind_counts(rounds[:fixed]).items():
-            mine = counts.setdefault(player, [0] * WINDS)
-            for wind in range(WINDS):
-                mine[wind] += seen[wind]
-        _improve(orders, counts)
+        before = wind_counts(rounds[:fixed])
+        orders = min(
+            (_improved(orders, before), _improved(_online(later, before), before)),
+            key=lambda pair: pair[1],
+        )[0]
 
     result: list[Round] = [[list(table) for table in tables] for tables in rounds[:fixed]]
     seated = iter(orders)

@@ -22,7 +22,7 @@ from .algorithms.draw import DrawError
 from .algorithms.plan import balanced_plan
 from .loading import figures, keep_apart_values, session_rounds
 from .models import SeatingChange, SeatingPlan
-from .services import _create_tables, record
+from .services import _create_tables, is_sichuan_tournament, record
 
 BUDGET = 8.0  # seconds the search may take; a plan shows its figures whatever it reached
 
@@ -33,7 +33,7 @@ def plan_players(tournament) -> list[Player]:
     players = list(
         tournament.players.filter(status=Player.Status.ACTIVE, substitute=False).order_by("key")
     )
-    if tournament.rule_set().game != "sichuan":
+    if not is_sichuan_tournament(tournament):
         missing = -len(players) % 4
         subs = list(
             tournament.players.filter(status=Player.Status.ACTIVE, substitute=True).order_by(
@@ -131,10 +131,6 @@ def run_plan(plan_id: int, budget: float = BUDGET) -> SeatingPlan:
     plan.status = SeatingPlan.Status.DONE
     plan.save()
     return plan
-
-
-def is_sichuan_tournament(tournament) -> bool:
-    return tournament.rule_set().game == "sichuan"
 
 
 def run_in_background(plan: SeatingPlan):

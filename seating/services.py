@@ -50,7 +50,11 @@ def _too_few(count, missing):
 
 
 def is_sichuan(session) -> bool:
-    return session.tournament.rule_set().game == "sichuan"
+    return is_sichuan_tournament(session.tournament)
+
+
+def is_sichuan_tournament(tournament) -> bool:
+    return tournament.rule_set().game == "sichuan"
 
 
 def draw_pool(session) -> list[Player]:
@@ -89,6 +93,18 @@ def _create_tables(session, tables: list[list[Player]]):
             Seat.objects.create(table=table, session=session, wind=wind, player=player)
 
 
+def _field(session, seed):
+    """Who a draw or Swiss seating seats (riichi filled from the substitutes), whether it is
+    Sichuan, and the seed (a fresh one unless given)."""
+    pool = draw_pool(session)
+    if not pool:
+        raise ActionRefused(_("There is nobody left to seat in this session."))
+    sichuan = is_sichuan(session)
+    if not sichuan:
+        pool += substitutes_to_fill(session, len(pool))
+    return pool, sichuan, secrets.randbits(48) if seed is None else seed
+
+
 @transaction.atomic
 def draw_session(
     session: Session, seed: int | None = None, user=None, keep_apart: str | None = None
@@ -100,13 +116,7 @@ def draw_session(
     (the tournament's unless given) players sharing it are then swapped apart where possible.
     """
     session = Session.objects.select_for_update().get(pk=session.pk)
-    pool = draw_pool(session)
-    if not pool:
-        raise ActionRefused(_("There is nobody left to seat in this session."))
-    sichuan = is_sichuan(session)
-    if not sichuan:
-        pool += substitutes_to_fill(session, len(pool))
-    seed = secrets.randbits(48) if seed is None else seed
+    pool, sichuan, seed = _field(session, seed)
     by_key = {p.key: p for p in pool}
     try:
         drawn = draw_tables(list(by_key), seed, three_player=sichuan)
@@ -169,13 +179,7 @@ def swiss_session(
         table__session__tournament=tournament, status=Result.Status.CONFIRMED
     ).exists():
         raise ActionRefused(_("There are no confirmed results to seat by yet."))
-    pool = draw_pool(session)
-    if not pool:
-        raise ActionRefused(_("There is nobody left to seat in this session."))
-    sichuan = is_sichuan(session)
-    if not sichuan:
-        pool += substitutes_to_fill(session, len(pool))
-    seed = secrets.randbits(48) if seed is None else seed
+    pool, sichuan, seed = _field(session, seed)
     ranking = swiss_ranking(session, pool)
     by_key = {p.key: p for p in ranking}
     history = [

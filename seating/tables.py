@@ -65,19 +65,6 @@ class SeatingChangeTable(tables.Table):
         empty_text = _("No seating changes yet.")
 
 
-class PlanTablesTable(tables.Table):
-    """One planned session's tables: names by wind."""
-
-    number = tables.Column(verbose_name=_("Table"))
-    E = tables.Column(verbose_name=_("East"), default="")
-    S = tables.Column(verbose_name=_("South"), default="")
-    W = tables.Column(verbose_name=_("West"), default="")
-    N = tables.Column(verbose_name=_("North"), default="–")
-
-    class Meta:
-        orderable = False
-
-
 class PlansTable(tables.Table):
     pk = tables.Column(verbose_name=_("Plan"), linkify=True)
     sessions = tables.Column(verbose_name=_("Sessions"), empty_values=())

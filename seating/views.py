@@ -40,7 +40,7 @@ def quality_rows(values: dict) -> list[dict]:
     }
     rows = []
     for key, label in FIGURES:
-        if key in ("extra_floor",):
+        if key == "extra_floor":  # shown as the bound of extra meetings
             continue
         value = values.get(key)
         if value is None:

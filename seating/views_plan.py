@@ -16,7 +16,7 @@ from tournament.views_desk import TournamentMixin
 from .forms import PlanForm
 from .models import WINDS, SeatingPlan
 from .plans import BUDGET, apply_plan, run_in_background, start_plan
-from .tables import PlansTable, PlanTablesTable, QualityTable
+from .tables import PlansTable, QualityTable, SeatingByTableTable
 from .views import quality_rows
 
 
@@ -86,7 +86,7 @@ class PlanDetail(DirectorRequired, PlanMixin, View):
                 for wind, key in zip(WINDS, table, strict=False):
                     row[wind] = names.get(key, key)
                 rows.append(row)
-            sessions.append({"number": plan.first + offset, "table": PlanTablesTable(rows)})
+            sessions.append({"number": plan.first + offset, "table": SeatingByTableTable(rows)})
         sources = {
             "design": _("a stored design"),
             "search": _("the search"),

@@ -1,6 +1,7 @@
 """Small builders for tests: real rows in the real (test) database, no mocks."""
 
 from django.contrib.auth.models import Group, User
+from django.test import Client
 
 from scoring.services import confirm_result, enter_result
 from seating.models import Table
@@ -15,6 +16,13 @@ def user(name, role=None):
     if role:
         u.groups.add(Group.objects.get(name=role))
     return u
+
+
+def login(person):
+    """A test client logged in as `person`."""
+    c = Client()
+    c.force_login(person)
+    return c
 
 
 def staff():

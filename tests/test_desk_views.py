@@ -19,12 +19,6 @@ def staff():
     return f.staff()
 
 
-def login(user):
-    c = Client()
-    c.force_login(user)
-    return c
-
-
 def upload(c, t, name, content):
     return c.post(f"/desk/{t.slug}/players/import/", {"file": io.BytesIO(content) | _named(name)})
 
@@ -48,7 +42,7 @@ GOOD_CSV = (
 
 def test_import_csv_previews_then_imports(staff):
     t = f.tournament(players=0)
-    c = login(staff["director"])
+    c = f.login(staff["director"])
     r = upload(c, t, "players.csv", GOOD_CSV)
     page = r.content.decode()
     assert "Preview: 3 players" in page and "Łukasz Żółć" in page
@@ -72,7 +66,7 @@ def test_import_xlsx(staff):
     ws.append(["Jan Kowalski", None, "withdrawn"])
     buf = io.BytesIO()
     wb.save(buf)
-    c = login(staff["director"])
+    c = f.login(staff["director"])
     assert "Preview: 2 players" in upload(c, t, "list.xlsx", buf.getvalue()).content.decode()
     c.post(f"/desk/{t.slug}/players/import/", {"confirm": "1"})
     assert dict(t.players.values_list("name", "status")) == {
@@ -101,7 +95,7 @@ def test_import_xlsx(staff):
 )
 def test_bad_player_list_imports_nothing(staff, content, message):
     t = f.tournament(players=1)
-    r = upload(login(staff["director"]), t, "players.csv", content)
+    r = upload(f.login(staff["director"]), t, "players.csv", content)
     assert message in r.content.decode()
     assert "Nothing was imported" in r.content.decode() or "empty" in message
     assert t.players.count() == 1
@@ -115,15 +109,15 @@ def test_xlsx_with_a_bad_row_imports_nothing(staff):
     wb.active.append(["Bad", "07x"])
     buf = io.BytesIO()
     wb.save(buf)
-    r = upload(login(staff["director"]), t, "list.xlsx", buf.getvalue())
+    r = upload(f.login(staff["director"]), t, "list.xlsx", buf.getvalue())
     assert "Row 3, column “ema_id”" in r.content.decode()
-    r = login(staff["director"]).post(f"/desk/{t.slug}/players/import/", {"confirm": "1"})
+    r = f.login(staff["director"]).post(f"/desk/{t.slug}/players/import/", {"confirm": "1"})
     assert t.players.count() == 0
 
 
 def test_add_player_form_refuses_a_bad_ema_id(staff):
     t = f.tournament(players=0)
-    r = login(staff["director"]).post(
+    r = f.login(staff["director"]).post(
         f"/desk/{t.slug}/players/add/", {"name": "A", "ema_id": "12", "status": "active"}
     )
     assert "An EMA id is exactly 8 digits." in r.content.decode()
@@ -132,7 +126,7 @@ def test_add_player_form_refuses_a_bad_ema_id(staff):
 
 def test_checkin_counts_and_multiple_of_four_warning(staff):
     t = f.tournament(players=6)
-    desk = login(staff["desk1"])
+    desk = f.login(staff["desk1"])
     page = desk.get(f"/desk/{t.slug}/checkin/").content.decode()
     assert 'id="checked">0<' in page and 'id="expected">6<' in page
     for p in t.players.all()[:5]:
@@ -156,7 +150,7 @@ def test_draw_seats_checked_in_players_reproducibly(staff):
     for p in t.players.order_by("key")[:8]:
         p.checked_in = True
         p.save()
-    director = login(staff["director"])
+    director = f.login(staff["director"])
     director.post(f"/desk/{t.slug}/sessions/add/")
     r = director.post(f"/desk/{t.slug}/s/1/draw/", {"seed": "42"})
     assert r.status_code == 302
@@ -174,7 +168,7 @@ def test_draw_seats_checked_in_players_reproducibly(staff):
 
 def test_draw_refuses_an_incomplete_riichi_table(staff):
     t = f.tournament(players=7)
-    director = login(staff["director"])
+    director = f.login(staff["director"])
     director.post(f"/desk/{t.slug}/sessions/add/")
     r = director.post(f"/desk/{t.slug}/s/1/draw/", {"seed": ""}, follow=True)
     assert (
@@ -186,7 +180,7 @@ def test_draw_refuses_an_incomplete_riichi_table(staff):
 
 def test_sichuan_draw_makes_a_three_player_table(staff):
     t = f.tournament("sbr-2025", players=7)
-    director = login(staff["director"])
+    director = f.login(staff["director"])
     director.post(f"/desk/{t.slug}/sessions/add/")
     director.post(f"/desk/{t.slug}/s/1/draw/", {"seed": "7"})
     sizes = sorted(tb.seats.count() for tb in t.sessions.get().tables.all())
@@ -199,7 +193,7 @@ def test_manual_table_refuses_a_player_seated_twice(staff):
     t = f.tournament(players=8)
     f.seat_session(t, groups=[["p01", "p02", "p03", "p04"]])
     p = {pl.key: pl.pk for pl in t.players.all()}
-    r = login(staff["director"]).post(
+    r = f.login(staff["director"]).post(
         f"/desk/{t.slug}/s/1/tables/add/",
         {"E": p["p05"], "S": p["p06"], "W": p["p07"], "N": p["p01"]},
         follow=True,
@@ -211,7 +205,7 @@ def test_manual_table_refuses_a_player_seated_twice(staff):
 def test_rules_freeze_after_confirmed_results(staff):
     t = f.tournament()
     f.seat_session(t)
-    director = login(staff["director"])
+    director = f.login(staff["director"])
     # Before results the rules change freely (and nothing is recorded as a change).
     director.post(f"/desk/{t.slug}/rules/", {"ruleset": "furiten-club"})
     t.refresh_from_db()
@@ -243,7 +237,7 @@ def test_rules_freeze_after_confirmed_results(staff):
 
 def test_rule_override_of_one_field(staff):
     t = f.tournament()
-    director = login(staff["director"])
+    director = f.login(staff["director"])
     page = director.get(f"/desk/{t.slug}/rules/").content.decode()
     assert 'name="rule_start_points"' in page
     data = {"ruleset": "ema-2012"}
@@ -261,7 +255,7 @@ def test_rule_override_of_one_field(staff):
 
 
 def test_tournament_created_from_the_page(staff):
-    director = login(staff["director"])
+    director = f.login(staff["director"])
     r = director.post(
         "/desk/new/",
         {
@@ -286,7 +280,7 @@ def test_result_history_has_who_and_when(staff):
     table = t.sessions.get().tables.get(number=1)
     f.play(table, [40000, 35000, 25000, 20000], staff["desk1"], staff["desk2"])
     assert Result.objects.get().history.count() >= 1 if hasattr(Result, "history") else True
-    page = login(staff["director"]).get(f"/desk/{t.slug}/s/1/t/1/").content.decode()
+    page = f.login(staff["director"]).get(f"/desk/{t.slug}/s/1/t/1/").content.decode()
     assert "desk1" in page and "desk2" in page
 
 
@@ -297,7 +291,7 @@ def test_sichuan_awarded_table_counts_without_a_result(staff):
     # 8 players seated as 4 + 3 + 1: the lone player's table is awarded.
     f.seat_session(t, groups=[["p01", "p02", "p03", "p04"], ["p05", "p06", "p07"], ["p08"]])
     session = t.sessions.get()
-    page = login(staff["desk1"]).get(f"/desk/{t.slug}/s/1/t/3/").content.decode()
+    page = f.login(staff["desk1"]).get(f"/desk/{t.slug}/s/1/t/3/").content.decode()
     assert "An awarded table" in page
     f.play(session.tables.get(number=1), [30, 10, -10, -30], staff["desk1"], staff["desk2"])
     f.play(session.tables.get(number=2), [-8, 16, -8], staff["desk1"], staff["desk2"])
@@ -315,7 +309,7 @@ def test_riichi_table_by_hand_needs_four_players(staff):
     t = f.tournament(players=8)
     t.sessions.create(number=1)
     p = {pl.key: pl.pk for pl in t.players.all()}
-    r = login(staff["director"]).post(
+    r = f.login(staff["director"]).post(
         f"/desk/{t.slug}/s/1/tables/add/",
         {"E": p["p01"], "S": p["p02"], "W": p["p03"]},
         follow=True,
@@ -329,7 +323,7 @@ def test_draw_fills_from_substitutes_after_tables_made_by_hand(staff):
     for name in ("Sub Anna", "Sub Bob"):
         t.players.create(key=name.lower().replace(" ", "-"), name=name, substitute=True)
     f.seat_session(t, groups=[["p01", "p02", "p03", "p04"]])
-    director = login(staff["director"])
+    director = f.login(staff["director"])
     r = director.post(f"/desk/{t.slug}/s/1/draw/", {"seed": "3"}, follow=True)
     assert "Session drawn." in r.content.decode()
     session = t.sessions.get()
@@ -343,7 +337,7 @@ def test_sichuan_draw_prefers_three_player_tables_to_awarded_ones(staff):
     """002 §3.1: an incomplete table plays three-handed; an awarded table only for the one or
     two players who cannot be seated otherwise."""
     t = f.tournament("sbr-2025", players=6)
-    director = login(staff["director"])
+    director = f.login(staff["director"])
     director.post(f"/desk/{t.slug}/sessions/add/")
     director.post(f"/desk/{t.slug}/s/1/draw/", {"seed": "5"})
     assert sorted(tb.seats.count() for tb in t.sessions.get().tables.all()) == [3, 3]
@@ -353,7 +347,7 @@ def test_seating_lists_for_the_wall(staff):
     t = f.tournament(players=8)
     t.players.filter(key="p08").update(name="Łukasz Żółć")
     f.seat_session(t)
-    page = login(staff["desk1"]).get(f"/desk/{t.slug}/s/1/print/").content.decode()
+    page = f.login(staff["desk1"]).get(f"/desk/{t.slug}/s/1/print/").content.decode()
     by_name = page[page.index("By name") :]
     # Alphabetical: "Łukasz" sorts after the "Player NN" names by casefold order.
     assert by_name.index("Player 01") < by_name.index("Player 07") < by_name.index("Łukasz Żółć")

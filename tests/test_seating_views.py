@@ -6,7 +6,6 @@ from itertools import combinations
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.test import Client
 
 from scoring.feed import standings
 from seating.loading import session_rounds
@@ -21,12 +20,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def staff():
     return f.staff()
-
-
-def login(user):
-    c = Client()
-    c.force_login(user)
-    return c
 
 
 def messages_of(response):
@@ -50,7 +43,7 @@ def play_all(session, staff):
 
 def test_balanced_plan_made_seen_and_applied(staff):
     t = f.tournament(players=16, planned_sessions=5)
-    c = login(staff["director"])
+    c = f.login(staff["director"])
     response = c.post(f"/desk/{t.slug}/plans/", {"first": 1, "last": 5, "seed": 7})
     plan = SeatingPlan.objects.get()
     assert response.status_code == 302 and response["Location"] == plan.get_absolute_url()
@@ -93,7 +86,7 @@ def test_plan_from_session_k_keeps_played_sessions(staff):
     session = f.seat_session(t)
     play_all(session, staff)
     played = session_rounds(t)[1]
-    c = login(staff["director"])
+    c = f.login(staff["director"])
     response = c.post(f"/desk/{t.slug}/plans/", {"first": 1, "last": 4, "seed": 1})
     assert "Session 1 already has results" in response.content.decode()
     assert not SeatingPlan.objects.exists()
@@ -108,7 +101,7 @@ def test_plan_from_session_k_keeps_played_sessions(staff):
 
 def test_plan_needs_a_multiple_of_four_in_riichi(staff):
     t = f.tournament(players=18)
-    c = login(staff["director"])
+    c = f.login(staff["director"])
     response = c.post(f"/desk/{t.slug}/plans/", {"first": 1, "last": 3})
     assert "18 active players cannot fill tables of four" in response.content.decode()
     Player.objects.create(tournament=t, key="s1", name="Sub One", substitute=True)
@@ -124,7 +117,7 @@ def test_swiss_puts_the_table_winners_together(staff):
     s1 = f.seat_session(t)
     play_all(s1, staff)
     Session.objects.create(tournament=t, number=2)
-    c = login(staff["director"])
+    c = f.login(staff["director"])
     response = c.post(f"/desk/{t.slug}/s/1/swiss/", {"seed": 1}, follow=True)
     assert "starts with session 2" in " ".join(messages_of(response))
     c.post(f"/desk/{t.slug}/s/2/swiss/", {"seed": 1})
@@ -143,7 +136,7 @@ def test_swap_warns_then_swaps_and_is_recorded(staff):
     t = f.tournament(players=8)
     f.seat_session(t)  # p01-p04, p05-p08
     s2 = f.seat_session(t, 2, groups=[["p01", "p05", "p02", "p06"], ["p03", "p07", "p04", "p08"]])
-    c = login(staff["director"])
+    c = f.login(staff["director"])
     url = f"/desk/{t.slug}/s/2/seats/"
     # p02 ⇄ p03: p03 would sit with p01 and p02's... p03 met p01 and p02 in session 1
     found = json.loads(c.get(url, {"a": "p02", "b": "p07"}).content)["warnings"]
@@ -163,7 +156,7 @@ def test_played_session_changes_only_with_override_and_reason(staff):
     s1 = f.seat_session(t)
     play_all(s1, staff)
     before = session_rounds(t)
-    c = login(staff["director"])
+    c = f.login(staff["director"])
     url = f"/desk/{t.slug}/s/1/seats/"
     response = c.post(url, {"a": "p01", "b": "p05"}, follow=True)
     assert "needs the director's explicit confirmation" in " ".join(messages_of(response))
@@ -183,7 +176,7 @@ def test_move_to_the_empty_north_seat_of_a_three_player_table(staff):
         t,
         groups=[["p01", "p02", "p03", "p04"], ["p05", "p06", "p07", "p08"], ["p09", "p10", "p11"]],
     )
-    c = login(staff["director"])
+    c = f.login(staff["director"])
     url = f"/desk/{t.slug}/s/1/seats/"
     response = c.post(url, {"a": "p04", "table": 3, "wind": "E"}, follow=True)
     assert "that seat is taken" in " ".join(messages_of(response))
@@ -198,7 +191,7 @@ def test_draw_keeps_club_mates_apart(staff):
     for p in t.players.all():
         p.club = f"club {(int(p.key[1:]) - 1) // 2}"  # four clubs of two
         p.save()
-    c = login(staff["director"])
+    c = f.login(staff["director"])
     for seed in (1, 2, 3):
         Session.objects.create(tournament=t, number=seed)
         c.post(f"/desk/{t.slug}/s/{seed}/draw/", {"seed": seed})
@@ -238,7 +231,7 @@ def test_sichuan_draw_never_puts_anyone_at_an_incomplete_table_twice(staff):
     # one again." 14 players: two tables of four and two of three each session, so over two
     # sessions 12 of them sit three-handed once and nobody twice.
     t = f.tournament(ruleset="sbr-2025", players=14)
-    c = login(staff["director"])
+    c = f.login(staff["director"])
     for number in (1, 2):
         Session.objects.create(tournament=t, number=number)
         c.post(f"/desk/{t.slug}/s/{number}/draw/", {"seed": 40 + number})

@@ -51,6 +51,8 @@ class PenaltyRow:
     player: str
     amount: int | float  # "before": score unit (points, GP); "after": result unit
     stage: str  # "before" | "after"
+    kind: str = ""  # scoring.penalties kinds; "chombo" records stand for chombos on the sheet
+    fixed: bool = False  # late past the limit: the session is the fixed "replaced" line
 
 
 @dataclass(slots=True)
@@ -123,12 +125,14 @@ def compute_standings(
     if len(tallies) != len(players):
         raise ValueError("two players share a key")
 
-    resolved = {}  # (session, player) → [before, after]
+    resolved = {}  # (session, player) → [before, after, chombo records, fixed]
     for row in penalties:
         if row.stage not in ("before", "after"):
             raise ValueError(f"penalty stage {row.stage!r}")
-        slot = resolved.setdefault((row.session, row.player), [0, 0])
+        slot = resolved.setdefault((row.session, row.player), [0, 0, 0, False])
         slot[row.stage == "after"] += exact(row.amount)
+        slot[2] += row.kind == "chombo"
+        slot[3] = slot[3] or row.fixed
 
     sessions = set()
     replaced = []
@@ -138,24 +142,31 @@ def compute_standings(
             continue
         session = table.session
         sessions.add(session)
-        inputs, substitutes = [], []
+        inputs, substitutes, fixed_seats = [], [], []
         for seat in seats:
             player = by_key.get(seat.player)
             if player is None:
                 raise ValueError(
                     f"session {session} table {table.table}: unknown player {seat.player!r}"
                 )
-            before, after = resolved.pop((session, seat.player), (0, 0))
+            slot = resolved.get((session, seat.player), (0, 0, 0, False))
+            # A fixed player who still sat counts for the others' places only; their own line
+            # is the fixed one, with their penalties, below.
+            fixed_seats.append(slot[3])
+            before, after = (0, 0) if slot[3] else resolved.pop((session, seat.player), slot)[:2]
+            # A chombo the referee recorded and the sheet also counts is deducted once.
+            chombo = max(0, seat.chombo - slot[2])
             substitute = seat.replaces is not None or player.substitute
             substitutes.append(substitute)
-            inputs.append(
-                (seat.score, seat.chombo, before, after, substitute and seat.joined == "during")
-            )
+            inputs.append((seat.score, chombo, before, after, substitute and seat.joined == "during"))
             if seat.replaces is not None:
                 replaced.append((session, seat.replaces))
-        for seat, substitute, (place, uma, penalty, result, points) in zip(
-            seats, substitutes, score_table(prep, inputs), strict=True
+        for seat, substitute, is_fixed, (place, uma, penalty, result, points) in zip(
+            seats, substitutes, fixed_seats, score_table(prep, inputs), strict=True
         ):
+            if is_fixed:
+                replaced.append((session, seat.player))
+                continue
             tally = tallies[seat.player]
             score = seat.score if seat.score is not None else 0
             if ema and substitute:
@@ -195,12 +206,12 @@ def compute_standings(
     # then penalties of players who had no seat that session.
     replaced = dict.fromkeys(replaced)
     absent = [(pair, True) for pair in replaced]
-    absent += [(pair, False) for pair in resolved if pair not in replaced]
+    absent += [(pair, slot[3]) for pair, slot in resolved.items() if pair not in replaced]
     for (session, key), is_replaced in absent:
         tally = tallies.get(key)
         if tally is None:
             raise ValueError(f"session {session}: unknown player {key!r}")
-        before, after = resolved.get((session, key), (0, 0))
+        before, after = resolved.get((session, key), (0, 0))[:2]
         penalty = after * unit + (0 if tp_only else before * TIE_SCALE)
         base = prep.substitute if is_replaced else 0
         tally.total += base + penalty

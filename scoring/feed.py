@@ -1,7 +1,7 @@
 """The bridge from the database to the pure standings module, and the standings feed.
 
 A fixed number of queries per tournament whatever its size, cached per tournament revision:
-any confirmed result, rule change or player change bumps the revision, so the cache is never
+any confirmed result, penalty, substitution, rule change or player change bumps the revision, so the cache is never
 stale and never needs a timeout.
 """
 
@@ -14,6 +14,7 @@ from seating.models import WINDS, Seat
 from tournament.models import Player
 
 from .models import Result, ResultScore
+from .referee import penalty_rows
 from .standings import PlayerRow, SeatRow, TableRow, compute_standings
 
 
@@ -148,7 +149,10 @@ def standings(tournament):
     result = cache.get(key)
     if result is None:
         result = compute_standings(
-            tournament.rule_set(), player_rows(tournament), table_rows(tournament)
+            tournament.rule_set(),
+            player_rows(tournament),
+            table_rows(tournament),
+            penalty_rows(tournament),
         )
         cache.set(key, result)
     return result

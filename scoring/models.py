@@ -5,6 +5,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from simple_history.models import HistoricalRecords
+
 from seating.models import Table, Wind
 from tournament.models import Player
 
@@ -60,3 +62,57 @@ class ResultScore(models.Model):
 
     def __str__(self):
         return f"{self.wind} {self.score}"
+
+
+class Penalty(models.Model):
+    """A penalty as the referee recorded it; its amount and stage come from the rule set
+    (scoring.penalties.resolve) unless the kind takes an amount. Voiding keeps the record."""
+
+    class Kind(models.TextChoices):
+        LATE = "late", _("late arrival")
+        MISCONDUCT = "misconduct", _("misconduct")
+        MINOR = "minor", _("minor violation")
+        CHOMBO = "chombo", _("chombo")
+        OTHER = "other", _("other")
+
+    class Stage(models.TextChoices):
+        BEFORE = "before", _("before placement")
+        AFTER = "after", _("after placement")
+
+    session = models.ForeignKey(
+        "tournament.Session", on_delete=models.CASCADE, related_name="penalties"
+    )
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="penalties")
+    table = models.ForeignKey(
+        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
+    )
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    minutes = models.PositiveSmallIntegerField(_("minutes late"), null=True, blank=True)
+    # Only for the kinds that take one (misconduct, other) or an explicit amount from a file.
+    amount = models.DecimalField(
+        _("amount"), max_digits=12, decimal_places=2, null=True, blank=True
+    )
+    stage = models.CharField(_("counts"), max_length=6, choices=Stage.choices, blank=True)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(_("recorded"))
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    voided_at = models.DateTimeField(_("voided"), null=True, blank=True)
+    void_reason = models.CharField(_("reason for voiding"), max_length=300, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["session", "recorded_at", "pk"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+
+    def __str__(self):
+        return f"{self.session} {self.player}: {self.get_kind_display()}"
+
+    @property
+    def is_void(self):
+        return self.voided_at is not None

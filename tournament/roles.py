@@ -1,7 +1,8 @@
 """Who may do what. Checked on the server by the view mixins below, never only in templates.
 
 director: everything. desk: result entry and confirmation, check-in, seating print.
-referee: penalties and appeals (a later issue). public: no login, read-only pages.
+referee: penalties, substitutions, incidents and appeals, never results. head referee: a referee
+who also decides appeals and accepts late ones. public: no login, read-only pages.
 """
 
 from django.contrib.auth.mixins import AccessMixin
@@ -10,7 +11,8 @@ from django.contrib.auth.models import Group
 DIRECTOR = "director"
 DESK = "desk"
 REFEREE = "referee"
-GROUPS = (DIRECTOR, DESK, REFEREE)
+HEAD_REFEREE = "head referee"
+GROUPS = (DIRECTOR, DESK, REFEREE, HEAD_REFEREE)
 
 
 def ensure_groups(**kwargs):
@@ -38,6 +40,14 @@ def is_desk(user) -> bool:
     return bool(user_roles(user) & {DIRECTOR, DESK})
 
 
+def is_referee(user) -> bool:
+    return bool(user_roles(user) & {DIRECTOR, REFEREE, HEAD_REFEREE})
+
+
+def is_head_referee(user) -> bool:
+    return bool(user_roles(user) & {DIRECTOR, HEAD_REFEREE})
+
+
 class RoleRequiredMixin(AccessMixin):
     """Anonymous users go to the login page; logged-in users without the role get 403."""
 
@@ -58,3 +68,13 @@ class DirectorRequired(RoleRequiredMixin):
 
 class DeskRequired(RoleRequiredMixin):
     allowed = (DIRECTOR, DESK)
+
+
+class RefereeRequired(RoleRequiredMixin):
+    allowed = (DIRECTOR, REFEREE, HEAD_REFEREE)
+
+
+class StaffRequired(RoleRequiredMixin):
+    """Anyone with a desk role: the desk home lists each one's way in."""
+
+    allowed = (DIRECTOR, DESK, REFEREE, HEAD_REFEREE)

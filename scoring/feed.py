@@ -1,8 +1,8 @@
 """The bridge from the database to the pure standings module, and the standings feed.
 
 A fixed number of queries per tournament whatever its size, cached per tournament revision:
-any confirmed result, penalty, substitution, rule change or player change bumps the revision, so the cache is never
-stale and never needs a timeout.
+any confirmed result, penalty, substitution, rule change or player change bumps the revision,
+so the cache is never stale and never needs a timeout.
 """
 
 import json

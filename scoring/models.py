@@ -4,7 +4,6 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-
 from simple_history.models import HistoricalRecords
 
 from seating.models import Table, Wind

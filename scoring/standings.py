@@ -158,7 +158,8 @@ def compute_standings(
             chombo = max(0, seat.chombo - slot[2])
             substitute = seat.replaces is not None or player.substitute
             substitutes.append(substitute)
-            inputs.append((seat.score, chombo, before, after, substitute and seat.joined == "during"))
+            during = substitute and seat.joined == "during"
+            inputs.append((seat.score, chombo, before, after, during))
             if seat.replaces is not None:
                 replaced.append((session, seat.replaces))
         for seat, substitute, is_fixed, (place, uma, penalty, result, points) in zip(

@@ -73,3 +73,82 @@ class ResultTable(tables.Table):
 
     class Meta:
         orderable = False
+
+
+class RefereeTablesTable(tables.Table):
+    """The session's tables for a referee's phone: tap a table to record something."""
+
+    number = tables.Column(
+        verbose_name=_("Table"),
+        linkify=lambda record: record["url"],
+        attrs={"td": {"class": "big"}},
+    )
+    players = tables.Column(verbose_name=_("Players"), orderable=False)
+    records = tables.Column(verbose_name=_("Records"), default="", attrs={"td": {"class": "num"}})
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "referee-tables"}
+        empty_text = _("This session is not seated yet.")
+
+
+class PenaltyTable(tables.Table):
+    """Every penalty with what it is worth under the current rules; void ones struck through."""
+
+    recorded_at = tables.DateTimeColumn(verbose_name=_("When"), format="H:i")
+    session = tables.Column(verbose_name=_("Session"), accessor="session__number")
+    table = tables.Column(verbose_name=_("Table"), accessor="table__number", default="")
+    player = tables.Column(verbose_name=_("Player"), accessor="player__name")
+    kind = tables.Column(verbose_name=_("Penalty"))
+    worth = tables.Column(verbose_name=_("Amount"), empty_values=(), orderable=False)
+    note = tables.Column(verbose_name=_("Note"), default="")
+    recorded_by = tables.Column(verbose_name=_("By"), default="")
+    void = tables.TemplateColumn(
+        verbose_name=_("Void"),
+        template_name="desk/_void_cell.html",
+        empty_values=(),
+        orderable=False,
+    )
+
+    class Meta:
+        attrs = {"class": "penalties"}
+        row_attrs = {"class": lambda record: "void" if record.voided_at else ""}
+        empty_text = _("No penalties.")
+
+    def __init__(self, *args, worth=None, **kwargs):
+        self.worth_of = worth or {}
+        super().__init__(*args, **kwargs)
+
+    def render_kind(self, record):
+        text = record.get_kind_display()
+        if record.minutes:
+            text += " · " + _("%(minutes)d min") % {"minutes": record.minutes}
+        return text
+
+    def render_worth(self, record):
+        return self.worth_of.get(record.pk, "—")
+
+
+class IncidentTable(tables.Table):
+    recorded_at = tables.DateTimeColumn(verbose_name=_("When"), format="H:i")
+    session = tables.Column(verbose_name=_("Session"), accessor="session__number", default="")
+    table = tables.Column(verbose_name=_("Table"), accessor="table__number", default="")
+    kind = tables.Column(verbose_name=_("Record"))
+    player = tables.Column(verbose_name=_("Player"), accessor="player__name", default="")
+    substitute = tables.Column(verbose_name=_("Substitute"), accessor="substitute__name")
+    text = tables.Column(verbose_name=_("What happened"), default="")
+    recorded_by = tables.Column(verbose_name=_("By"), default="")
+    void = tables.TemplateColumn(
+        verbose_name=_("Void"),
+        template_name="desk/_void_cell.html",
+        empty_values=(),
+        orderable=False,
+    )
+
+    class Meta:
+        attrs = {"class": "incidents"}
+        row_attrs = {"class": lambda record: "void" if record.voided_at else ""}
+        empty_text = _("No incidents.")
+
+    def render_substitute(self, record, value):
+        return f"{value} ({record.get_kind_display()})" if value else ""

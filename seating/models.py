@@ -76,6 +76,8 @@ class SeatingChange(models.Model):
         MOVE = "move", _("move")
         TABLE = "table", _("table by hand")
         REMOVE = "remove", _("table removed")
+        SUBSTITUTE = "substitute", _("substitute")
+        THREE_HANDED = "three", _("three-handed")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seating_changes")
     kind = models.CharField(_("change"), max_length=10, choices=Kind.choices)

@@ -4,19 +4,23 @@ import pytest
 from django.apps import apps
 from django.test import Client
 from django.urls import get_resolver, reverse
+from django.utils import timezone
 
+from scoring.models import Penalty
 from seating.models import SeatingPlan
 from tests import factories as f
+from tournament.models import Appeal, Incident
 
 pytestmark = pytest.mark.django_db
 
 DIRECTOR_ONLY = {"director"}
 DESK = {"director", "desk"}
+REFEREE = {"director", "referee"}
 
 # name -> (method, allowed roles). Every desk URL must be listed: a new view without an entry
 # here fails test_every_desk_url_is_covered.
 RULES = {
-    "home": ("get", DESK),
+    "home": ("get", DESK | REFEREE),
     "tournament_add": ("post", DIRECTOR_ONLY),
     "import_file": ("post", DIRECTOR_ONLY),
     "tournament": ("get", DESK),
@@ -43,6 +47,20 @@ RULES = {
     "plan": ("get", DIRECTOR_ONLY),
     "plan_status": ("get", DIRECTOR_ONLY),
     "plan_apply": ("post", DIRECTOR_ONLY),
+    "session_end": ("post", DESK),
+    "referee": ("get", REFEREE),
+    "referee_table": ("get", REFEREE),
+    "penalty_add": ("post", REFEREE),
+    "substitute": ("post", REFEREE),
+    "three_handed": ("post", REFEREE),
+    "incident_add": ("post", REFEREE),
+    "disqualify": ("post", REFEREE),
+    "referee_log": ("get", REFEREE),
+    "penalty_void": ("post", DIRECTOR_ONLY),
+    "incident_void": ("post", DIRECTOR_ONLY),
+    "appeals": ("get", REFEREE),
+    "appeal_add": ("post", REFEREE),
+    "appeal": ("post", REFEREE),
 }
 
 
@@ -64,6 +82,19 @@ def kwargs_for(name, t, player):
             tournament=t, first=2, last=3, seed=1, status="done", rounds=[], figures={}
         )
         pk = plan.pk
+    session = t.sessions.get(number=1)
+    if name == "penalty_void":
+        pk = Penalty.objects.create(
+            session=session, player=player, kind="late", minutes=3, recorded_at=timezone.now()
+        ).pk
+    if name == "incident_void":
+        pk = Incident.objects.create(
+            tournament=t, session=session, kind="note", text="x", recorded_at=timezone.now()
+        ).pk
+    if name == "appeal":
+        pk = Appeal.objects.create(
+            tournament=t, session=session, appellant=player, subject="x", filed_at=timezone.now()
+        ).pk
     values = {"slug": t.slug, "number": 1, "table": 1, "pk": pk}
     return {k: values[k] for k in pattern.pattern.regex.groupindex}
 
@@ -110,6 +141,15 @@ def body(name, t, player):
         "session_swiss": {"seed": "1"},
         "seat_change": {"a": "p01", "b": "p05", "override": "on", "reason": "mix-up"},
         "plans": {"first": 2, "last": 3, "seed": 5},
+        "penalty_add": {"player": player.pk, "kind": "late", "minutes": 3},
+        "incident_add": {"player": player.pk, "text": "spilled tea"},
+        "three_handed": {"player": player.pk},
+        "substitute": {"player": player.pk, "substitute": player.pk, "joined": "start"},
+        "disqualify": {"text": "cheating"},
+        "penalty_void": {"reason": "typo"},
+        "incident_void": {"reason": "typo"},
+        "appeal_add": {"session": 1, "appellant": player.pk, "subject": "x", "text": "y"},
+        "appeal": {"action": "review"},
     }.get(name, {})
 
 

@@ -46,6 +46,12 @@ class DeskTournamentsTable(TournamentsTable):
     )
 
 
+class RefereeTournamentsTable(TournamentsTable):
+    name = tables.Column(
+        verbose_name=_("Tournament"), linkify=("desk:referee", {"slug": tables.A("slug")})
+    )
+
+
 class StandingsTable(tables.Table):
     """Standings; the per-session columns are added by `standings_table`."""
 
@@ -222,3 +228,45 @@ class ImportPreviewTable(tables.Table):
 
     class Meta:
         orderable = False
+
+
+class AppealTable(tables.Table):
+    """The appeals log (002 §2.9)."""
+
+    filed_at = tables.DateTimeColumn(
+        verbose_name=_("Filed"),
+        format="H:i",
+        linkify=lambda record: reverse(
+            "desk:appeal", kwargs={"slug": record.tournament.slug, "pk": record.pk}
+        ),
+    )
+    session = tables.Column(verbose_name=_("Session"), accessor="session__number")
+    table = tables.Column(verbose_name=_("Table"), accessor="table__number", default="")
+    appellant = tables.Column(verbose_name=_("Appellant"))
+    subject = tables.Column(verbose_name=_("Decision appealed"))
+    deposit = NumberColumn(verbose_name=_("Deposit"))
+    status = tables.Column(verbose_name=_("Status"))
+    decided_by = tables.Column(verbose_name=_("Decided by"), default="")
+    deposit_returned = tables.BooleanColumn(verbose_name=_("Deposit returned"), null=True)
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "appeals"}
+        empty_text = _("No appeals.")
+
+
+class AppealHistoryTable(tables.Table):
+    """Every saved state of one appeal, newest first, with who changed it."""
+
+    history_date = tables.DateTimeColumn(verbose_name=_("When"), format="H:i:s")
+    history_user = tables.Column(verbose_name=_("By"), default="")
+    status = tables.Column(verbose_name=_("Status"))
+    decided_by = tables.Column(verbose_name=_("Decided by"), default="")
+    decision = tables.Column(verbose_name=_("Decision"), default="")
+
+    class Meta:
+        orderable = False
+        empty_text = _("No changes yet.")
+
+    def render_status(self, record):
+        return record.get_status_display()

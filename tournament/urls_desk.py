@@ -3,9 +3,11 @@
 from django.urls import path
 
 from scoring import views as scoring
+from scoring import views_referee as ref
 from seating import views as seating
 from seating import views_plan as plans
 
+from . import views_appeals as appeals
 from . import views_desk as v
 
 app_name = "desk"
@@ -39,4 +41,19 @@ urlpatterns = [
     path(S + "t/<int:table>/delete/", seating.TableDelete.as_view(), name="table_delete"),
     path(S + "t/<int:table>/", scoring.ResultEntry.as_view(), name="result"),
     path(S + "t/<int:table>/confirm/", scoring.ResultConfirm.as_view(), name="result_confirm"),
+    path(S + "end/", ref.SessionEnd.as_view(), name="session_end"),
+    # the referee's pages
+    path(T + "referee/", ref.RefereeHome.as_view(), name="referee"),
+    path(S + "referee/t/<int:table>/", ref.RefereeTable.as_view(), name="referee_table"),
+    path(S + "penalties/add/", ref.PenaltyAdd.as_view(), name="penalty_add"),
+    path(S + "substitute/", ref.SubstituteView.as_view(), name="substitute"),
+    path(S + "three-handed/", ref.ThreeHanded.as_view(), name="three_handed"),
+    path(S + "incidents/add/", ref.IncidentAdd.as_view(), name="incident_add"),
+    path(T + "players/<int:pk>/disqualify/", ref.Disqualify.as_view(), name="disqualify"),
+    path(T + "log/", ref.RefereeLog.as_view(), name="referee_log"),
+    path(T + "penalties/<int:pk>/void/", ref.PenaltyVoid.as_view(), name="penalty_void"),
+    path(T + "incidents/<int:pk>/void/", ref.IncidentVoid.as_view(), name="incident_void"),
+    path(T + "appeals/", appeals.AppealList.as_view(), name="appeals"),
+    path(T + "appeals/new/", appeals.AppealAdd.as_view(), name="appeal_add"),
+    path(T + "appeals/<int:pk>/", appeals.AppealDetail.as_view(), name="appeal"),
 ]

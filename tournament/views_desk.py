@@ -14,7 +14,7 @@ from django_tables2 import RequestConfig
 from .forms import PlayerForm, RulesForm, TournamentForm, UploadForm
 from .models import Player, Tournament
 from .player_import import parse_player_list
-from .roles import DeskRequired, DirectorRequired
+from .roles import DeskRequired, DirectorRequired, StaffRequired, is_desk
 from .services import (
     ActionRefused,
     add_session,
@@ -25,7 +25,13 @@ from .services import (
     save_tournament,
     set_checked_in,
 )
-from .tables import CheckinTable, DeskTournamentsTable, ImportPreviewTable, PlayersTable
+from .tables import (
+    CheckinTable,
+    DeskTournamentsTable,
+    ImportPreviewTable,
+    PlayersTable,
+    RefereeTournamentsTable,
+)
 
 
 class TournamentMixin:
@@ -34,9 +40,12 @@ class TournamentMixin:
         return super().dispatch(request, *args, **kwargs)
 
 
-class Home(DeskRequired, View):
+class Home(StaffRequired, View):
+    """Every desk role's way in; a referee's tournaments link to the referee's pages."""
+
     def get(self, request):
-        table = DeskTournamentsTable(Tournament.objects.all())
+        kind = DeskTournamentsTable if is_desk(request.user) else RefereeTournamentsTable
+        table = kind(Tournament.objects.all())
         return render(request, "desk/home.html", {"table": table})
 
 

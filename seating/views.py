@@ -10,6 +10,7 @@ from django.views import View
 
 from scoring.models import Result
 from scoring.tables import SessionTablesTable, session_rows
+from tournament.appeals import deadline
 from tournament.models import Session
 from tournament.roles import DeskRequired, DirectorRequired
 from tournament.services import ActionRefused
@@ -93,6 +94,7 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             "total": len(rows),
             "pool": len(draw_pool(session)),
             "removable": [r["number"] for r in rows if r["state_code"] == "none"],
+            "appeal_deadline": deadline(session),
             "draw_form": DrawForm(),
             "swiss_form": SwissForm(),
             "table_form": TableForm(session=session),

@@ -356,3 +356,21 @@ def test_void_three_handed_puts_the_player_back(staff):
     seats = sorted(session.tables.get().seats.all(), key=lambda s: s.wind_order)
     assert [s.player.key for s in seats] == ["p01", "p02", "p03", "p04"]
     assert Incident.objects.get().is_void
+
+
+def test_desk_ends_the_session_and_the_page_shows_the_appeal_window(staff):
+    """002 §2.9.2: appeals 'не позже, чем через 30 минут после окончания соответствующей
+    сессии'."""
+    t = f.tournament("sbr-2025", players=4)
+    session = f.seat_session(t)
+    desk = f.login(staff["desk1"])
+    page = desk.get(url(t, "session", number=1)).content.decode()
+    assert "Play has ended" in page
+    desk.post(url(t, "session_end", number=1))
+    session.refresh_from_db()
+    assert session.ended_at is not None
+    page = desk.get(url(t, "session", number=1)).content.decode()
+    closes = timezone.localtime(session.ended_at + timedelta(minutes=30)).strftime("%H:%M")
+    assert f"appeals until {closes}" in page
+    again = desk.post(url(t, "session_end", number=1), follow=True).content.decode()
+    assert "already ended" in again

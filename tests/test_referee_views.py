@@ -374,3 +374,20 @@ def test_desk_ends_the_session_and_the_page_shows_the_appeal_window(staff):
     assert f"appeals until {closes}" in page
     again = desk.post(url(t, "session_end", number=1), follow=True).content.decode()
     assert "already ended" in again
+
+
+def test_public_standings_list_substitutes_apart_with_their_tables(staff):
+    t = f.tournament(players=4)
+    sub = Player.objects.create(tournament=t, key="s01", name="Łukasz Żółć", substitute=True)
+    session = f.seat_session(t)
+    f.login(staff["referee"]).post(
+        url(t, "substitute", number=1),
+        {"player": t.players.get(key="p03").pk, "substitute": sub.pk, "joined": "start"},
+    )
+    f.play(session.tables.get(), [30000, 25000, 45000, 20000], staff["desk1"], staff["desk2"])
+    from django.test import Client
+
+    page = Client().get(f"/t/{t.slug}/").content.decode()
+    ranked, apart = page.split("<h2>Substitutes</h2>")
+    assert "Łukasz Żółć" not in ranked
+    assert "Łukasz Żółć" in apart and "S1 T1: 45,000, place 1" in apart and "-30,000" in apart

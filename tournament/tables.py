@@ -270,3 +270,44 @@ class AppealHistoryTable(tables.Table):
 
     def render_status(self, record):
         return record.get_status_display()
+
+
+class SubstitutesTable(tables.Table):
+    """Substitutes are not ranked (000 §5.7, 002 §2.8.4): their tables, listed apart."""
+
+    name = tables.Column(
+        verbose_name=_("Substitute"),
+        linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
+    )
+    games = tables.Column(verbose_name=_("Tables played"), attrs={"td": {"class": "wrap"}})
+    total = NumberColumn(verbose_name=_("Total"))
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "substitutes"}
+
+
+def substitute_rows(slug, rows) -> list[dict]:
+    out = []
+    for row in rows:
+        games = [
+            _("S%(session)d T%(table)s: %(score)s, place %(place)s")
+            % {
+                "session": line.session,
+                "table": line.table,
+                "score": fmt(line.score),
+                "place": line.place,
+            }
+            for line in row.sessions
+            if line.table is not None
+        ]
+        out.append(
+            {
+                "slug": slug,
+                "key": row.player.key,
+                "name": row.player.name,
+                "games": "; ".join(games) or "–",
+                "total": row.total,
+            }
+        )
+    return out

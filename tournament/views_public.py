@@ -18,10 +18,12 @@ from .models import Tournament
 from .tables import (
     FindTableTable,
     PlayerSessionsTable,
+    SubstitutesTable,
     TeamStandingsTable,
     TournamentsTable,
     fmt,
     standings_table,
+    substitute_rows,
 )
 
 
@@ -95,7 +97,9 @@ def _standings_fragment(request, tournament) -> tuple[str, bool]:
         "tournament": tournament,
         "table": table,
         "teams": teams,
-        "substitutes": data.substitutes,
+        "substitutes": SubstitutesTable(substitute_rows(tournament.slug, data.substitutes))
+        if data.substitutes
+        else None,
         "sessions_played": data.sessions_played,
         "live": live,
         "rules": rules,

@@ -4,7 +4,7 @@ refusals."""
 import copy
 import io
 import json
-from datetime import date
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
@@ -13,11 +13,13 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from scoring.feed import feed
-from scoring.models import Result, ResultScore
+from scoring.models import Penalty, Result, ResultScore
+from scoring.referee import penalty_rows
 from scoring.services import confirm_result, enter_result
-from seating.models import Seat, Table
+from seating.models import WINDS, Seat, Table
 from seating.services import add_table
-from tournament.models import Player, RuleChange, Session, Tournament
+from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
+from tournament.services import touch
 from tournament.tournament_file import (
     TournamentFileError,
     dumps,
@@ -424,8 +426,8 @@ def test_sichuan_three_player_and_awarded_tables_round_trip():
 
 
 def readme_example():
-    """The example of formats/README.md, without its penalties and appeals (not supported yet),
-    with the players its seats name."""
+    """The example of formats/README.md with the players its seats name and the session 2 its
+    second penalty names (no tables yet: p04's misconduct is a line of its own)."""
     return {
         "format": "mahjong-tournament",
         "version": 1,
@@ -475,6 +477,30 @@ def readme_example():
                     },
                 ],
             },
+            {"number": 2, "tables": []},
+        ],
+        "penalties": [
+            {"session": 1, "player": "p02", "kind": "late", "minutes": 4},
+            {
+                "session": 2,
+                "player": "p04",
+                "kind": "misconduct",
+                "amount": -8000,
+                "note": "loud",
+            },
+        ],
+        "appeals": [
+            {
+                "session": 1,
+                "table": 1,
+                "appellant": "p02",
+                "filed_at": "2026-02-17T12:20:00+01:00",
+                "subject": "ruling on a late call",
+                "deposit": 80,
+                "status": "rejected",
+                "decision": "ruling stands",
+                "decided_by": "head referee",
+            }
         ],
     }
 
@@ -708,11 +734,6 @@ BAD = [
      'seats[2].replaces: "p1" is already seated or replaced in this session'),
     (edit(lambda d: table(d).update(status="final")),
      'sessions[0].tables[0].status: "final" is not one of draft, confirmed'),
-    (edit(lambda d: d.update(penalties=[{"session": 1, "player": "p2", "kind": "late",
-                                         "minutes": 4}])),
-     "penalties: Penalties are not supported by this desk yet"),
-    (edit(lambda d: d.update(appeals=[{"session": 1, "table": 1}])),
-     "appeals: Appeals are not supported by this desk yet"),
     (edit(lambda d: d.update(penalties={})), "penalties: must be a list"),
     (edit(lambda d: with_history(d, status="draft")),
      "sessions[0].tables[0].status: the table is confirmed but its history's current version 1 "
@@ -820,3 +841,516 @@ def test_import_command_records_the_user(tmp_path):
     assert Result.objects.get().entered_by == user
     with pytest.raises(CommandError, match="No user named ghost"):
         call_command("import_tournament", str(path), "--user", "ghost")
+
+
+# --- penalties, incidents and appeals ---------------------------------------------------------
+
+
+def at(hour, minute=0, day=17):
+    return datetime(2026, 2, day, hour, minute, tzinfo=UTC)
+
+
+def line(t, key, session):
+    rows = {row["player"]["key"]: row for row in feed(t)["standings"]}
+    return next(s for s in rows[key]["sessions"] if s["session"] == session)
+
+
+def records(data):
+    return {
+        name: data.get(name) for name in ("penalties", "voided_penalties", "incidents", "appeals")
+    }
+
+
+def add_records(t):
+    """On build_riichi: live penalties of every kind the rules take, one voided, incidents in
+    the shapes scoring.referee writes (database ids in `undo`), and appeals against a penalty,
+    a voided penalty and an incident."""
+    referee, director = make_user("ref1"), make_user("dir1")
+    s1, s2 = t.sessions.get(number=1), t.sessions.get(number=2)
+    Session.objects.filter(pk=s1.pk).update(ended_at=at(14))
+    p = {player.key: player for player in t.players.all()}
+    t11 = s1.tables.get(number=1)
+    t21 = s2.tables.get(number=1)
+
+    def penalty(session, key, kind, minute, **fields):
+        return Penalty.objects.create(
+            session=session,
+            player=p[key],
+            kind=kind,
+            recorded_by=referee,
+            recorded_at=at(10, minute),
+            **fields,
+        )
+
+    penalty(s1, "p02", "late", 1, minutes=4, table=t11)
+    wrong = penalty(s1, "p03", "misconduct", 2, amount=Decimal(-12000), note="wrong player")
+    Penalty.objects.filter(pk=wrong.pk).update(
+        voided_by=director, voided_at=at(11), void_reason="it was p04"
+    )
+    penalty(s1, "p05", "chombo", 3)  # the rules' −20,000 after placement
+    penalty(s1, "p06", "other", 4, amount=Decimal("-500"), stage="before", note="phone rang")
+    loud = penalty(s2, "p04", "misconduct", 5, amount=Decimal(-8000), note="loud")
+    penalty(s2, "p07", "late", 6, amount=Decimal(-2000))  # an explicit amount, no minutes
+
+    seat = Seat.objects.get(table=t21, wind="N")
+    substitution = Incident.objects.create(
+        tournament=t,
+        session=s2,
+        table=t21,
+        kind="substitution",
+        player=p["p08"],
+        substitute=p["s01"],
+        text="p08 ill",
+        undo={
+            "seat": seat.pk,
+            "player": p["p08"].pk,
+            "replaces": None,
+            "joined": "start",
+            "now": p["s01"].pk,
+        },
+        recorded_by=referee,
+        recorded_at=at(13),
+    )
+    Incident.objects.create(
+        tournament=t,
+        session=s1,
+        table=t11,
+        kind="note",
+        player=p["p01"],
+        text="dropped a tile",
+        recorded_by=referee,
+        recorded_at=at(10, 30),
+        voided_by=director,
+        voided_at=at(10, 45),
+        void_reason="duplicate",
+    )
+    Incident.objects.create(
+        tournament=t,
+        kind="disqualification",
+        player=p["p07"],
+        text="left without notice",
+        undo={"status": "active"},
+        recorded_by=director,
+        recorded_at=at(15),
+    )
+    Appeal.objects.create(
+        tournament=t,
+        session=s2,
+        appellant=p["p04"],
+        penalty=loud,
+        subject="misconduct penalty",
+        text="I was quiet",
+        filed_at=at(10, 20),
+        deposit=Decimal(80),
+        status="rejected",
+        decided_by="head referee",
+        decision="penalty stands",
+        decided_at=at(10, 40),
+        deposit_returned=False,
+        recorded_by=referee,
+    )
+    Appeal.objects.create(
+        tournament=t,
+        session=s1,
+        table=t11,
+        appellant=p["p03"],
+        penalty=wrong,
+        subject="wrong player penalised",
+        filed_at=at(10, 10),
+        deposit=Decimal("12.50"),
+        late_override="the referee was busy",
+        status="upheld",
+        decided_by="arbitration committee",
+        decision="void the penalty",
+        decided_at=at(10, 50),
+        deposit_returned=True,
+        recorded_by=referee,
+    )
+    Appeal.objects.create(
+        tournament=t,
+        session=s2,
+        table=t21,
+        appellant=p["p08"],
+        captain=True,
+        incident=substitution,
+        subject="substitution",
+        filed_at=at(13, 30),
+        recorded_by=director,
+    )
+    touch(t.pk)
+    t.refresh_from_db()
+    return t
+
+
+def test_the_readme_example_imports_with_its_penalties_and_appeal():
+    user = make_user("director")
+    t = import_tournament(readme_example(), user=user)
+    late = line(t, "p02", 1)  # EMA: −1,000 a minute, before placement
+    assert (late["table"], late["score"], late["place"], late["penalty"]) == (1, 30100, 2, -4000)
+    loud = line(t, "p04", 2)  # no seat in session 2: a line of its own
+    assert (loud["table"], loud["penalty"], loud["result"]) == (None, -8000, -8000)
+    penalties = Penalty.objects.filter(session__tournament=t).order_by("pk")
+    assert [(x.session.number, x.player.key, x.kind, x.minutes, x.amount, x.note) for x in
+            penalties] == [(1, "p02", "late", 4, None, ""),
+                           (2, "p04", "misconduct", None, Decimal(-8000), "loud")]  # fmt: skip
+    assert all(x.recorded_by == user and x.recorded_at and not x.is_void for x in penalties)
+    appeal = Appeal.objects.get(tournament=t)
+    assert (appeal.session.number, appeal.table.number, appeal.appellant.key) == (1, 1, "p02")
+    assert (appeal.status, appeal.decided_by, appeal.deposit) == (
+        "rejected",
+        "head referee",
+        Decimal(80),
+    )
+    assert appeal.filed_at == datetime(2026, 2, 17, 11, 20, tzinfo=UTC)
+    assert appeal.recorded_by == user and appeal.penalty is None
+    # ... and it goes out as it came in, with the desk's keys added.
+    data = export_tournament(t)
+    for row in data["penalties"]:
+        assert row.pop("recorded_by") == "director" and row.pop("recorded_at")
+    assert data["penalties"] == readme_example()["penalties"]
+    appeal = data["appeals"][0]
+    assert {k: appeal[k] for k in readme_example()["appeals"][0]} == {
+        **readme_example()["appeals"][0],
+        "filed_at": "2026-02-17T12:20:00+01:00",
+    }
+
+
+def test_penalties_incidents_and_appeals_round_trip():
+    t = add_records(build_riichi())
+    data = export_tournament(t)
+    text = dumps(data)
+    assert json.loads(text) == data
+    assert [(r["session"], r["player"], r["kind"]) for r in data["penalties"]] == [
+        (1, "p02", "late"),
+        (1, "p05", "chombo"),
+        (1, "p06", "other"),
+        (2, "p04", "misconduct"),
+        (2, "p07", "late"),
+    ]
+    assert data["penalties"][0] == {
+        "session": 1,
+        "player": "p02",
+        "kind": "late",
+        "minutes": 4,
+        "table": 1,
+        "recorded_by": "ref1",
+        "recorded_at": data["penalties"][0]["recorded_at"],
+    }
+    assert datetime.fromisoformat(data["penalties"][0]["recorded_at"]) == at(10, 1)
+    assert "amount" not in data["penalties"][1]  # chombo: from the rule set
+    assert data["penalties"][2]["amount"] == -500 and data["penalties"][2]["stage"] == "before"
+    assert data["penalties"][4]["amount"] == -2000 and "minutes" not in data["penalties"][4]
+    (void,) = data["voided_penalties"]
+    assert (void["player"], void["amount"], void["voided_by"], void["void_reason"]) == (
+        "p03",
+        -12000,
+        "dir1",
+        "it was p04",
+    )
+    assert (
+        data["sessions"][0]["ended_at"]
+        == at(14)
+        .astimezone(datetime.fromisoformat(data["sessions"][0]["ended_at"]).tzinfo)
+        .isoformat()
+    )
+    assert "ended_at" not in data["sessions"][1]
+    note, substitution, disqualification = data["incidents"]
+    assert substitution["undo"] == {
+        "seat": {"session": 2, "table": 1, "wind": "N"},
+        "player": "p08",
+        "replaces": None,
+        "joined": "start",
+        "now": "s01",
+    }
+    assert (note["kind"], note["voided_by"], note["void_reason"]) == ("note", "dir1", "duplicate")
+    assert (disqualification["session"], disqualification["undo"]) == (None, {"status": "active"})
+    upheld, rejected, about_sub = data["appeals"]  # in filing order
+    assert rejected["penalty"] == 3 and "voided_penalty" not in rejected
+    assert upheld["voided_penalty"] == 0 and "penalty" not in upheld
+    assert (upheld["deposit"], upheld["deposit_returned"]) == (12.5, True)
+    assert about_sub["incident"] == 1 and about_sub["captain"] is True
+    assert about_sub["decided_by"] == "" and about_sub["decided_at"] is None
+
+    # The standings count the live penalties only.
+    assert line(t, "p02", 1)["penalty"] == -4000 - 20000  # late, and the chombo on the sheet
+    assert line(t, "p03", 1)["penalty"] == 0  # the voided −12,000
+    assert line(t, "p05", 1)["penalty"] == -20000
+    assert line(t, "p04", 2)["penalty"] == -8000
+    before_feed = feed_without_slug(t)
+
+    data["tournament"]["slug"] = "lodz-2026-copy"
+    copy_ = import_tournament(text.replace('"lodz-2026"', '"lodz-2026-copy"'), user=None)
+    assert feed_without_slug(copy_) == before_feed
+    again = export_tournament(copy_)
+    assert records(again) == records(data)
+    assert without_slug(again) == without_slug(data)
+    assert penalty_rows(copy_) == penalty_rows(t)
+    voided = Penalty.objects.get(session__tournament=copy_, player__key="p03")
+    assert voided.is_void and voided.voided_by.username == "dir1"
+    assert Appeal.objects.get(tournament=copy_, status="upheld").penalty == voided
+    # The undo holds this desk's ids, so voiding the incident puts back the right seat.
+    incident = Incident.objects.get(tournament=copy_, kind="substitution")
+    seat = Seat.objects.get(session__tournament=copy_, session__number=2, table__number=1, wind="N")
+    assert (
+        incident.undo["seat"]
+        == seat.pk
+        != Seat.objects.get(session__tournament=t, session__number=2, table__number=1, wind="N").pk
+    )
+    assert incident.undo["now"] == copy_.players.get(key="s01").pk
+    assert incident.undo["player"] == copy_.players.get(key="p08").pk
+
+
+def test_record_users_missing_on_this_desk_are_kept_in_the_note():
+    t = add_records(build_riichi())
+    data = export_tournament(t)
+    wipe(t)
+    assert not Penalty.objects.exists() and not Appeal.objects.exists()
+    User.objects.filter(username__in=["ref1", "dir1"]).delete()
+    importer = make_user("importer")
+
+    copy_ = import_tournament(data, user=importer)
+    voided = Penalty.objects.get(session__tournament=copy_, player__key="p03")
+    assert voided.recorded_by is None and voided.voided_by is None
+    assert voided.note == "wrong player [imported: recorded by ref1; voided by dir1]"
+    late = Penalty.objects.get(session__tournament=copy_, player__key="p02")
+    assert late.note == "[imported: recorded by ref1]"
+    appeal = Appeal.objects.get(tournament=copy_, status="rejected")
+    assert appeal.text == "I was quiet [imported: recorded by ref1]"
+    assert export_tournament(copy_) == data
+
+
+def sbr_with_minors():
+    """SICHUAN with q2's minor violations in session 1: three live ones around a void one, and
+    one with an explicit amount; an incident of a table gone three-handed in session 2."""
+    data = copy.deepcopy(SICHUAN)
+
+    def minor(**fields):
+        return {"session": 1, "player": "q2", "kind": "minor", **fields}
+
+    data["penalties"] = [  # fmt: skip
+        minor(recorded_at="2026-03-01T10:00:00+01:00"),
+        minor(recorded_at="2026-03-01T10:10:00+01:00"),
+        {
+            "session": 1,
+            "player": "q1",
+            "kind": "late",
+            "minutes": 12,
+            "table": 1,
+            "recorded_at": "2026-03-01T10:15:00+01:00",
+        },
+        minor(recorded_at="2026-03-01T10:20:00+01:00"),
+        minor(recorded_at="2026-03-01T10:30:00+01:00", amount=-1.5, note="by the head referee"),
+        {
+            "session": 2,
+            "player": "q4",
+            "kind": "other",
+            "amount": -1,
+            "recorded_at": "2026-03-01T11:00:00+01:00",
+        },
+    ]
+    data["voided_penalties"] = [
+        minor(
+            recorded_at="2026-03-01T10:05:00+01:00",
+            voided_at="2026-03-01T10:06:00+01:00",
+            void_reason="not a violation",
+        )
+    ]
+    data["incidents"] = [
+        {
+            "kind": "three_handed",
+            "session": 2,
+            "table": 1,
+            "player": "q4",
+            "text": "q4 more than 15 minutes late",
+            "undo": {"table": {"session": 2, "table": 1},
+                     "winds": {"q1": "E", "q5": "S", "q3": "W", "q4": "N"}},
+        }
+    ]  # fmt: skip
+    data["appeals"] = [
+        {
+            "session": 1,
+            "appellant": "q2",
+            "filed_at": "2026-03-01T10:40:00+01:00",
+            "subject": "the amount of the last minor violation",
+            "penalty": 4,
+            "status": "under_review",
+        }
+    ]
+    return data
+
+
+def test_sbr_minor_violations_count_by_their_order_and_round_trip():
+    importer = make_user("importer")
+    t = import_tournament(sbr_with_minors(), user=importer)
+    rows = [(r.session, r.player, r.amount, r.stage, r.kind) for r in penalty_rows(t)]
+    # Scale 0, −2, −4, ...: the nth costs the step from the (n−1)th; the void one does not count.
+    assert rows == [
+        (1, "q2", 0, "before", "minor"),
+        (1, "q2", -2, "before", "minor"),
+        (1, "q1", -16, "before", "late"),  # 10 to 15 minutes: −16 GP
+        (1, "q2", -2, "before", "minor"),
+        (1, "q2", -1.5, "before", "minor"),  # an explicit amount wins
+        (2, "q4", -1, "after", "other"),  # no stage in the file: after placement
+    ]
+    assert Penalty.objects.get(session__tournament=t, voided_at__isnull=False).player.key == "q2"
+    incident = Incident.objects.get(tournament=t)
+    table = Table.objects.get(session__tournament=t, session__number=2, number=1)
+    assert incident.undo["table"] == table.pk
+    assert incident.undo["winds"] == {
+        str(t.players.get(key=key).pk): wind
+        for key, wind in zip(["q1", "q5", "q3", "q4"], WINDS, strict=True)
+    }
+    assert Appeal.objects.get(tournament=t).penalty.note == "by the head referee"
+
+    data = export_tournament(t)
+    assert [r.get("amount") for r in data["penalties"]] == [None, None, None, None, -1.5, -1]
+    assert data["penalties"][5]["stage"] == "after"
+    assert data["incidents"][0]["undo"] == sbr_with_minors()["incidents"][0]["undo"]
+    assert data["appeals"][0]["penalty"] == 4
+    data["tournament"]["slug"] = "sichuan-cup-2"
+    copy_ = import_tournament(data, user=importer)
+    assert feed_without_slug(copy_) == feed_without_slug(t)
+    assert penalty_rows(copy_) == penalty_rows(t)
+    assert without_slug(export_tournament(copy_)) == without_slug(export_tournament(t))
+
+
+def penalty(**fields):
+    return {"session": 1, "player": "p2", "kind": "late", "minutes": 4, **fields}
+
+
+def appeal(**fields):
+    return {
+        "session": 1,
+        "appellant": "p2",
+        "filed_at": "2026-02-17T12:20:00+01:00",
+        "subject": "a ruling",
+        "status": "filed",
+        **fields,
+    }
+
+
+def records_of(**lists):
+    return edit(lambda d: d.update(lists))
+
+
+def sbr_records(**lists):
+    def make():
+        data = copy.deepcopy(SICHUAN)
+        data.update(lists)
+        return data
+
+    return make
+
+
+BAD_RECORDS = [
+    (records_of(penalties=[penalty(player="zz")]),
+     'penalties[0].player: "zz" is not the key of a player'),
+    (records_of(penalties=[penalty(kind="yellow card")]),
+     'penalties[0].kind: "yellow card" is not one of late, misconduct, minor, chombo, other'),
+    (records_of(penalties=[penalty(kind=None)]), "penalties[0].kind: is required"),
+    (records_of(penalties=[penalty(minutes=None)]),
+     "penalties[0].minutes: is required for a late arrival"),
+    (records_of(penalties=[penalty(minutes=0)]),
+     "penalties[0].minutes: 0 is not a whole number from 1"),
+    (records_of(penalties=[penalty(minutes=4.5)]),
+     "penalties[0].minutes: 4.5 is not a whole number from 1"),
+    (records_of(penalties=[penalty(kind="misconduct", amount=-9000)]),
+     "penalties[0].amount: A misconduct penalty here is one of: -8000, -12000; -12000 to -48000"),
+    (records_of(penalties=[penalty(), penalty(kind="misconduct", amount=-50000)]),
+     "penalties[1].amount: A misconduct penalty here is one of"),
+    (records_of(penalties=[penalty(kind="misconduct", amount=8000)]),
+     "penalties[0].amount: A penalty is zero or negative, not 8000."),
+    (records_of(penalties=[penalty(kind="other", amount=5, stage="after")]),
+     "penalties[0].amount: A penalty is zero or negative, not 5."),
+    (records_of(penalties=[penalty(kind="misconduct")]),
+     "penalties[0].amount: Choose the misconduct penalty's amount."),
+    (records_of(penalties=[penalty(kind="misconduct", amount="-8000")]),
+     'penalties[0].amount: "-8000" is not a number with at most two decimals'),
+    (records_of(penalties=[penalty(kind="other", amount=-1.234)]),
+     "penalties[0].amount: -1.234 is not a number with at most two decimals"),
+    (records_of(penalties=[penalty(kind="other", amount=-1, stage="during")]),
+     'penalties[0].stage: "during" is not one of before, after'),
+    (records_of(penalties=[penalty(kind="chombo")]),
+     "penalties[0].kind: In this rule set chombo is paid at the table"),
+    (records_of(penalties=[penalty(kind="minor")]),
+     "penalties[0].kind: This rule set has no progressive scale"),
+    (records_of(penalties=[penalty(session=2)]),
+     "penalties[0].session: 2 is not the number of a session in this file"),
+    (records_of(penalties=[penalty(session=None)]), "penalties[0].session: is required"),
+    (records_of(penalties=[penalty(table=2)]),
+     "penalties[0].table: 2 is not the number of a table of session 1 in this file"),
+    (records_of(penalties=[penalty(recorded_at="10:00")]),
+     'penalties[0].recorded_at: "10:00" is not a time like'),
+    (records_of(penalties=[penalty(recorded_by="no one")]),
+     'penalties[0].recorded_by: "no one" is not a user name'),
+    (records_of(penalties=[penalty(voided_at="2026-02-17T12:20:00+01:00")]),
+     "penalties[0].voided_at: a void penalty belongs in voided_penalties"),
+    (records_of(penalties=["late"]), 'penalties[0]: must be an object, not "late"'),
+    (records_of(voided_penalties=[penalty()]),
+     "voided_penalties[0].voided_at: is required for a void record"),
+    (records_of(voided_penalties=[penalty(player="zz", voided_at="2026-02-17T12:20:00+01:00")]),
+     'voided_penalties[0].player: "zz" is not the key of a player'),
+    (sbr_records(penalties=[
+        {"session": 1, "player": "q2", "kind": "minor", "recorded_at": "2026-03-01T10:10:00Z"},
+        {"session": 1, "player": "q2", "kind": "minor", "recorded_at": "2026-03-01T10:00:00Z"},
+    ]), "penalties[1].recorded_at: is earlier than penalties[0], a minor violation"),
+    (records_of(appeals=[appeal(status="pending")]),
+     'appeals[0].status: "pending" is not one of filed, under_review, upheld, rejected'),
+    (records_of(appeals=[appeal(filed_at="17.02.2026 12:20")]),
+     'appeals[0].filed_at: "17.02.2026 12:20" is not a time like 2026-02-17T12:20:00+01:00'),
+    (records_of(appeals=[appeal(filed_at="2026-02-17T12:20:00")]),
+     'appeals[0].filed_at: "2026-02-17T12:20:00" has no offset from UTC'),
+    (records_of(appeals=[appeal(filed_at=None)]), "appeals[0].filed_at: is required"),
+    (records_of(appeals=[appeal(deposit=-80)]), "appeals[0].deposit: -80 is not an amount"),
+    (records_of(appeals=[appeal(decided_by="judge")]),
+     'appeals[0].decided_by: "judge" is not one of head referee, arbitration committee, '
+     "organisers' committee"),
+    (records_of(appeals=[appeal(appellant="zz")]),
+     'appeals[0].appellant: "zz" is not the key of a player'),
+    (records_of(appeals=[appeal(session=3)]),
+     "appeals[0].session: 3 is not the number of a session in this file"),
+    (records_of(appeals=[appeal(penalty=0)]),
+     "appeals[0].penalty: 0: the file's penalties is empty"),
+    (records_of(penalties=[penalty()], appeals=[appeal(penalty=1)]),
+     "appeals[0].penalty: 1 is not the index of an entry of penalties (0 to 0)"),
+    (records_of(appeals=[appeal(deposit_returned="yes")]),
+     'appeals[0].deposit_returned: must be true or false, not "yes"'),
+    (records_of(incidents=[{"kind": "fight"}]),
+     'incidents[0].kind: "fight" is not one of note, substitution, three_handed, '
+     "disqualification"),
+    (records_of(incidents=[{"kind": "note", "table": 1}]),
+     "incidents[0].table: a table needs the session it belongs to"),
+    (records_of(incidents=[{"kind": "substitution", "undo": {"now": "zz"}}]),
+     'incidents[0].undo.now: "zz" is not the key of a player'),
+    (records_of(incidents=[{"kind": "substitution",
+                            "undo": {"seat": {"session": 1, "table": 1, "wind": "X"}}}]),
+     'incidents[0].undo.seat.wind: "X" is not a seat of table 1 of session 1'),
+    (records_of(incidents=[{"kind": "note", "voided_by": "dir1"}]),
+     "incidents[0].voided_at: is required for a void record"),
+]  # fmt: skip
+
+
+def row_counts():
+    return tuple(
+        model.objects.count()
+        for model in (Tournament, Player, Session, Table, Seat, Result, Penalty, Incident, Appeal)
+    )
+
+
+@pytest.mark.parametrize(("make", "fragment"), BAD_RECORDS, ids=[f for _m, f in BAD_RECORDS])
+def test_bad_penalties_incidents_and_appeals_are_refused_whole(make, fragment):
+    import_tournament(readme_example())  # something already there, penalties and appeal too
+    counts = row_counts()
+    assert counts[-3:] == (2, 0, 1)
+    with pytest.raises(TournamentFileError) as caught:
+        import_tournament(make())
+    assert fragment in str(caught.value)
+    assert row_counts() == counts
+
+
+def test_late_past_the_limit_and_an_explicit_late_amount_import():
+    data = base_file()
+    data["penalties"] = [penalty(minutes=11), penalty(player="p3", minutes=None, amount=-2500)]
+    t = import_tournament(data)
+    rows = penalty_rows(t)
+    assert [(r.player, r.amount, r.fixed) for r in rows] == [("p2", 0, True), ("p3", -2500, False)]

@@ -7,21 +7,44 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
   country, team or empty: the seating's keep-apart field);
 - `players[]`: `checked_in`;
 - `sessions[]`: `method` (manual, draw, balanced, swiss), `seed` (the draw's, plan's or Swiss
-  seating's seed, so a seating can be re-run);
+  seating's seed, so a seating can be re-run), `ended_at` (when play ended; only when set);
 - `sessions[].tables[]`: `history`, every version of the table's result, oldest first — also
   the one whose scores are on the seats — each with `version`, `status` (draft, confirmed,
   superseded), `entered_by`, `entered_at`, `confirmed_by`, `confirmed_at`, `superseded_at`
   (user names, ISO 8601 times with an offset), `note` and `scores` (per wind: `wind`, `player`,
   `score`, `chombo`). Without `history`, a table's scores become version 1, entered (and for a
   confirmed table confirmed) by the importing user, now;
+- `penalties[]` (the live penalties, in the order they were recorded): `table` (the table's
+  number in the penalty's session; only when set), `stage` (`before` or `after` placement;
+  kind `other` only, and `after` when a file leaves it out), `recorded_by` (user name),
+  `recorded_at`. `amount` is written only when the desk stores one (the kinds that take one,
+  or an explicit amount from a file); otherwise it comes from the rule set. A minor violation
+  takes its place on the progressive scale by its order within the session in this list. Without
+  `recorded_by`, the importing user recorded it; without `recorded_at`, now;
+- `voided_penalties` (top level): the void penalties, which count nowhere, with the keys of
+  `penalties[]` and `voided_by`, `voided_at` (required), `void_reason`;
+- `incidents` (top level): the referee's records that are not penalties, in the order they were
+  recorded: `kind` (note, substitution, three_handed, disqualification), `session` and
+  `table` (numbers, or null), `player` and `substitute` (keys, or null), `text`, `undo` (what
+  voiding the incident puts back; players as keys, `table` as {`session`, `table`}, `seat` as
+  {`session`, `table`, `wind`}, `winds` as player key → wind), `recorded_by`, `recorded_at`,
+  `voided_by`, `voided_at`, `void_reason`;
+- `appeals[]`: `captain` (filed by the team captain), `text`, `decided_at`, `deposit_returned`
+  (true, false or null while undecided), `late_override` (why it was accepted after the
+  window), `recorded_by`, and the decision appealed: `penalty` (the index of the penalty in
+  `penalties[]`), `voided_penalty` (its index in `voided_penalties`, when it was voided since)
+  or `incident` (its index in `incidents`). Without `recorded_by`, the importing user recorded it;
 - `rule_changes`: the audited rule changes (tournament.models.RuleChange).
 
-A user named in a file who does not exist on this desk is kept in the result's note (or the
-rule change's reason) as "[imported: entered by NAME; confirmed by NAME]", and exported again
-under the same name, so a file survives a trip through a desk without those accounts.
+A user named in a file who does not exist on this desk is kept in the result's note (the rule
+change's reason, the penalty's note, the incident's or appeal's text) as
+"[imported: entered by NAME; confirmed by NAME]" (roles: entered, confirmed, changed, recorded,
+voided), and exported again under the same name, so a file survives a trip through a desk
+without those accounts.
 
-Penalties and appeals are not stored by the desk yet: export writes empty lists, and import
-refuses a file whose lists are not empty rather than dropping them silently.
+Import checks every live penalty against the file's rule set as the standings will count it
+(scoring.penalties.resolve, minor violations by their order in the file) and refuses the file
+at the first one that does not hold, naming it ("penalties[3].amount: ...").
 """
 
 from __future__ import annotations
@@ -38,10 +61,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import Result, ResultScore
+from scoring.models import Penalty, Result, ResultScore
+from scoring.penalties import KINDS, LATE, MINOR, OTHER, STAGES, resolve
 from scoring.rules import RuleError, rules_overrides, ruleset_from, validate_scores
 from seating.models import WINDS, Seat, Table
-from tournament.models import Player, RuleChange, Session, Tournament
+from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
 from tournament.services import touch, unique_slug
 
 FORMAT = "mahjong-tournament"
@@ -53,15 +77,26 @@ JOINED = [c.value for c in Seat.Joined]
 METHODS = [c.value for c in Session.Method]
 KEEP_APART = ["", "club", "country", "team"]
 SCOPES = [c.value for c in Tournament.Scope]
+INCIDENT_KINDS = [c.value for c in Incident.Kind]
+APPEAL_STATUSES = [c.value for c in Appeal.Status]
+BODIES = [c.value for c in Appeal.Body]
 
 SMALL_MAX = 32767  # PositiveSmallIntegerField
 SCORE_LIMIT = 10**9
 CHOMBO_MAX = 99
 NOTE_MAX = Result._meta.get_field("note").max_length
+PENALTY_NOTE_MAX = Penalty._meta.get_field("note").max_length
+VOID_REASON_MAX = Penalty._meta.get_field("void_reason").max_length
+SUBJECT_MAX = Appeal._meta.get_field("subject").max_length
+LATE_OVERRIDE_MAX = Appeal._meta.get_field("late_override").max_length
+LONG_TEXT_MAX = 100_000  # incident and appeal texts, decisions
+AMOUNT_LIMIT = Decimal(10) ** 10  # Penalty.amount: 12 digits, 2 of them decimals
 USERNAME_RE = re.compile(r"^[\w.@+-]{1,150}\Z")
 # Names of users missing on the importing desk, kept at the end of a note or reason.
 IMPORT_MARK = re.compile(r"\s*\[imported: (?P<body>[^\[\]]*)\]\Z")
-ROLES = ("entered", "confirmed", "changed")
+ROLES = ("entered", "confirmed", "changed", "recorded", "voided")
+# Keys of an incident's `undo` that hold database ids, written as file references.
+UNDO_PLAYERS = ("player", "replaces", "now", "substitute")
 
 
 class TournamentFileError(Exception):
@@ -217,10 +252,14 @@ def export_tournament(tournament: Tournament) -> dict:
         return row
 
     sessions = []
+    session_numbers = {}
     for session in Session.objects.filter(tournament=t).order_by("number"):
+        session_numbers[session.pk] = session.number
         row = {"number": session.number, "method": session.method}
         if session.seed is not None:
             row["seed"] = session.seed
+        if session.ended_at is not None:
+            row["ended_at"] = _iso(session.ended_at)
         row["tables"] = [table_row(table) for table in tables_by_session.get(session.pk, [])]
         sessions.append(row)
 
@@ -259,9 +298,154 @@ def export_tournament(tournament: Tournament) -> dict:
             for p in players
         ],
         "sessions": sessions,
-        "penalties": [],
-        "appeals": [],
+        **_export_records(t, keys, session_numbers, tables_by_session, seats_by_table),
         "rule_changes": rule_changes,
+    }
+
+
+def _export_records(t, keys, session_numbers, tables_by_session, seats_by_table) -> dict:
+    """The referee's records: `penalties`, `voided_penalties`, `incidents` and `appeals`."""
+    tables = {}  # table id → (session id, number)
+    for session_id, session_tables in tables_by_session.items():
+        for table in session_tables:
+            tables[table.pk] = (session_id, table.number)
+    seats = {}  # seat id → {session, table, wind}
+    for table_id, table_seats in seats_by_table.items():
+        for seat in table_seats:
+            session_id, number = tables[table_id]
+            seats[seat.pk] = {
+                "session": session_numbers[session_id],
+                "table": number,
+                "wind": seat.wind,
+            }
+
+    def table_number(table_id, session_id):
+        """The table's number when it is a table of the record's session, else None."""
+        where = tables.get(table_id)
+        return where[1] if where and where[0] == session_id else None
+
+    def times(record, row, names):
+        row["recorded_by"] = _username(record.recorded_by, names.get("recorded"))
+        row["recorded_at"] = _iso(record.recorded_at)
+        return row
+
+    def void(record, row, names):
+        row["voided_by"] = _username(record.voided_by, names.get("voided"))
+        row["voided_at"] = _iso(record.voided_at)
+        row["void_reason"] = record.void_reason
+        return row
+
+    def penalty_row(p):
+        note, names = _split_mark(p.note)
+        row = {"session": session_numbers[p.session_id], "player": keys[p.player_id]}
+        row["kind"] = p.kind
+        if p.kind == LATE and p.minutes is not None:
+            row["minutes"] = p.minutes
+        if p.amount is not None:
+            row["amount"] = _number(p.amount)
+        if note:
+            row["note"] = note
+        number = table_number(p.table_id, p.session_id)
+        if number is not None:
+            row["table"] = number
+        if p.kind == OTHER and p.stage:
+            row["stage"] = p.stage
+        times(p, row, names)
+        if p.voided_at is not None:
+            void(p, row, names)
+        return row
+
+    penalties = (
+        Penalty.objects.filter(session__tournament=t)
+        .select_related("recorded_by", "voided_by")
+        .order_by("recorded_at", "pk")
+    )
+    live, voided, where = [], [], {}
+    for p in penalties:
+        listed = voided if p.voided_at is not None else live
+        where[p.pk] = ("voided_penalty" if listed is voided else "penalty", len(listed))
+        listed.append(penalty_row(p))
+
+    def undo_out(undo):
+        if not isinstance(undo, dict):
+            return undo
+        out = {}
+        for name, value in undo.items():
+            if name in UNDO_PLAYERS:
+                value = keys.get(value) if _is_int(value) else None
+            elif name == "table":
+                where_ = tables.get(value) if _is_int(value) else None
+                value = (
+                    {"session": session_numbers[where_[0]], "table": where_[1]} if where_ else None
+                )
+            elif name == "seat":
+                value = seats.get(value) if _is_int(value) else None
+            elif name == "winds" and isinstance(value, dict):
+                value = {
+                    keys[int(pk)]: wind
+                    for pk, wind in value.items()
+                    if str(pk).isdigit() and int(pk) in keys
+                }
+            out[name] = value
+        return out
+
+    incidents, incident_index = [], {}
+    records = (
+        Incident.objects.filter(tournament=t)
+        .select_related("recorded_by", "voided_by")
+        .order_by("recorded_at", "pk")
+    )
+    for i in records:
+        text, names = _split_mark(i.text)
+        incident_index[i.pk] = len(incidents)
+        row = {
+            "kind": i.kind,
+            "session": session_numbers.get(i.session_id),
+            "table": table_number(i.table_id, i.session_id),
+            "player": keys.get(i.player_id),
+            "substitute": keys.get(i.substitute_id),
+            "text": text,
+            "undo": undo_out(i.undo),
+        }
+        incidents.append(void(i, times(i, row, names), names))
+
+    appeals = []
+    records = (
+        Appeal.objects.filter(tournament=t).select_related("recorded_by").order_by("filed_at", "pk")
+    )
+    for a in records:
+        text, names = _split_mark(a.text)
+        row = {"session": session_numbers[a.session_id]}
+        number = table_number(a.table_id, a.session_id)
+        if number is not None:
+            row["table"] = number
+        row.update(
+            appellant=keys[a.appellant_id],
+            filed_at=_iso(a.filed_at),
+            subject=a.subject,
+            deposit=_number(a.deposit),
+            status=a.status,
+            decision=a.decision,
+            decided_by=a.decided_by,
+            captain=a.captain,
+            text=text,
+            decided_at=_iso(a.decided_at),
+            deposit_returned=a.deposit_returned,
+            late_override=a.late_override,
+            recorded_by=_username(a.recorded_by, names.get("recorded")),
+        )
+        if a.penalty_id in where:
+            name, index = where[a.penalty_id]
+            row[name] = index
+        if a.incident_id in incident_index:
+            row["incident"] = incident_index[a.incident_id]
+        appeals.append(row)
+
+    return {
+        "penalties": live,
+        "voided_penalties": voided,
+        "incidents": incidents,
+        "appeals": appeals,
     }
 
 
@@ -410,6 +594,51 @@ def _fee(path, value) -> Decimal:
     return fee
 
 
+def _amount(path, value) -> Decimal:
+    """A penalty's amount: a number with at most two decimals (its sign is the rules' concern)."""
+    try:
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise InvalidOperation
+        amount = Decimal(str(value))
+    except InvalidOperation:
+        amount = None
+    if (
+        amount is None
+        or not amount.is_finite()
+        or abs(amount) >= AMOUNT_LIMIT
+        or amount != amount.quantize(Decimal("0.01"))
+    ):
+        _fail(
+            path,
+            _("%(value)s is not a number with at most two decimals") % {"value": _show(value)},
+        )
+    return amount
+
+
+def _index(path, value, items, name):
+    """The index of an entry of the file's list `name` (None when absent)."""
+    if value is None:
+        return None
+    if not _is_int(value) or not 0 <= value < len(items):
+        if not items:
+            _fail(
+                path,
+                _("%(value)s: the file's %(name)s is empty")
+                % {"value": _show(value), "name": name},
+            )
+        _fail(
+            path,
+            _("%(value)s is not the index of an entry of %(name)s (0 to %(last)d)")
+            % {"value": _show(value), "name": name, "last": len(items) - 1},
+        )
+    return value
+
+
+def _rule_message(e: RuleError) -> str:
+    message = _(e.template)
+    return message.format(**e.params) if e.params else message
+
+
 def _rule_error(e: RuleError) -> TournamentFileError:
     if e.field == "ruleset":
         path = "tournament.ruleset"
@@ -417,10 +646,7 @@ def _rule_error(e: RuleError) -> TournamentFileError:
         path = "tournament.rules"
     else:
         path = f"tournament.rules.{e.field}"
-    message = _(e.template)
-    if e.params:
-        message = message.format(**e.params)
-    return TournamentFileError(path, message)
+    return TournamentFileError(path, _rule_message(e))
 
 
 def _problem_message(problem) -> str:
@@ -460,6 +686,7 @@ class _Session:
     number: int
     method: str
     seed: int | None
+    ended_at: datetime | None = None
     tables: list = field(default_factory=list)
 
 
@@ -520,20 +747,14 @@ class _Reader:
                 _("version %(value)s is not supported; this desk reads version %(expected)d")
                 % {"value": _show(version), "expected": VERSION},
             )
-        for name, what in (("penalties", _("Penalties")), ("appeals", _("Appeals"))):
-            items = _list(name, data.get(name))
-            if items:
-                _fail(
-                    name,
-                    _(
-                        "%(what)s are not supported by this desk yet; the file has %(count)d. "
-                        "Remove them from the file to import the rest, and enter them by hand."
-                    )
-                    % {"what": what, "count": len(items)},
-                )
+        self.now = timezone.now()
         self.read_tournament(_object("tournament", data.get("tournament")))
         self.read_players(_list("players", data.get("players")))
         self.read_sessions(_list("sessions", data.get("sessions")))
+        self.read_penalties(_list("penalties", data.get("penalties")))
+        self.read_voided_penalties(_list("voided_penalties", data.get("voided_penalties")))
+        self.read_incidents(_list("incidents", data.get("incidents")))
+        self.read_appeals(_list("appeals", data.get("appeals")))
         self.read_rule_changes(_list("rule_changes", data.get("rule_changes")))
         return self
 
@@ -659,9 +880,11 @@ class _Reader:
                 number=number,
                 method=_choice(f"{path}.method", item.get("method"), METHODS, "manual"),
                 seed=seed,
+                ended_at=_datetime(f"{path}.ended_at", item.get("ended_at")),
             )
             self.read_tables(path, session, _list(f"{path}.tables", item.get("tables")))
             self.sessions.append(session)
+        self.session_by_number = {s.number: s for s in self.sessions}
         if self.tournament["planned_sessions"] is None:
             self.tournament["planned_sessions"] = max([4, *numbers])
 
@@ -917,6 +1140,272 @@ class _Reader:
             )
         return versions
 
+    # --- the referee's records ---
+
+    def session_ref(self, path, value, required=True):
+        """The number of a session of this file (None when not required and absent)."""
+        if value is None and not required:
+            return None
+        if not _is_int(value) or value not in self.session_by_number:
+            if value is None:
+                _fail(path, _("is required"))
+            _fail(
+                path,
+                _("%(value)s is not the number of a session in this file")
+                % {"value": _show(value)},
+            )
+        return value
+
+    def table_ref(self, path, session, value):
+        """The number of a table of `session` in this file, or None."""
+        if value is None:
+            return None
+        if session is None:
+            _fail(path, _("a table needs the session it belongs to"))
+        numbers = {t.number for t in self.session_by_number[session].tables}
+        if not _is_int(value) or value not in numbers:
+            _fail(
+                path,
+                _("%(value)s is not the number of a table of session %(session)d in this file")
+                % {"value": _show(value), "session": session},
+            )
+        return value
+
+    def optional_player(self, path, value):
+        return None if value is None or value == "" else self.player_ref(path, value)
+
+    def recorded(self, path, item, voided_required=False) -> dict:
+        """recorded_by/at and the void fields of a record. Without `recorded_by` the importing
+        user recorded it (`by_importer`); without `recorded_at`, now."""
+        voided_at = _datetime(f"{path}.voided_at", item.get("voided_at"))
+        voided_by = _username_value(f"{path}.voided_by", item.get("voided_by"))
+        void_reason = _text(f"{path}.void_reason", item.get("void_reason"), VOID_REASON_MAX)
+        if voided_at is None and (voided_required or voided_by or void_reason):
+            _fail(f"{path}.voided_at", _("is required for a void record"))
+        return {
+            "by_importer": "recorded_by" not in item,
+            "recorded_by": _username_value(f"{path}.recorded_by", item.get("recorded_by")),
+            "recorded_at": _datetime(f"{path}.recorded_at", item.get("recorded_at")),
+            "voided_by": voided_by,
+            "voided_at": voided_at,
+            "void_reason": void_reason,
+        }
+
+    def read_penalty(self, path, item, voided=False) -> dict:
+        item = _object(path, item)
+        session = self.session_ref(f"{path}.session", item.get("session"))
+        player = self.player_ref(f"{path}.player", item.get("player"))
+        kind = item.get("kind")
+        if kind is None:
+            _fail(f"{path}.kind", _("is required"))
+        kind = _choice(f"{path}.kind", kind, KINDS, None)
+        amount = item.get("amount")
+        if amount is not None:
+            amount = _amount(f"{path}.amount", amount)
+        minutes = None
+        if kind == LATE:
+            minutes = item.get("minutes")
+            if minutes is None and amount is None:
+                _fail(
+                    f"{path}.minutes",
+                    _("is required for a late arrival (or give the penalty's amount)"),
+                )
+            if minutes is not None:
+                minutes = _int(f"{path}.minutes", minutes, 1, SMALL_MAX)
+        stage = ""
+        if kind == OTHER:
+            # The contract has no stage: a penalty of another kind counts after placement
+            # unless the file says otherwise, so it never moves the other players' places.
+            stage = _choice(f"{path}.stage", item.get("stage"), STAGES, "after")
+        return {
+            "session": session,
+            "player": player,
+            "table": self.table_ref(f"{path}.table", session, item.get("table")),
+            "kind": kind,
+            "minutes": minutes,
+            "amount": amount,
+            "stage": stage,
+            "note": _text(f"{path}.note", item.get("note"), PENALTY_NOTE_MAX),
+            **self.recorded(path, item, voided_required=voided),
+        }
+
+    def read_penalties(self, items):
+        """The live penalties, each checked as the standings will count it."""
+        self.penalties = []
+        minors = {}  # (session, player) → how many minor violations so far
+        last_minor = {}  # (session, player) → (index, time) of the last one
+        for i, item in enumerate(items):
+            path = f"penalties[{i}]"
+            p = self.read_penalty(path, item)
+            if p["voided_at"] is not None:
+                _fail(
+                    f"{path}.voided_at",
+                    _("a void penalty belongs in voided_penalties, where nothing counts it"),
+                )
+            pair = (p["session"], p["player"])
+            if p["kind"] == MINOR:
+                minors[pair] = minors.get(pair, 0) + 1
+                when = p["recorded_at"] or self.now
+                if pair in last_minor and when < last_minor[pair][1]:
+                    _fail(
+                        f"{path}.recorded_at",
+                        _(
+                            "is earlier than penalties[%(other)d], a minor violation of the same "
+                            "player in the same session listed before it: minor violations count "
+                            "in the order they are listed"
+                        )
+                        % {"other": last_minor[pair][0]},
+                    )
+                last_minor[pair] = (i, when)
+            amount = p["amount"]
+            try:
+                resolve(
+                    self.rules,
+                    p["kind"],
+                    minutes=p["minutes"],
+                    amount=None if amount is None else _number(amount),
+                    order=minors.get(pair, 1) if p["kind"] == MINOR else 1,
+                    stage=p["stage"] or None,
+                )
+            except RuleError as e:
+                raise TournamentFileError(f"{path}.{e.field}", _rule_message(e)) from e
+            self.penalties.append(p)
+
+    def read_voided_penalties(self, items):
+        """Void penalties count nowhere: checked for their form, not against the rule set."""
+        self.voided_penalties = [
+            self.read_penalty(f"voided_penalties[{i}]", item, voided=True)
+            for i, item in enumerate(items)
+        ]
+
+    def seat_winds(self, session, table) -> list:
+        for t in self.session_by_number[session].tables:
+            if t.number == table:
+                return [wind for wind, _k, _r, _j in t.seats]
+        return []
+
+    def read_undo(self, path, undo) -> dict:
+        """An incident's undo, its references checked (players by key, tables and seats by
+        session, table number and wind); created with the ids of this desk."""
+        undo = _object(path, undo, required=False)
+        for name, value in undo.items():
+            vpath = f"{path}.{name}"
+            if name in UNDO_PLAYERS:
+                self.optional_player(vpath, value)
+            elif name in ("table", "seat") and value is not None:
+                value = _object(vpath, value)
+                session = self.session_ref(f"{vpath}.session", value.get("session"))
+                table = self.table_ref(f"{vpath}.table", session, value.get("table"))
+                if table is None:
+                    _fail(f"{vpath}.table", _("is required"))
+                if name == "seat" and value.get("wind") not in self.seat_winds(session, table):
+                    _fail(
+                        f"{vpath}.wind",
+                        _("%(value)s is not a seat of table %(table)d of session %(session)d")
+                        % {"value": _show(value.get("wind")), "table": table, "session": session},
+                    )
+            elif name == "winds":
+                for key, wind in _object(vpath, value).items():
+                    self.player_ref(vpath, key)
+                    if wind not in WINDS:
+                        _fail(
+                            f"{vpath}.{key}",
+                            _("%(value)s is not one of %(options)s")
+                            % {"value": _show(wind), "options": ", ".join(WINDS)},
+                        )
+        return undo
+
+    def read_incidents(self, items):
+        self.incidents = []
+        for i, item in enumerate(items):
+            path = f"incidents[{i}]"
+            item = _object(path, item)
+            kind = item.get("kind")
+            if kind is None:
+                _fail(f"{path}.kind", _("is required"))
+            session = self.session_ref(f"{path}.session", item.get("session"), required=False)
+            self.incidents.append(
+                {
+                    "kind": _choice(f"{path}.kind", kind, INCIDENT_KINDS, None),
+                    "session": session,
+                    "table": self.table_ref(f"{path}.table", session, item.get("table")),
+                    "player": self.optional_player(f"{path}.player", item.get("player")),
+                    "substitute": self.optional_player(
+                        f"{path}.substitute", item.get("substitute")
+                    ),
+                    "text": _text(f"{path}.text", item.get("text"), LONG_TEXT_MAX),
+                    "undo": self.read_undo(f"{path}.undo", item.get("undo")),
+                    **self.recorded(path, item),
+                }
+            )
+
+    def read_appeals(self, items):
+        self.appeals = []
+        for i, item in enumerate(items):
+            path = f"appeals[{i}]"
+            item = _object(path, item)
+            session = self.session_ref(f"{path}.session", item.get("session"))
+            status = item.get("status")
+            if status is not None and status not in APPEAL_STATUSES:
+                _fail(
+                    f"{path}.status",
+                    _("%(value)s is not one of %(options)s")
+                    % {"value": _show(status), "options": ", ".join(APPEAL_STATUSES)},
+                )
+            filed_at = _datetime(f"{path}.filed_at", item.get("filed_at"))
+            if filed_at is None:
+                _fail(f"{path}.filed_at", _("is required"))
+            decided_by = item.get("decided_by")
+            if decided_by not in (None, "", *BODIES):
+                _fail(
+                    f"{path}.decided_by",
+                    _("%(value)s is not one of %(options)s (or empty)")
+                    % {"value": _show(decided_by), "options": ", ".join(BODIES)},
+                )
+            returned = item.get("deposit_returned")
+            if returned is not None:
+                returned = _bool(f"{path}.deposit_returned", returned)
+            penalty = _index(f"{path}.penalty", item.get("penalty"), self.penalties, "penalties")
+            voided = _index(
+                f"{path}.voided_penalty",
+                item.get("voided_penalty"),
+                self.voided_penalties,
+                "voided_penalties",
+            )
+            if penalty is not None and voided is not None:
+                _fail(
+                    f"{path}.voided_penalty",
+                    _("an appeal is against one penalty; this one names penalties[%(index)d]")
+                    % {"index": penalty},
+                )
+            self.appeals.append(
+                {
+                    "session": session,
+                    "table": self.table_ref(f"{path}.table", session, item.get("table")),
+                    "appellant": self.player_ref(f"{path}.appellant", item.get("appellant")),
+                    "captain": _bool(f"{path}.captain", item.get("captain")),
+                    "penalty": penalty,
+                    "voided_penalty": voided,
+                    "incident": _index(
+                        f"{path}.incident", item.get("incident"), self.incidents, "incidents"
+                    ),
+                    "subject": _text(f"{path}.subject", item.get("subject"), SUBJECT_MAX),
+                    "text": _text(f"{path}.text", item.get("text"), LONG_TEXT_MAX),
+                    "filed_at": filed_at,
+                    "deposit": _fee(f"{path}.deposit", item.get("deposit")),
+                    "late_override": _text(
+                        f"{path}.late_override", item.get("late_override"), LATE_OVERRIDE_MAX
+                    ),
+                    "status": status or Appeal.Status.FILED,
+                    "decided_by": decided_by or "",
+                    "decision": _text(f"{path}.decision", item.get("decision"), LONG_TEXT_MAX),
+                    "decided_at": _datetime(f"{path}.decided_at", item.get("decided_at")),
+                    "deposit_returned": returned,
+                    "by_importer": "recorded_by" not in item,
+                    "recorded_by": _username_value(f"{path}.recorded_by", item.get("recorded_by")),
+                }
+            )
+
     def read_rule_changes(self, items):
         self.rule_changes = []
         for i, item in enumerate(items):
@@ -941,6 +1430,9 @@ class _Reader:
                 for v in table.versions:
                     names.update(n for n in (v.entered_by, v.confirmed_by) if n)
         names.update(c["changed_by"] for c in self.rule_changes if c["changed_by"])
+        for record in (*self.penalties, *self.voided_penalties, *self.incidents, *self.appeals):
+            names.update(record.get(role) for role in ("recorded_by", "voided_by"))
+        names.discard(None)
         return names
 
 
@@ -993,14 +1485,24 @@ def _create(plan: _Reader, user, users: dict) -> Tournament:
     players = {}
     for row in plan.players:
         players[row["key"]] = _save(Player(tournament=tournament, **row), user)
+    sessions, tables, seats = {}, {}, {}  # by number; (session, table); (session, table, wind)
     for s in plan.sessions:
         session = _save(
-            Session(tournament=tournament, number=s.number, method=s.method, seed=s.seed), user
+            Session(
+                tournament=tournament,
+                number=s.number,
+                method=s.method,
+                seed=s.seed,
+                ended_at=s.ended_at,
+            ),
+            user,
         )
+        sessions[s.number] = session
         for t in s.tables:
             table = _save(Table(session=session, number=t.number), user)
+            tables[(s.number, t.number)] = table
             for wind, key, replaces, joined in t.seats:
-                _save(
+                seats[(s.number, t.number, wind)] = _save(
                     Seat(
                         table=table,
                         session=session,
@@ -1048,6 +1550,7 @@ def _create(plan: _Reader, user, users: dict) -> Tournament:
                     )
                     for wind, key, score, chombo in v.scores
                 )
+    _create_records(plan, user, users, tournament, players, sessions, tables, seats)
     for c in plan.rule_changes:
         changed_by = users.get(c["changed_by"])
         reason = _with_mark(
@@ -1067,3 +1570,112 @@ def _create(plan: _Reader, user, users: dict) -> Tournament:
     touch(tournament.pk)
     tournament.refresh_from_db()
     return tournament
+
+
+def _recorders(record, user, users) -> tuple:
+    """(recorded_by, voided_by, names missing on this desk for the import mark)."""
+    recorded_by = user if record["by_importer"] else users.get(record["recorded_by"])
+    voided_by = users.get(record.get("voided_by"))
+    missing = {
+        "recorded": None if record["by_importer"] or recorded_by else record["recorded_by"],
+        "voided": None if voided_by else record.get("voided_by"),
+    }
+    return recorded_by, voided_by, missing
+
+
+def _create_records(plan, user, users, tournament, players, sessions, tables, seats):
+    """Penalties (live ones in the file's order, then void ones), incidents and appeals."""
+    created = []
+    for p in (*plan.penalties, *plan.voided_penalties):
+        recorded_by, voided_by, missing = _recorders(p, user, users)
+        created.append(
+            _save(
+                Penalty(
+                    session=sessions[p["session"]],
+                    player=players[p["player"]],
+                    table=tables[(p["session"], p["table"])] if p["table"] else None,
+                    kind=p["kind"],
+                    minutes=p["minutes"],
+                    amount=p["amount"],
+                    stage=p["stage"],
+                    note=_with_mark(p["note"], missing, PENALTY_NOTE_MAX),
+                    recorded_by=recorded_by,
+                    recorded_at=p["recorded_at"] or plan.now,
+                    voided_by=voided_by,
+                    voided_at=p["voided_at"],
+                    void_reason=p["void_reason"],
+                ),
+                user,
+            )
+        )
+    live, voided = created[: len(plan.penalties)], created[len(plan.penalties) :]
+
+    def undo_in(undo):
+        out = {}
+        for name, value in undo.items():
+            if name in UNDO_PLAYERS:
+                value = players[value.strip()].pk if value else None
+            elif name == "table" and value is not None:
+                value = tables[(value["session"], value["table"])].pk
+            elif name == "seat" and value is not None:
+                value = seats[(value["session"], value["table"], value["wind"])].pk
+            elif name == "winds":
+                value = {str(players[key.strip()].pk): wind for key, wind in value.items()}
+            out[name] = value
+        return out
+
+    incidents = []
+    for i in plan.incidents:
+        recorded_by, voided_by, missing = _recorders(i, user, users)
+        incidents.append(
+            _save(
+                Incident(
+                    tournament=tournament,
+                    session=sessions[i["session"]] if i["session"] else None,
+                    table=tables[(i["session"], i["table"])] if i["table"] else None,
+                    kind=i["kind"],
+                    player=players[i["player"]] if i["player"] else None,
+                    substitute=players[i["substitute"]] if i["substitute"] else None,
+                    text=_with_mark(i["text"], missing, None),
+                    undo=undo_in(i["undo"]),
+                    recorded_by=recorded_by,
+                    recorded_at=i["recorded_at"] or plan.now,
+                    voided_by=voided_by,
+                    voided_at=i["voided_at"],
+                    void_reason=i["void_reason"],
+                ),
+                user,
+            )
+        )
+
+    for a in plan.appeals:
+        recorded_by, _voided_by, missing = _recorders(a, user, users)
+        if a["penalty"] is not None:
+            penalty = live[a["penalty"]]
+        elif a["voided_penalty"] is not None:
+            penalty = voided[a["voided_penalty"]]
+        else:
+            penalty = None
+        _save(
+            Appeal(
+                tournament=tournament,
+                session=sessions[a["session"]],
+                table=tables[(a["session"], a["table"])] if a["table"] else None,
+                appellant=players[a["appellant"]],
+                captain=a["captain"],
+                penalty=penalty,
+                incident=incidents[a["incident"]] if a["incident"] is not None else None,
+                subject=a["subject"],
+                text=_with_mark(a["text"], missing, None),
+                filed_at=a["filed_at"],
+                deposit=a["deposit"],
+                late_override=a["late_override"],
+                status=a["status"],
+                decided_by=a["decided_by"],
+                decision=a["decision"],
+                decided_at=a["decided_at"],
+                deposit_returned=a["deposit_returned"],
+                recorded_by=recorded_by,
+            ),
+            user,
+        )

@@ -130,11 +130,15 @@ def record_penalty(
     the rule set does not have or a missing number is refused with the field named.
     """
     _check_player(session, player)
-    if kind == OTHER and not is_director(user):
-        raise ActionRefused(_("Only the director records a penalty of another kind."), "kind")
     if kind not in Penalty.Kind.values:
         raise ActionRefused(_("Choose what kind of penalty this is."), field="kind")
     rules = session.tournament.rule_set()
+    if (
+        kind == OTHER
+        and not is_director(user)
+        and not _past_the_scale(session, player, rules, user)
+    ):
+        raise ActionRefused(_("Only the director records a penalty of another kind."), "kind")
     order = 1
     if kind == MINOR:
         order += Penalty.objects.filter(
@@ -165,6 +169,14 @@ def record_penalty(
     )
     touch(session.tournament_id)
     return penalty
+
+
+def _past_the_scale(session, player, rules, user) -> bool:
+    """002 §2.8.2: past −48 GP the head referee may add a penalty in TP (after placement)."""
+    if not rules.progressive_scale or not is_head_referee(user):
+        return False
+    done = Penalty.objects.filter(session=session, player=player, kind=MINOR, voided_at=None)
+    return done.count() >= len(rules.progressive_scale)
 
 
 def _void(record, user, reason: str):

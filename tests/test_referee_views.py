@@ -391,3 +391,43 @@ def test_public_standings_list_substitutes_apart_with_their_tables(staff):
     ranked, apart = page.split("<h2>Substitutes</h2>")
     assert "Łukasz Żółć" not in ranked
     assert "Łukasz Żółć" in apart and "S1 T1: 45,000, place 1" in apart and "-30,000" in apart
+
+
+def test_past_the_scale_the_head_referee_adds_a_tp_penalty(staff):
+    """002 §2.8.2: 'После 48 игровых очков дополнительно может последовать штраф в турнирных
+    очках или дисквалификация.'"""
+    t = f.tournament("sbr-2025", players=4)
+    session = f.seat_session(t)
+    f.play(session.tables.get(), [60, 10, -30, -40], staff["desk1"], staff["desk2"])
+    staff["referee"].groups.add(Group.objects.get(name=HEAD_REFEREE))
+    head = f.login(staff["referee"])
+    player = t.players.get(key="p01")
+    tp = {"kind": "other", "amount": "-1", "stage": "after", "note": "8th violation"}
+    assert "Only the director" in post_penalty(head, t, player, **tp).content.decode()
+    for _ in range(7):
+        post_penalty(head, t, player, kind="minor")
+    page = head.get(url(t, "referee_table", number=1, table=1)).content.decode()
+    assert "TP penalty" in page
+    post_penalty(head, t, player, **tp)
+    assert row_of(t, "p01")["total"] == 3  # 4 TP for first, −1 TP after placement
+    assert lines(t, "p01")[0]["place"] == 1
+
+
+def test_an_appeal_links_the_incident_it_is_about(staff):
+    t = f.tournament("sbr-2025", players=4)
+    f.seat_session(t)
+    referee = f.login(staff["referee"])
+    player = t.players.first()
+    referee.post(url(t, "incident_add", number=1), {"player": player.pk, "text": "wall pushed"})
+    incident = Incident.objects.get()
+    referee.post(
+        url(t, "appeal_add"),
+        {
+            "session": 1,
+            "appellant": player.pk,
+            "incident": incident.pk,
+            "subject": "x",
+            "text": "y",
+        },
+    )
+    assert Appeal.objects.get().incident == incident

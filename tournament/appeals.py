@@ -79,8 +79,12 @@ def file_appeal(
         raise ActionRefused(_("The deposit must be a number."), field="deposit") from None
     if deposit < 0:
         raise ActionRefused(_("The deposit cannot be negative."), field="deposit")
-    for record, field in ((penalty, "penalty"), (incident, "incident")):
-        if record is not None and record.session.tournament_id != tournament.pk:
+    owners = (
+        (penalty and penalty.session.tournament_id, "penalty"),
+        (incident and incident.tournament_id, "incident"),
+    )
+    for owner, field in owners:
+        if owner and owner != tournament.pk:
             raise ActionRefused(_("That record is from another tournament."), field=field)
     appeal = Appeal.objects.create(
         tournament=tournament,

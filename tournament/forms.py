@@ -220,6 +220,9 @@ class AppealForm(forms.Form):
     penalty = forms.ModelChoiceField(
         label=_("Penalty appealed"), queryset=Player.objects.none(), required=False
     )
+    incident = forms.ModelChoiceField(
+        label=_("Incident appealed"), queryset=Player.objects.none(), required=False
+    )
     subject = forms.CharField(label=_("Decision appealed"), max_length=300)
     text = forms.CharField(label=_("Appeal text"), widget=forms.Textarea(attrs={"rows": 4}))
     filed_at = forms.DateTimeField(
@@ -247,6 +250,7 @@ class AppealForm(forms.Form):
         self.fields["penalty"].queryset = Penalty.objects.filter(
             session__tournament=tournament, voided_at=None
         ).select_related("player", "session")
+        self.fields["incident"].queryset = tournament.incidents.filter(voided_at=None)
         self.fields["deposit"].initial = tournament.appeal_deposit
 
 

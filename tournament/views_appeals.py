@@ -84,6 +84,7 @@ class AppealAdd(RefereeRequired, TournamentMixin, View):
                 text=data["text"],
                 filed_at=filed_at,
                 penalty=data["penalty"],
+                incident=data["incident"],
                 captain=data["captain"],
                 deposit=data["deposit"],
                 override=data["override"],

@@ -92,8 +92,22 @@ class RefereeTablesTable(tables.Table):
         empty_text = _("This session is not seated yet.")
 
 
-class PenaltyTable(tables.Table):
-    """Every penalty with what it is worth under the current rules; void ones struck through."""
+class RecordTable(tables.Table):
+    """A referee's records: void ones struck through, the director voids the others."""
+
+    void = tables.TemplateColumn(
+        verbose_name=_("Void"),
+        template_name="desk/_void_cell.html",
+        empty_values=(),
+        orderable=False,
+    )
+
+    class Meta:
+        row_attrs = {"class": lambda record: "void" if record.voided_at else ""}
+
+
+class PenaltyTable(RecordTable):
+    """Every penalty with what it is worth under the current rules."""
 
     recorded_at = tables.DateTimeColumn(verbose_name=_("When"), format="H:i")
     session = tables.Column(verbose_name=_("Session"), accessor="session__number")
@@ -103,17 +117,11 @@ class PenaltyTable(tables.Table):
     worth = tables.Column(verbose_name=_("Amount"), empty_values=(), orderable=False)
     note = tables.Column(verbose_name=_("Note"), default="")
     recorded_by = tables.Column(verbose_name=_("By"), default="")
-    void = tables.TemplateColumn(
-        verbose_name=_("Void"),
-        template_name="desk/_void_cell.html",
-        empty_values=(),
-        orderable=False,
-    )
 
-    class Meta:
+    class Meta(RecordTable.Meta):
         attrs = {"class": "penalties"}
-        row_attrs = {"class": lambda record: "void" if record.voided_at else ""}
         empty_text = _("No penalties.")
+        sequence = ("...", "void")
 
     def __init__(self, *args, worth=None, **kwargs):
         self.worth_of = worth or {}
@@ -129,7 +137,7 @@ class PenaltyTable(tables.Table):
         return self.worth_of.get(record.pk, "—")
 
 
-class IncidentTable(tables.Table):
+class IncidentTable(RecordTable):
     recorded_at = tables.DateTimeColumn(verbose_name=_("When"), format="H:i")
     session = tables.Column(verbose_name=_("Session"), accessor="session__number", default="")
     table = tables.Column(verbose_name=_("Table"), accessor="table__number", default="")
@@ -138,17 +146,11 @@ class IncidentTable(tables.Table):
     substitute = tables.Column(verbose_name=_("Substitute"), accessor="substitute__name")
     text = tables.Column(verbose_name=_("What happened"), default="")
     recorded_by = tables.Column(verbose_name=_("By"), default="")
-    void = tables.TemplateColumn(
-        verbose_name=_("Void"),
-        template_name="desk/_void_cell.html",
-        empty_values=(),
-        orderable=False,
-    )
 
-    class Meta:
+    class Meta(RecordTable.Meta):
         attrs = {"class": "incidents"}
-        row_attrs = {"class": lambda record: "void" if record.voided_at else ""}
         empty_text = _("No incidents.")
+        sequence = ("...", "void")
 
     def render_substitute(self, record, value):
         return f"{value} ({record.get_kind_display()})" if value else ""

@@ -61,6 +61,17 @@ def _back(request, fallback):
     return redirect(target if target.startswith("/") and not target.startswith("//") else fallback)
 
 
+def _act(request, fallback, action, done, level=messages.success):
+    """Run one write; say what it did (`done(result)`) or why it was refused; go back."""
+    try:
+        result = action()
+    except ActionRefused as e:
+        messages.error(request, e.message)
+    else:
+        level(request, done(result))
+    return _back(request, fallback)
+
+
 class RefereeHome(RefereeRequired, TournamentMixin, View):
     """Choose the session, then a table; or search a player by name."""
 
@@ -259,10 +270,11 @@ class SubstituteView(RefereeRequired, SessionMixin, View):
         sub = Player.objects.filter(
             tournament=self.tournament, pk=_int(request.POST.get("substitute"))
         ).first()
-        try:
+
+        def action():
             if sub is None:
                 raise ActionRefused(_("Choose a substitute from the pool."), field="substitute")
-            substitute(
+            return substitute(
                 self.session,
                 player,
                 sub,
@@ -270,13 +282,13 @@ class SubstituteView(RefereeRequired, SessionMixin, View):
                 request.user,
                 request.POST.get("note", ""),
             )
-        except ActionRefused as e:
-            messages.error(request, e.message)
-        else:
-            messages.success(
-                request, _("%(sub)s now plays for %(name)s.") % {"sub": sub, "name": player}
-            )
-        return _back(request, reverse("desk:referee", kwargs={"slug": slug}))
+
+        return _act(
+            request,
+            reverse("desk:referee", kwargs={"slug": slug}),
+            action,
+            lambda _i: _("%(sub)s now plays for %(name)s.") % {"sub": sub, "name": player},
+        )
 
 
 class ThreeHanded(RefereeRequired, SessionMixin, View):
@@ -284,18 +296,14 @@ class ThreeHanded(RefereeRequired, SessionMixin, View):
         player = get_object_or_404(
             Player, tournament=self.tournament, pk=_int(request.POST.get("player"))
         )
-        try:
-            incident = play_three_handed(
+        return _act(
+            request,
+            reverse("desk:referee", kwargs={"slug": slug}),
+            lambda: play_three_handed(
                 self.session, player, request.user, request.POST.get("note", "")
-            )
-        except ActionRefused as e:
-            messages.error(request, e.message)
-        else:
-            messages.success(
-                request,
-                _("%(table)s plays three-handed; North stays empty.") % {"table": incident.table},
-            )
-        return _back(request, reverse("desk:referee", kwargs={"slug": slug}))
+            ),
+            lambda i: _("%(table)s plays three-handed; North stays empty.") % {"table": i.table},
+        )
 
 
 class IncidentAdd(RefereeRequired, SessionMixin, View):
@@ -306,13 +314,14 @@ class IncidentAdd(RefereeRequired, SessionMixin, View):
         table = Table.objects.filter(
             session=self.session, number=_int(request.POST.get("table"))
         ).first()
-        try:
-            record_incident(self.session, request.user, request.POST.get("text", ""), player, table)
-        except ActionRefused as e:
-            messages.error(request, e.message)
-        else:
-            messages.success(request, _("Incident recorded."))
-        return _back(request, reverse("desk:referee", kwargs={"slug": slug}))
+        return _act(
+            request,
+            reverse("desk:referee", kwargs={"slug": slug}),
+            lambda: record_incident(
+                self.session, request.user, request.POST.get("text", ""), player, table
+            ),
+            lambda _i: _("Incident recorded."),
+        )
 
 
 class Disqualify(RefereeRequired, TournamentMixin, View):
@@ -321,13 +330,13 @@ class Disqualify(RefereeRequired, TournamentMixin, View):
         session = Session.objects.filter(
             tournament=self.tournament, number=_int(request.POST.get("session"))
         ).first()
-        try:
-            disqualify(player, request.user, request.POST.get("text", ""), session)
-        except ActionRefused as e:
-            messages.error(request, e.message)
-        else:
-            messages.warning(request, _("%(name)s is disqualified.") % {"name": player})
-        return _back(request, reverse("desk:referee_log", kwargs={"slug": slug}))
+        return _act(
+            request,
+            reverse("desk:referee_log", kwargs={"slug": slug}),
+            lambda: disqualify(player, request.user, request.POST.get("text", ""), session),
+            lambda _i: _("%(name)s is disqualified.") % {"name": player},
+            messages.warning,
+        )
 
 
 class RefereeLog(RefereeRequired, TournamentMixin, View):
@@ -384,35 +393,32 @@ class RefereeLog(RefereeRequired, TournamentMixin, View):
 class PenaltyVoid(DirectorRequired, TournamentMixin, View):
     def post(self, request, slug, pk):
         penalty = get_object_or_404(Penalty, session__tournament=self.tournament, pk=pk)
-        try:
-            void_penalty(penalty, request.user, request.POST.get("reason", ""))
-        except ActionRefused as e:
-            messages.error(request, e.message)
-        else:
-            messages.success(request, _("The penalty is void; it stays in the log."))
-        return _back(request, reverse("desk:referee_log", kwargs={"slug": slug}))
+        return _act(
+            request,
+            reverse("desk:referee_log", kwargs={"slug": slug}),
+            lambda: void_penalty(penalty, request.user, request.POST.get("reason", "")),
+            lambda _p: _("The penalty is void; it stays in the log."),
+        )
 
 
 class IncidentVoid(DirectorRequired, TournamentMixin, View):
     def post(self, request, slug, pk):
         incident = get_object_or_404(Incident, tournament=self.tournament, pk=pk)
-        try:
-            void_incident(incident, request.user, request.POST.get("reason", ""))
-        except ActionRefused as e:
-            messages.error(request, e.message)
-        else:
-            messages.success(request, _("The record is void; it stays in the log."))
-        return _back(request, reverse("desk:referee_log", kwargs={"slug": slug}))
+        return _act(
+            request,
+            reverse("desk:referee_log", kwargs={"slug": slug}),
+            lambda: void_incident(incident, request.user, request.POST.get("reason", "")),
+            lambda _i: _("The record is void; it stays in the log."),
+        )
 
 
 class SessionEnd(DeskRequired, SessionMixin, View):
     """Mark the end of play: the appeal window runs from here."""
 
     def post(self, request, slug, number):
-        try:
-            end_session(self.session, request.user)
-        except ActionRefused as e:
-            messages.error(request, e.message)
-        else:
-            messages.success(request, _("Session ended; the appeal window is running."))
-        return _back(request, reverse("desk:session", kwargs={"slug": slug, "number": number}))
+        return _act(
+            request,
+            reverse("desk:session", kwargs={"slug": slug, "number": number}),
+            lambda: end_session(self.session, request.user),
+            lambda _s: _("Session ended; the appeal window is running."),
+        )

@@ -63,42 +63,21 @@ def resolve_all(penalties, rules) -> dict:
 
 
 def penalty_rows(tournament) -> list[PenaltyRow]:
-    """The tournament's live penalties as the standings take them (one query)."""
-    penalties = (
-        Penalty.objects.filter(session__tournament=tournament)
+    """The tournament's live penalties as the standings take them (one query).
+
+    One not valid under the current rules is left out; the log shows it as such.
+    """
+    penalties = list(
+        Penalty.objects.filter(session__tournament=tournament, voided_at=None)
+        .select_related("session", "player")
         .order_by("recorded_at", "pk")
-        .values_list(
-            "session_id",
-            "session__number",
-            "player_id",
-            "player__key",
-            "kind",
-            "minutes",
-            "amount",
-            "stage",
-            "voided_at",
-        )
     )
-    rules = tournament.rule_set()
-    rows, minors = [], defaultdict(int)
-    for sid, number, pid, key, kind, minutes, amount, stage, voided in penalties:
-        if voided is not None:
-            continue
-        if kind == MINOR:
-            minors[(sid, pid)] += 1
-        try:
-            r = resolve(
-                rules,
-                kind,
-                minutes=minutes,
-                amount=_number(amount),
-                order=minors[(sid, pid)],
-                stage=stage or None,
-            )
-        except RuleError:
-            continue  # not valid under the current rules: shown as such on the penalties page
-        rows.append(PenaltyRow(number, key, r.amount, r.stage, kind, r.fixed))
-    return rows
+    worth = resolve_all(penalties, tournament.rule_set())
+    return [
+        PenaltyRow(p.session.number, p.player.key, r.amount, r.stage, p.kind, r.fixed)
+        for p in penalties
+        if not isinstance(r := worth[p.pk], RuleError)
+    ]
 
 
 def _player_table(session, player):

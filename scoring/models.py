@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from seating.models import Table, Wind
-from tournament.models import Player
+from tournament.models import Player, Record
 
 
 class Result(models.Model):
@@ -63,7 +63,7 @@ class ResultScore(models.Model):
         return f"{self.wind} {self.score}"
 
 
-class Penalty(models.Model):
+class Penalty(Record):
     """A penalty as the referee recorded it; its amount and stage come from the rule set
     (scoring.penalties.resolve) unless the kind takes an amount. Voiding keeps the record."""
 
@@ -93,25 +93,12 @@ class Penalty(models.Model):
     )
     stage = models.CharField(_("counts"), max_length=6, choices=Stage.choices, blank=True)
     note = models.CharField(_("note"), max_length=300, blank=True)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
-    )
-    recorded_at = models.DateTimeField(_("recorded"))
-    voided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    voided_at = models.DateTimeField(_("voided"), null=True, blank=True)
-    void_reason = models.CharField(_("reason for voiding"), max_length=300, blank=True)
     history = HistoricalRecords()
 
-    class Meta:
+    class Meta(Record.Meta):
         ordering = ["session", "recorded_at", "pk"]
         verbose_name = _("penalty")
         verbose_name_plural = _("penalties")
 
     def __str__(self):
         return f"{self.session} {self.player}: {self.get_kind_display()}"
-
-    @property
-    def is_void(self):
-        return self.voided_at is not None

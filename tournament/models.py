@@ -160,7 +160,28 @@ class RuleChange(models.Model):
         return f"{self.old_ruleset} → {self.new_ruleset}"
 
 
-class Incident(models.Model):
+class Record(models.Model):
+    """A referee's record: who made it and when; voiding marks it, never deletes it."""
+
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(_("recorded"))
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    voided_at = models.DateTimeField(_("voided"), null=True, blank=True)
+    void_reason = models.CharField(_("reason for voiding"), max_length=300, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def is_void(self):
+        return self.voided_at is not None
+
+
+class Incident(Record):
     """A referee's record that is not a penalty: a note, a substitution, a disqualification,
     a table going three-handed. Voiding keeps the record, marked void, with who and when."""
 
@@ -187,28 +208,15 @@ class Incident(models.Model):
     text = models.TextField(_("what happened"), blank=True)
     # What a void has to put back (the seat's player, the player's status), as plain values.
     undo = models.JSONField(default=dict, blank=True)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
-    )
-    recorded_at = models.DateTimeField(_("recorded"))
-    voided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    voided_at = models.DateTimeField(_("voided"), null=True, blank=True)
-    void_reason = models.CharField(_("reason for voiding"), max_length=300, blank=True)
     history = HistoricalRecords()
 
-    class Meta:
+    class Meta(Record.Meta):
         ordering = ["-recorded_at", "-pk"]
         verbose_name = _("incident")
         verbose_name_plural = _("incidents")
 
     def __str__(self):
         return f"{self.get_kind_display()}: {self.player or ''}"
-
-    @property
-    def is_void(self):
-        return self.voided_at is not None
 
 
 class Appeal(models.Model):

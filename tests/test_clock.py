@@ -1,0 +1,98 @@
+"""Session clock arithmetic (tournament.clock), pure and fast.
+
+000 §5.8: 'Usually 90 minutes. A clear signal 15 minutes before the end' (RULES.md §1);
+002 §2.4.4: 'Когда до конца сессии остаётся 15 минут, главный судья оповещает об этом'.
+"""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tournament.clock import (
+    ADJUST,
+    END,
+    PAUSE,
+    RESUME,
+    START,
+    ClockError,
+    Event,
+    state_at,
+)
+
+T0 = datetime(2026, 2, 17, 10, 0, tzinfo=UTC)
+EMA = (90 * 60, 15 * 60)
+
+
+def at(minutes=0, seconds=0):
+    return T0 + timedelta(minutes=minutes, seconds=seconds)
+
+
+def test_waiting_before_the_start():
+    s = state_at(*EMA, [], at(5))
+    assert (s.state, s.remaining, s.elapsed) == ("waiting", 5400, 0)
+
+
+def test_ema_90_minutes_with_the_warning_15_before_the_end():
+    events = [Event(START, at())]
+    assert state_at(*EMA, events, at(74, 59)).state == "running"
+    assert state_at(*EMA, events, at(75)).state == "warning"
+    assert state_at(*EMA, events, at(75)).remaining == 15 * 60
+    assert state_at(*EMA, events, at(90)).state == "time_up"
+    assert state_at(*EMA, events, at(92)).remaining == -120
+
+
+def test_a_pause_stops_the_time_and_a_restart_sees_the_same_second():
+    events = [Event(START, at()), Event(PAUSE, at(30)), Event(RESUME, at(40))]
+    assert state_at(*EMA, events[:2], at(35)).state == "paused"
+    assert state_at(*EMA, events[:2], at(35)).remaining == 60 * 60
+    s = state_at(*EMA, events, at(50))
+    assert (s.state, s.elapsed, s.remaining) == ("running", 40 * 60, 50 * 60)
+    # the same events read again later (a reload, another screen) give the same answer
+    assert state_at(*EMA, list(events), at(50)) == s
+
+
+def test_minutes_added_for_all_and_extra_time_for_one_table():
+    events = [
+        Event(START, at()),
+        Event(ADJUST, at(10), seconds=5 * 60),
+        Event(ADJUST, at(20), seconds=-2 * 60),
+        Event(ADJUST, at(80), seconds=4 * 60, table=7),
+    ]
+    assert state_at(*EMA, events, at(30)).length == 93 * 60
+    assert state_at(*EMA, events, at(93)).state == "time_up"
+    table7 = state_at(*EMA, events, at(93), table=7)
+    assert (table7.state, table7.remaining) == ("warning", 4 * 60)
+    assert state_at(*EMA, events, at(93), table=3).remaining == 0
+
+
+def test_end_freezes_the_clock():
+    events = [Event(START, at()), Event(END, at(60))]
+    s = state_at(*EMA, events, at(100))
+    assert (s.state, s.elapsed, s.remaining) == ("ended", 3600, 1800)
+
+
+def test_events_after_now_are_ignored():
+    events = [Event(START, at()), Event(PAUSE, at(30))]
+    assert state_at(*EMA, events, at(20)).state == "running"
+
+
+def test_sbr_session_length_is_the_rule_sets():
+    s = state_at(60 * 60, 15 * 60, [Event(START, at())], at(45))
+    assert (s.state, s.remaining) == ("warning", 15 * 60)
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        [Event(PAUSE, at())],
+        [Event(START, at()), Event(START, at(1))],
+        [Event(START, at()), Event(RESUME, at(1))],
+        [Event(START, at()), Event(PAUSE, at(1)), Event(PAUSE, at(2))],
+        [Event(END, at())],
+        [Event(START, at()), Event(END, at(1)), Event(ADJUST, at(2), seconds=60)],
+        [Event("explode", at())],
+    ],
+)
+def test_events_that_cannot_follow_are_refused(events):
+    with pytest.raises(ClockError):
+        state_at(*EMA, events, at(10))

@@ -399,7 +399,8 @@ def minor_counts(session) -> dict:
 def describe(resolved) -> str:
     """A resolved penalty (or the RuleError it raised) for a person: amount and stage."""
     if isinstance(resolved, RuleError):
-        return _("not valid under the current rules: %(problem)s") % {"problem": resolved.message}
+        problem = _(resolved.template).format(**resolved.params)
+        return _("not valid under the current rules: %(problem)s") % {"problem": problem}
     if resolved.fixed:
         return _("fixed result for the session (a substitute plays)")
     stage = _("before placement") if resolved.stage == "before" else _("after placement")

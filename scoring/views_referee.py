@@ -18,7 +18,7 @@ from seating.models import Seat, Table
 from seating.views import SessionMixin
 from tournament.appeals import end_session
 from tournament.models import Incident, Player, Session
-from tournament.roles import DeskRequired, DirectorRequired, RefereeRequired, is_director
+from tournament.roles import DeskRequired, DirectorRequired, RefereeRequired
 from tournament.services import ActionRefused
 from tournament.views_desk import TournamentMixin
 
@@ -189,7 +189,6 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
                 "rules": rules,
                 "kinds": kinds_for(rules),
                 "pool": pool,
-                "sichuan": rules.game == "sichuan",
                 "can_three": rules.game == "sichuan" and len(seats) == 4,
                 "incidents": Incident.objects.filter(table=table_obj).select_related(
                     "player", "substitute", "recorded_by"
@@ -385,7 +384,6 @@ class RefereeLog(RefereeRequired, TournamentMixin, View):
                 "sessions": t.sessions.order_by("number"),
                 "kinds": Penalty.Kind.choices,
                 "filters": {"session": session, "kind": kind, "q": query, "void": show_void},
-                "can_void": is_director(request.user),
             },
         )
 

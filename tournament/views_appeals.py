@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views import View
 
@@ -114,7 +113,6 @@ class AppealDetail(RefereeRequired, TournamentMixin, View):
                 "form": form or AppealDecisionForm(),
                 "can_decide": is_head_referee(request.user),
                 "history": AppealHistoryTable(appeal.history.select_related("history_user")),
-                "now": timezone.now(),
             },
         )
 

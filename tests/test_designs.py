@@ -22,7 +22,7 @@ ROUNDS = {
     20: 5,
     24: 7,
     28: 9,
-    32: 9,
+    32: 10,
     36: 11,
     40: 13,
     48: 15,
@@ -47,6 +47,15 @@ def test_zero_repeat_rounds_count_cover_and_no_repeat(players, sessions):
     assert max(met.values()) == 1
     # every session gives 6 new pairs per table, none of them seen before
     assert len(met) == sessions * (players // 4) * 6
+
+
+def test_32_players_get_10_sessions_and_each_misses_exactly_one_other():
+    # the social-golfer instance 8-4-10: 480 of the 496 pairs meet once, 16 disjoint pairs never
+    rounds = zero_repeat_rounds(32)
+    assert len(rounds) == zero_repeat_ceiling(32) == 10
+    met = meetings(rounds)
+    missing = {(a, b) for a in range(32) for b in range(a + 1, 32)} - set(met)
+    assert len(missing) == 16 and len({p for pair in missing for p in pair}) == 32
 
 
 def test_zero_repeat_rounds_reaches_the_ceiling_for_16_and_64():

@@ -6,7 +6,8 @@ of different groups meet exactly once. The players of one group never meet in it
 multiple of four the groups can then be seated among themselves by the same construction, which
 gives one more session for q = 4 or 8 and five more for q = 16: 16 players get 5 sessions, 20
 get 5, 28 get 7, 32 get 9, 64 get 21 and 100 get 25 — the social-golfer optimum for 16, 20 and
-64.
+64. For 32 players a cyclic design does better: 10 sessions, the social-golfer optimum
+(golf_32_rounds, found by scripts/find_golf_32.py).
 
 For other sizes the desk keeps base tables found by scripts/find_designs.py: players are
 Z_m × Z_3 plus one or three more, session t adds t to every player's first coordinate, and the
@@ -193,6 +194,27 @@ def rotational_rounds(players: int) -> list[list[list[int]]]:
     return rounds
 
 
+# 32 players as (x, level), x in Z_16, numbered 16·level + x; adding g to every x (mod 16) maps
+# the 80 tables onto themselves. Found and checked by scripts/find_golf_32.py.
+_GOLF_32_ROUND = [((0, 4, 9, 27), (0, 8)), ((0, 1, 3, 16), (2, 10)), ((0, 19, 24, 25), (6, 14))]
+_GOLF_32_ROUND.append(((0, 17, 21, 30), (7, 15)))
+_GOLF_32_LAST = (0, 6, 26, 28)  # sessions 9 and 10: shifts g ≡ 0, 1 and g ≡ 2, 3 (mod 4)
+
+
+def _shift16(table, g):
+    return [16 * (p // 16) + (p % 16 + g) % 16 for p in table]
+
+
+def golf_32_rounds() -> list[list[list[int]]]:
+    """Ten sessions of 32 players with no pair meeting twice (each player misses one other)."""
+    rounds = []
+    for k in range(8):
+        rounds.append([_shift16(table, g + k) for table, shifts in _GOLF_32_ROUND for g in shifts])
+    for residues in ((0, 1), (2, 3)):
+        rounds.append([_shift16(_GOLF_32_LAST, g) for g in range(16) if g % 4 in residues])
+    return rounds
+
+
 @cache
 def zero_repeat_rounds(players: int) -> tuple:
     """The longest repeat-free seating this module can build for `players`, or () if none."""
@@ -208,7 +230,7 @@ def zero_repeat_rounds(players: int) -> tuple:
     else:
         for sub in zero_repeat_rounds(q):  # the groups, each seated among itself
             rounds.append([[i * q + x for x in table] for i in range(4) for table in sub])
-    rotational = rotational_rounds(players)
+    rotational = golf_32_rounds() if players == 32 else rotational_rounds(players)
     if len(rotational) > len(rounds):
         rounds = rotational
     if not rounds:

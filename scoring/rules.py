@@ -83,6 +83,10 @@ class RuleSet:
     substitute_result: int | float  # result unit: replaced player's (and EMA substitute's) line
     session_minutes: int
     warning_minutes: int
+    end_of_session: str  # "one_more_hand" (EMA 000 §5.8) | "finish_hand" (SBR 002 §2.4.4)
+    start_signal: bool  # the clock rings when play starts
+    time_up_signal: bool  # the clock rings at time up (EMA gives no signal then)
+    seating_display_minutes: int  # the projector shows "find your table" this long after start
     appeal_window_minutes: int
     appeal_deposit_fees: int | float  # deposit = this × the tournament fee
 
@@ -122,6 +126,10 @@ PRESETS: dict[str, RuleSet] = {
         substitute_result=-30000,
         session_minutes=90,  # 000 §5.8
         warning_minutes=15,
+        end_of_session="one_more_hand",  # 000 §5.8: finish the hand and play one more
+        start_signal=True,  # 000 §5.8: no dice before the start signal
+        time_up_signal=False,  # 000 §5.8: "There will be no signal at the 90-minute mark"
+        seating_display_minutes=10,
         appeal_window_minutes=30,  # EMA 2012 sets none; the SBR value as a default
         appeal_deposit_fees=0,
     ),
@@ -155,6 +163,10 @@ PRESETS: dict[str, RuleSet] = {
         substitute_result=-9,
         session_minutes=90,  # a hanchan, as in EMA
         warning_minutes=15,
+        end_of_session="one_more_hand",  # 001 sets no clock: as in EMA
+        start_signal=True,
+        time_up_signal=False,
+        seating_display_minutes=10,
         appeal_window_minutes=30,
         appeal_deposit_fees=0,
     ),
@@ -185,7 +197,11 @@ PRESETS: dict[str, RuleSet] = {
         substitute_mode="sbr",
         substitute_result=0,  # 002 §2.8.4: the replaced player gets 0 TP and 0 GP
         session_minutes=60,  # 002 §2.4.4: "usually 35 to 80 minutes"; a middle value
-        warning_minutes=15,
+        warning_minutes=15,  # 002 §2.4.4: the head referee announces 15 minutes left
+        end_of_session="finish_hand",  # 002 §2.4.4: the hand in progress is played out
+        start_signal=True,
+        time_up_signal=True,  # 002 §2.4.4: the end signal (gong)
+        seating_display_minutes=10,
         appeal_window_minutes=30,  # 002 §2.9.2
         appeal_deposit_fees=2,  # 002 §2.9.2: 2F
     ),
@@ -212,6 +228,12 @@ def _text(field, value):
     if not isinstance(value, str) or not value.strip():
         raise RuleError(field, "Must be a non-empty text.")
     return value.strip()
+
+
+def _boolean(field, value):
+    if not isinstance(value, bool):
+        raise RuleError(field, "Must be true or false.")
+    return value
 
 
 def _choice(*options):
@@ -307,6 +329,10 @@ _CHECKS = {
     "substitute_result": _number(),
     "session_minutes": _integer(1),
     "warning_minutes": _integer(0),
+    "end_of_session": _choice("one_more_hand", "finish_hand"),
+    "start_signal": _boolean,
+    "time_up_signal": _boolean,
+    "seating_display_minutes": _integer(0),
     "appeal_window_minutes": _integer(0),
     "appeal_deposit_fees": _number("+"),
 }

@@ -12,10 +12,13 @@ from tournament.clock import (
     ADJUST,
     END,
     PAUSE,
+    RESET,
     RESUME,
     START,
     ClockError,
     Event,
+    extra_time,
+    mmss,
     state_at,
 )
 
@@ -91,8 +94,66 @@ def test_sbr_session_length_is_the_rule_sets():
         [Event(END, at())],
         [Event(START, at()), Event(END, at(1)), Event(ADJUST, at(2), seconds=60)],
         [Event("explode", at())],
+        [Event(RESET, at())],
     ],
 )
 def test_events_that_cannot_follow_are_refused(events):
     with pytest.raises(ClockError):
         state_at(*EMA, events, at(10))
+
+
+def test_a_reset_after_a_false_start_forgets_everything_before_it():
+    events = [
+        Event(START, at()),
+        Event(ADJUST, at(1), seconds=600),
+        Event(ADJUST, at(1), seconds=120, table=4),
+        Event(RESET, at(2)),
+    ]
+    s = state_at(*EMA, events, at(5))
+    assert (s.state, s.remaining, s.length, s.started_at) == ("waiting", 5400, 5400, None)
+    assert extra_time(events) == {}
+    restarted = events + [Event(START, at(10))]
+    s = state_at(*EMA, restarted, at(85))
+    assert (s.state, s.remaining, s.started_at) == ("warning", 15 * 60, at(10))
+
+
+def test_an_ended_session_can_be_reset_and_started_again():
+    events = [Event(START, at()), Event(END, at(3)), Event(RESET, at(4)), Event(START, at(5))]
+    assert state_at(*EMA, events, at(6)).state == "running"
+
+
+def test_extra_time_per_table_adds_up_and_drops_zero():
+    events = [
+        Event(START, at()),
+        Event(ADJUST, at(80), seconds=300, table=7),
+        Event(ADJUST, at(81), seconds=120, table=2),
+        Event(ADJUST, at(82), seconds=-120, table=2),
+        Event(ADJUST, at(83), seconds=60, table=7),
+        Event(ADJUST, at(84), seconds=600),
+    ]
+    assert extra_time(events) == {7: 360}
+
+
+def test_a_paused_clock_inside_the_warning_shows_paused_and_past_zero_time_up():
+    events = [Event(START, at()), Event(PAUSE, at(80))]
+    s = state_at(*EMA, events, at(85))
+    assert (s.state, s.remaining, s.paused) == ("paused", 10 * 60, True)
+    s = state_at(*EMA, [Event(START, at()), Event(PAUSE, at(95))], at(99))
+    assert (s.state, s.remaining) == ("time_up", -5 * 60)
+
+
+@pytest.mark.parametrize(
+    ("seconds", "shown"),
+    [
+        (5400, "1:30:00"),
+        (899.3, "15:00"),
+        (899.0, "14:59"),
+        (0.2, "0:01"),
+        (0, "0:00"),
+        (-0.4, "0:00"),
+        (-130, "\u22122:10"),
+        (3725, "1:02:05"),
+    ],
+)
+def test_remaining_time_is_shown_rounded_up_and_negative_past_time_up(seconds, shown):
+    assert mmss(seconds) == shown

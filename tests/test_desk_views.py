@@ -245,6 +245,8 @@ def test_rule_override_of_one_field(staff):
 
     for name, value in re.findall(r'name="(rule_[a-z0-9_]+)"[^>]*value="([^"]*)"', page):
         data[name] = value
+    for name in re.findall(r'type="checkbox" name="(rule_[a-z0-9_]+)"[^>]*checked', page):
+        data[name] = "on"  # as a browser sends a ticked box
     data["rule_uma"] = "15000, 5000, -5000, -15000"
     director.post(f"/desk/{t.slug}/rules/", data)
     t.refresh_from_db()

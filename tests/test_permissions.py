@@ -48,6 +48,9 @@ RULES = {
     "plan_status": ("get", DIRECTOR_ONLY),
     "plan_apply": ("post", DIRECTOR_ONLY),
     "session_end": ("post", DESK),
+    "clock": ("get", DESK | REFEREE),
+    "clock_control": ("post", DESK),
+    "clock_reset": ("post", DIRECTOR_ONLY),
     "referee": ("get", REFEREE),
     "referee_table": ("get", REFEREE),
     "penalty_add": ("post", REFEREE),
@@ -150,6 +153,7 @@ def body(name, t, player):
         "incident_void": {"reason": "typo"},
         "appeal_add": {"session": 1, "appellant": player.pk, "subject": "x", "text": "y"},
         "appeal": {"action": "review"},
+        "clock_control": {"action": "start"},
     }.get(name, {})
 
 

@@ -374,7 +374,7 @@ def test_presets_pass_their_own_checks_and_round_trip(key):
 def test_field_names():
     assert "key" not in FIELD_NAMES
     assert FIELD_NAMES[0] == "name"
-    assert len(FIELD_NAMES) == 28
+    assert len(FIELD_NAMES) == 32
 
 
 def test_ruleset_from_overrides_and_round_trip():
@@ -453,3 +453,33 @@ def test_rule_overrides_must_be_an_object():
     with pytest.raises(RuleError) as caught:
         ruleset_from("ema-2012", [["uma", [1, 2, 3, 4]]])
     assert caught.value.field == "rules"
+
+
+def test_session_clock_fields_follow_000_5_8_and_002_2_4_4():
+    # 000 §5.8: "Найчастіше сесії розраховуються за 90 хвилин ... коли залишається 15 хвилин до
+    # кінця сесії ... Після закінчення 90 хвилин звуковий сигнал не звучить"
+    assert (EMA.session_minutes, EMA.warning_minutes) == (90, 15)
+    assert (EMA.end_of_session, EMA.start_signal, EMA.time_up_signal) == (
+        "one_more_hand",
+        True,
+        False,
+    )
+    # 002 §2.4.4: "Когда до конца сессии остаётся 15 минут ... Каждая сессия играется с
+    # доигрыванием ... гонг, обозначающий конец сессии"
+    assert SBR.warning_minutes == 15
+    assert (SBR.end_of_session, SBR.time_up_signal) == ("finish_hand", True)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("time_up_signal", "yes", "Must be true or false."),
+        ("end_of_session", "sudden_death", "Must be one of: one_more_hand, finish_hand."),
+        ("seating_display_minutes", -1, "Must be at least 0."),
+    ],
+)
+def test_bad_clock_fields_are_refused_by_name(field, value, message):
+    with pytest.raises(RuleError) as caught:
+        ruleset_from("ema-2012", {field: value})
+    assert caught.value.field == field
+    assert caught.value.template.format(**caught.value.params) == message

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from .models import Appeal, Session
 from .roles import is_head_referee
 from .services import ActionRefused, touch
+from .timekeeping import end_clock
 
 
 def deadline(session: Session):
@@ -150,5 +151,6 @@ def end_session(session: Session, user) -> Session:
         raise ActionRefused(_("This session has already ended."))
     session.ended_at = timezone.now()
     session.save(update_fields=["ended_at"])
+    end_clock(session, user)  # a running clock stops with play
     touch(session.tournament_id)
     return session

@@ -16,7 +16,8 @@ PAUSE = "pause"
 RESUME = "resume"
 ADJUST = "adjust"  # seconds added (negative: removed), for all tables or one table
 END = "end"
-KINDS = (START, PAUSE, RESUME, ADJUST, END)
+RESET = "reset"  # back to waiting: a false start; what came before no longer counts
+KINDS = (START, PAUSE, RESUME, ADJUST, END, RESET)
 
 WAITING = "waiting"
 RUNNING = "running"
@@ -27,7 +28,15 @@ ENDED = "ended"
 
 
 class ClockError(ValueError):
-    """An event that makes no sense in the clock's state (pause while paused, …)."""
+    """An event that makes no sense in the clock's state (pause while paused, …).
+
+    `code` names the problem for the desk's translated message: unknown, ended, started,
+    not_running, not_paused, not_started.
+    """
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -49,29 +58,42 @@ class ClockState:
     paused: bool
 
 
+def since_reset(events: list[Event]) -> list[Event]:
+    """The events after the last reset: only they count."""
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].kind == RESET:
+            return events[i + 1 :]
+    return list(events)
+
+
 def check(events: list[Event]) -> None:
     """Raise ClockError at the first event that cannot follow the ones before it."""
     started = paused = ended = False
     for e in events:
         if e.kind not in KINDS:
-            raise ClockError(f"unknown clock event {e.kind!r}")
+            raise ClockError("unknown")
+        if e.kind == RESET:
+            if not started:
+                raise ClockError("not_started")
+            started = paused = ended = False
+            continue
         if ended:
-            raise ClockError("the session has ended")
+            raise ClockError("ended")
         if e.kind == START:
             if started:
-                raise ClockError("the clock has already started")
+                raise ClockError("started")
             started = True
         elif e.kind == PAUSE:
             if not started or paused:
-                raise ClockError("the clock is not running")
+                raise ClockError("not_running")
             paused = True
         elif e.kind == RESUME:
             if not paused:
-                raise ClockError("the clock is not paused")
+                raise ClockError("not_paused")
             paused = False
         elif e.kind == END:
             if not started:
-                raise ClockError("the clock has not started")
+                raise ClockError("not_started")
             ended = True
 
 
@@ -84,18 +106,18 @@ def state_at(
 ) -> ClockState:
     """The clock at `now` for the whole session (or `table`, with its extra time).
 
-    Events must be in time order; those after `now` are ignored. Adjustments change the
-    length whether the clock runs or not; a pause stops the elapsed time.
+    Events must be in time order; those after `now` are ignored, and so is everything before
+    the last reset. Adjustments change the length whether the clock runs or not; a pause stops
+    the elapsed time.
     """
     check(events)
+    events = since_reset([e for e in events if e.at <= now])
     elapsed = 0.0
     length = float(planned_seconds)
     running_since = None
     started_at = None
     paused = ended = False
     for e in events:
-        if e.at > now:
-            break
         if e.kind == START:
             started_at = running_since = e.at
         elif e.kind == PAUSE:
@@ -126,3 +148,26 @@ def state_at(
     else:
         state = RUNNING
     return ClockState(state, remaining, elapsed, length, float(warning_seconds), started_at, paused)
+
+
+def extra_time(events: list[Event]) -> dict[int, int]:
+    """Table number -> seconds given to that table alone (since the last reset), non-zero only."""
+    extra: dict[int, int] = {}
+    for e in since_reset(events):
+        if e.kind == ADJUST and e.table is not None:
+            extra[e.table] = extra.get(e.table, 0) + e.seconds
+    return {t: s for t, s in sorted(extra.items()) if s}
+
+
+def mmss(seconds: float) -> str:
+    """Remaining time as the clock shows it: 1:05:00, 14:59, 0:00, −2:10 past time up.
+
+    Rounded up while time remains, so 0:00 appears exactly at time up (as on the projector).
+    """
+    total = int(abs(seconds) + (0 if seconds < 0 else 0.999))
+    sign = "\u2212" if seconds < 0 and total else ""
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{sign}{hours}:{minutes:02d}:{secs:02d}"
+    return f"{sign}{minutes}:{secs:02d}"

@@ -91,6 +91,10 @@ RULE_CHOICES = {
         ("after_placement", _("after placement")),
     ],
     "substitute_mode": [("ema", _("EMA 2012 (000 §5.7)")), ("sbr", _("SBR 2025 (002 §2.8.4)"))],
+    "end_of_session": [
+        ("one_more_hand", _("after the warning: finish the hand and play one more (EMA 000 §5.8)")),
+        ("finish_hand", _("at the end signal: play out the hand in progress (SBR 002 §2.4.4)")),
+    ],
 }
 RULE_LABELS = {
     "uma": _("Uma / placement points (1st, 2nd, 3rd, 4th)"),
@@ -98,6 +102,12 @@ RULE_LABELS = {
     "awarded_tp": _("TP at an awarded table"),
     "late_steps": _("Late steps (minutes:amount, …)"),
     "appeal_deposit_fees": _("Appeal deposit (× fee)"),
+    "session_minutes": _("Session length (minutes)"),
+    "warning_minutes": _("Warning before the end (minutes)"),
+    "end_of_session": _("End of a timed session"),
+    "start_signal": _("Bell at the start"),
+    "time_up_signal": _("Bell at time up"),
+    "seating_display_minutes": _("Projector shows the seating for (minutes after the start)"),
 }
 
 

@@ -123,6 +123,9 @@ class Session(models.Model):
     seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
     # When play ended; the appeal window (002 §2.9.2) runs from here. Set by the desk.
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+    # The clock's planned length and warning for this session; empty: the rule set's.
+    length_seconds = models.PositiveIntegerField(_("length (seconds)"), null=True, blank=True)
+    warning_seconds = models.PositiveIntegerField(_("warning (seconds)"), null=True, blank=True)
     history = HistoricalRecords()
 
     class Meta:
@@ -135,6 +138,44 @@ class Session(models.Model):
 
     def __str__(self):
         return _("Session %(number)s") % {"number": self.number}
+
+    def clock_seconds(self, rules=None) -> tuple[int, int]:
+        """Planned length and warning offset in seconds: the session's own, or the rule set's."""
+        rules = rules or self.tournament.rule_set()
+        length = self.length_seconds or rules.session_minutes * 60
+        warning = (
+            self.warning_seconds if self.warning_seconds is not None else rules.warning_minutes * 60
+        )
+        return length, warning
+
+
+class ClockEvent(models.Model):
+    """One thing the desk did to a session's clock. Never changed or deleted: the history."""
+
+    class Kind(models.TextChoices):
+        START = "start", _("start")
+        PAUSE = "pause", _("pause")
+        RESUME = "resume", _("resume")
+        ADJUST = "adjust", _("time changed")
+        END = "end", _("end")
+        RESET = "reset", _("reset")
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="clock_events")
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    at = models.DateTimeField(_("at"))
+    seconds = models.IntegerField(_("seconds"), default=0)
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["session", "at", "id"]
+        verbose_name = _("clock event")
+        verbose_name_plural = _("clock events")
+
+    def __str__(self):
+        return f"{self.session} {self.kind} {self.at:%H:%M:%S}"
 
 
 class RuleChange(models.Model):

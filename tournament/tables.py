@@ -311,3 +311,44 @@ def substitute_rows(slug, rows) -> list[dict]:
             }
         )
     return out
+
+
+class TableBoardTable(tables.Table):
+    """The desk's view of a session in play: each table's state, extra time, time left."""
+
+    number = tables.Column(
+        verbose_name=_("Table"),
+        linkify=lambda record: record["url"],
+        attrs={"td": {"class": "num"}},
+    )
+    players = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "wrap"}})
+    state = tables.Column(
+        verbose_name=_("State"),
+        attrs={"td": {"class": lambda record: f"board-{record['state_code']}"}},
+    )
+    extra = tables.Column(verbose_name=_("Extra time"), default="", attrs={"td": {"class": "num"}})
+    left = tables.Column(
+        verbose_name=_("Time left"),
+        default="",
+        attrs={"td": {"class": "num", "data-table-left": lambda record: record["extra_seconds"]}},
+    )
+
+    class Meta:
+        orderable = False
+        empty_text = _("No tables yet: seat the session first.")
+        row_attrs = {
+            "class": lambda record: "overtime" if record["overtime"] else "",
+            "data-state": lambda record: record["state_code"],
+        }
+
+
+class ClockEventTable(tables.Table):
+    at = tables.DateTimeColumn(verbose_name=_("When"), format="H:i:s")
+    kind = tables.Column(verbose_name=_("What"))
+    change = tables.Column(verbose_name=_("Minutes"), default="", attrs={"td": {"class": "num"}})
+    table = tables.Column(verbose_name=_("Table"), default=_("all"))
+    by = tables.Column(verbose_name=_("By"), default="")
+
+    class Meta:
+        orderable = False
+        empty_text = _("The clock has not been touched.")

@@ -8,6 +8,7 @@ from seating import views as seating
 from seating import views_plan as plans
 
 from . import views_appeals as appeals
+from . import views_clock as clock
 from . import views_desk as v
 
 app_name = "desk"
@@ -42,6 +43,9 @@ urlpatterns = [
     path(S + "t/<int:table>/", scoring.ResultEntry.as_view(), name="result"),
     path(S + "t/<int:table>/confirm/", scoring.ResultConfirm.as_view(), name="result_confirm"),
     path(S + "end/", ref.SessionEnd.as_view(), name="session_end"),
+    path(S + "clock/", clock.ClockDesk.as_view(), name="clock"),
+    path(S + "clock/control/", clock.ClockControl.as_view(), name="clock_control"),
+    path(S + "clock/reset/", clock.ClockReset.as_view(), name="clock_reset"),
     # the referee's pages
     path(T + "referee/", ref.RefereeHome.as_view(), name="referee"),
     path(S + "referee/t/<int:table>/", ref.RefereeTable.as_view(), name="referee_table"),

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from . import views_clock as clock
 from . import views_public as v
 
 app_name = "public"
@@ -10,5 +11,7 @@ urlpatterns = [
     path("t/<slug:slug>/", v.standings, name="standings"),
     path("t/<slug:slug>/standings.json", v.standings_json, name="feed"),
     path("t/<slug:slug>/find/", v.find_table, name="find"),
+    path("t/<slug:slug>/clock/", clock.projector, name="clock"),
+    path("t/<slug:slug>/clock.json", clock.clock_json, name="clock_json"),
     path("t/<slug:slug>/p/<str:key>/", v.player, name="player"),
 ]

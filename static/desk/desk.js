@@ -18,7 +18,7 @@
   }
   // Pages opened during a break start refreshing once play begins: they poll slowly then.
   document.querySelectorAll("[data-live]").forEach(function (region) {
-    var period = region.dataset.live === "1" ? 15000 : 60000;
+    var period = Number(region.dataset.period) || (region.dataset.live === "1" ? 15000 : 60000);
     setInterval(function () { if (!document.hidden) refresh(region); }, period);
   });
 

@@ -119,7 +119,13 @@
     if (mode === "projector") {
       extras(now);
       var seating = document.querySelector("[data-clock-seating]");
-      if (seating) seating.hidden = !seatingShown(status);
+      if (seating) {
+        var hide = !seatingShown(status);
+        if (seating.hidden !== hide) {
+          seating.hidden = hide;
+          if (!hide) paginate();
+        }
+      }
       bells(now);
     }
     if (mode === "desk") {
@@ -263,6 +269,65 @@
     };
     document.addEventListener("click", unlock);
     document.addEventListener("keydown", unlock);
+  }
+
+  // --- seating pages ----------------------------------------------------------------------------
+  // The whole field rarely fits one screen: the list is cut into pages that fit, shown in turn.
+  var pages = [];
+  var page = 0;
+  function paginate() {
+    var list = document.querySelector(".seating-columns");
+    var section = document.querySelector("[data-clock-seating]");
+    if (!list || !section || section.hidden) return;
+    var items = Array.prototype.slice.call(list.children);
+    items.forEach(function (li) {
+      li.hidden = true;
+    });
+    pages = [];
+    var box = list.getBoundingClientRect();
+    var outside = function (li) {
+      var r = li.getBoundingClientRect();
+      return r.right > box.right + 1 || r.bottom > box.bottom + 1;
+    };
+    var start = 0;
+    while (start < items.length) {
+      var end = start;
+      while (end < items.length) {
+        items[end].hidden = false;
+        if (end > start && outside(items[end])) {
+          items[end].hidden = true;
+          break;
+        }
+        end += 1;
+      }
+      pages.push([start, end]);
+      for (var i = start; i < end; i++) items[i].hidden = true;
+      start = end;
+    }
+    page = page % Math.max(1, pages.length);
+    showPage();
+  }
+  function showPage() {
+    var list = document.querySelector(".seating-columns");
+    if (!list || !pages.length) return;
+    var items = list.children;
+    var range = pages[page];
+    for (var i = 0; i < items.length; i++) items[i].hidden = i < range[0] || i >= range[1];
+    var label = document.querySelector("[data-seating-page]");
+    if (label) {
+      var first = items[range[0]].querySelector(".who").textContent;
+      var last = items[range[1] - 1].querySelector(".who").textContent;
+      label.textContent = pages.length > 1 ? first + " – " + last + " (" + (page + 1) + "/" + pages.length + ")" : "";
+    }
+  }
+  if (mode === "projector") {
+    setInterval(function () {
+      if (pages.length > 1) {
+        page = (page + 1) % pages.length;
+        showPage();
+      }
+    }, 10000);
+    window.addEventListener("resize", paginate);
   }
 
   // --- start ----------------------------------------------------------------------------------

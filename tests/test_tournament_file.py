@@ -1354,3 +1354,83 @@ def test_late_past_the_limit_and_an_explicit_late_amount_import():
     t = import_tournament(data)
     rows = penalty_rows(t)
     assert [(r.player, r.amount, r.fixed) for r in rows] == [("p2", 0, True), ("p3", -2500, False)]
+
+
+# --- the session clock travels with the file ------------------------------------------------
+
+
+def clock_of(**changes):
+    def change(data):
+        data["sessions"][0]["clock"] = {
+            "length_seconds": 4500,
+            "warning_seconds": 600,
+            "events": [
+                {"kind": "start", "at": "2026-02-17T10:00:00+01:00", "by": "desk1"},
+                {"kind": "adjust", "at": "2026-02-17T10:30:00+01:00", "seconds": 300},
+                {
+                    "kind": "adjust",
+                    "at": "2026-02-17T11:00:00+01:00",
+                    "seconds": 120,
+                    "table": 1,
+                    "by": "desk1",
+                },
+            ],
+            **changes,
+        }
+
+    return edit(change)
+
+
+def test_the_session_clock_round_trips():
+    make_user("desk1")
+    t = import_tournament(clock_of()())
+    session = t.sessions.get()
+    assert (session.length_seconds, session.warning_seconds) == (4500, 600)
+    events = list(session.clock_events.values_list("kind", "seconds", "table", "by__username"))
+    assert events == [
+        ("start", 0, None, "desk1"),
+        ("adjust", 300, None, None),
+        ("adjust", 120, 1, "desk1"),
+    ]
+    data = export_tournament(t)
+    clock = data["sessions"][0]["clock"]
+    assert clock["length_seconds"] == 4500
+    assert [e["kind"] for e in clock["events"]] == ["start", "adjust", "adjust"]
+    assert clock["events"][2] == {
+        "kind": "adjust",
+        "at": clock["events"][2]["at"],
+        "seconds": 120,
+        "table": 1,
+        "by": "desk1",
+    }
+    assert datetime.fromisoformat(clock["events"][0]["at"]) == datetime(
+        2026, 2, 17, 9, 0, tzinfo=UTC
+    )
+    wipe(t)
+    assert export_tournament(import_tournament(data)) == data
+
+
+def test_a_session_without_a_clock_has_no_clock_key():
+    data = export_tournament(import_tournament(base_file()))
+    assert "clock" not in data["sessions"][0]
+
+
+BAD_CLOCKS = [
+    (clock_of(length_seconds="long"), "sessions[0].clock.length_seconds"),
+    (clock_of(events=[{"kind": "explode", "at": "2026-02-17T10:00:00+01:00"}]),
+     "sessions[0].clock.events[0].kind"),
+    (clock_of(events=[{"kind": "start"}]), "sessions[0].clock.events[0].at: is required"),
+    (clock_of(events=[{"kind": "pause", "at": "2026-02-17T10:00:00+01:00"}]),
+     "sessions[0].clock.events[0]: The clock is not running."),
+    (clock_of(events=[{"kind": "start", "at": "2026-02-17T10:00:00+01:00"},
+                      {"kind": "pause", "at": "2026-02-17T09:00:00+01:00"}]),
+     "sessions[0].clock.events[1].at: the clock's events must be in time order"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("make", "fragment"), BAD_CLOCKS, ids=[f for _m, f in BAD_CLOCKS])
+def test_bad_clocks_are_refused_whole(make, fragment):
+    with pytest.raises(TournamentFileError) as caught:
+        import_tournament(make())
+    assert fragment in str(caught.value)
+    assert not Tournament.objects.exists()

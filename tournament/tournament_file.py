@@ -7,7 +7,10 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
   country, team or empty: the seating's keep-apart field);
 - `players[]`: `checked_in`;
 - `sessions[]`: `method` (manual, draw, balanced, swiss), `seed` (the draw's, plan's or Swiss
-  seating's seed, so a seating can be re-run), `ended_at` (when play ended; only when set);
+  seating's seed, so a seating can be re-run), `ended_at` (when play ended; only when set),
+  `clock` (only when set: `length_seconds` and `warning_seconds` when the session has its own,
+  and `events`, the session clock's history in order, each `kind` (start, pause, resume, adjust,
+  end, reset), `at`, `seconds` (adjust), `table` (adjust for one table, else null), `by`);
 - `sessions[].tables[]`: `history`, every version of the table's result, oldest first — also
   the one whose scores are on the seats — each with `version`, `status` (draft, confirmed,
   superseded), `entered_by`, `entered_at`, `confirmed_by`, `confirmed_at`, `superseded_at`
@@ -65,7 +68,16 @@ from scoring.models import Penalty, Result, ResultScore
 from scoring.penalties import KINDS, LATE, MINOR, OTHER, STAGES, resolve
 from scoring.rules import RuleError, rules_overrides, ruleset_from, validate_scores
 from seating.models import WINDS, Seat, Table
-from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
+from tournament import clock, timekeeping
+from tournament.models import (
+    Appeal,
+    ClockEvent,
+    Incident,
+    Player,
+    RuleChange,
+    Session,
+    Tournament,
+)
 from tournament.services import touch, unique_slug
 
 FORMAT = "mahjong-tournament"
@@ -147,6 +159,28 @@ def _with_mark(text: str, names: dict, limit: int | None) -> str:
         if len(text) > room:
             text = text[: max(room - 1, 0)] + "…"
     return f"{text} {mark}" if text else mark
+
+
+def _clock_row(session) -> dict:
+    """The session clock's own length and its history, or {} when there is none."""
+    row = {}
+    if session.length_seconds is not None:
+        row["length_seconds"] = session.length_seconds
+    if session.warning_seconds is not None:
+        row["warning_seconds"] = session.warning_seconds
+    events = [
+        {
+            "kind": e.kind,
+            "at": _iso(e.at),
+            "seconds": e.seconds,
+            "table": e.table,
+            "by": e.by.get_username() if e.by else None,
+        }
+        for e in session.clock_events.select_related("by").order_by("at", "id")
+    ]
+    if events:
+        row["events"] = events
+    return row
 
 
 def _username(user, fallback):
@@ -260,6 +294,9 @@ def export_tournament(tournament: Tournament) -> dict:
             row["seed"] = session.seed
         if session.ended_at is not None:
             row["ended_at"] = _iso(session.ended_at)
+        clock_row = _clock_row(session)
+        if clock_row:
+            row["clock"] = clock_row
         row["tables"] = [table_row(table) for table in tables_by_session.get(session.pk, [])]
         sessions.append(row)
 
@@ -688,6 +725,9 @@ class _Session:
     seed: int | None
     ended_at: datetime | None = None
     tables: list = field(default_factory=list)
+    length_seconds: int | None = None
+    warning_seconds: int | None = None
+    clock: list = field(default_factory=list)  # (kind, at, seconds, table, user name)
 
 
 def _parse(content) -> dict:
@@ -883,10 +923,43 @@ class _Reader:
                 ended_at=_datetime(f"{path}.ended_at", item.get("ended_at")),
             )
             self.read_tables(path, session, _list(f"{path}.tables", item.get("tables")))
+            if item.get("clock") is not None:
+                self.read_clock(f"{path}.clock", session, _object(f"{path}.clock", item["clock"]))
             self.sessions.append(session)
         self.session_by_number = {s.number: s for s in self.sessions}
         if self.tournament["planned_sessions"] is None:
             self.tournament["planned_sessions"] = max([4, *numbers])
+
+    def read_clock(self, path, session, item):
+        for name in ("length_seconds", "warning_seconds"):
+            if item.get(name) is not None:
+                setattr(session, name, _int(f"{path}.{name}", item[name], 0, 24 * 3600))
+        events = []
+        for i, event in enumerate(_list(f"{path}.events", item.get("events"))):
+            epath = f"{path}.events[{i}]"
+            event = _object(epath, event)
+            kind = _choice(f"{epath}.kind", event.get("kind"), clock.KINDS, None)
+            if kind is None:
+                _fail(f"{epath}.kind", _("is required"))
+            at = _datetime(f"{epath}.at", event.get("at"))
+            if at is None:
+                _fail(f"{epath}.at", _("is required"))
+            seconds = _int(f"{epath}.seconds", event.get("seconds", 0), -24 * 3600, 24 * 3600)
+            table = event.get("table")
+            if table is not None:
+                table = _int(f"{epath}.table", table, 1, SMALL_MAX)
+            if events and at < events[-1][1]:
+                _fail(f"{epath}.at", _("the clock's events must be in time order"))
+            try:
+                clock.check(
+                    [clock.Event(k, a, sec, t) for k, a, sec, t, _b in events]
+                    + [clock.Event(kind, at, seconds, table)]
+                )
+            except clock.ClockError as e:
+                _fail(epath, str(timekeeping.REFUSALS.get(e.code, e.code)))
+            by = _username_value(f"{epath}.by", event.get("by"))
+            events.append((kind, at, seconds, table, by))
+        session.clock = events
 
     def read_tables(self, spath, session, items):
         numbers = {}
@@ -1430,6 +1503,7 @@ class _Reader:
                 for v in table.versions:
                     names.update(n for n in (v.entered_by, v.confirmed_by) if n)
         names.update(c["changed_by"] for c in self.rule_changes if c["changed_by"])
+        names.update(e[4] for session in self.sessions for e in session.clock if e[4])
         for record in (*self.penalties, *self.voided_penalties, *self.incidents, *self.appeals):
             names.update(record.get(role) for role in ("recorded_by", "voided_by"))
         names.discard(None)
@@ -1494,10 +1568,16 @@ def _create(plan: _Reader, user, users: dict) -> Tournament:
                 method=s.method,
                 seed=s.seed,
                 ended_at=s.ended_at,
+                length_seconds=s.length_seconds,
+                warning_seconds=s.warning_seconds,
             ),
             user,
         )
         sessions[s.number] = session
+        ClockEvent.objects.bulk_create(
+            ClockEvent(session=session, kind=k, at=at, seconds=sec, table=t, by=users.get(by))
+            for k, at, sec, t, by in s.clock
+        )
         for t in s.tables:
             table = _save(Table(session=session, number=t.number), user)
             tables[(s.number, t.number)] = table

@@ -39,6 +39,7 @@ def _snapshot(tournament) -> dict:
             "wind",
             "player__key",
             "player__name",
+            "player__ema_id",
             "replaces__key",
             "joined",
         )

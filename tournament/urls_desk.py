@@ -10,6 +10,7 @@ from seating import views_plan as plans
 from . import views_appeals as appeals
 from . import views_clock as clock
 from . import views_desk as v
+from . import views_print as pdf
 
 app_name = "desk"
 T = "<slug:slug>/"
@@ -46,6 +47,10 @@ urlpatterns = [
     path(S + "clock/", clock.ClockDesk.as_view(), name="clock"),
     path(S + "clock/control/", clock.ClockControl.as_view(), name="clock_control"),
     path(S + "clock/reset/", clock.ClockReset.as_view(), name="clock_reset"),
+    path(S + "protocols.pdf", pdf.ProtocolsPdf.as_view(), name="protocols_pdf"),
+    path(S + "seating.pdf", pdf.SeatingPdf.as_view(), name="seating_pdf"),
+    path(T + "standings.pdf", pdf.StandingsPdf.as_view(), name="standings_pdf"),
+    path(T + "appeals.pdf", pdf.AppealsPdf.as_view(), name="appeals_pdf"),
     # the referee's pages
     path(T + "referee/", ref.RefereeHome.as_view(), name="referee"),
     path(S + "referee/t/<int:table>/", ref.RefereeTable.as_view(), name="referee_table"),

@@ -1,0 +1,38 @@
+"""PDF downloads for the director's pages: protocols, seating, standings, appeals log."""
+
+from django.http import HttpResponse
+from django.views import View
+
+from seating.views import SessionMixin
+
+from . import printouts
+from .roles import DeskRequired, StaffRequired
+from .views_desk import TournamentMixin
+
+
+def _pdf(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+class ProtocolsPdf(DeskRequired, SessionMixin, View):
+    def get(self, request, slug, number):
+        filled = request.GET.get("filled") == "1"
+        name = f"{slug}-s{number}-protocols{'-filled' if filled else ''}.pdf"
+        return _pdf(printouts.protocols_pdf(self.session, filled=filled), name)
+
+
+class SeatingPdf(DeskRequired, SessionMixin, View):
+    def get(self, request, slug, number):
+        return _pdf(printouts.seating_pdf(self.session), f"{slug}-s{number}-seating.pdf")
+
+
+class StandingsPdf(DeskRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        return _pdf(printouts.standings_pdf(self.tournament), f"{slug}-standings.pdf")
+
+
+class AppealsPdf(StaffRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        return _pdf(printouts.appeals_pdf(self.tournament), f"{slug}-appeals.pdf")

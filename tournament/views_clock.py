@@ -6,7 +6,7 @@ from collections import defaultdict
 from django.contrib import messages
 from django.db.models import Prefetch
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -22,10 +22,11 @@ from seating.views import SessionMixin
 
 from . import clock
 from . import timekeeping as tk
-from .models import ClockEvent, Session, Tournament
+from .models import ClockEvent, Session
 from .roles import DeskRequired, DirectorRequired, StaffRequired, is_desk, is_director
 from .services import ActionRefused
 from .tables import ClockEventTable, TableBoardTable
+from .views_public import _tournament
 
 BOARD_STATES = {
     "playing": gettext_lazy("playing"),
@@ -209,12 +210,6 @@ class ClockReset(DirectorRequired, SessionMixin, View):
 
 
 # --- public ----------------------------------------------------------------------------------
-
-
-def _tournament(slug):
-    return get_object_or_404(
-        Tournament.objects.only("id", "name", "slug", "ruleset", "rules", "revision"), slug=slug
-    )
 
 
 @require_GET

@@ -55,6 +55,8 @@ RULES = {
     "seating_pdf": ("get", DESK),
     "standings_pdf": ("get", DESK),
     "appeals_pdf": ("get", DESK | REFEREE),
+    "workbook": ("get", DESK),
+    "ema_results": ("get", DESK),
     "referee": ("get", REFEREE),
     "referee_table": ("get", REFEREE),
     "penalty_add": ("post", REFEREE),

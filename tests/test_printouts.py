@@ -171,4 +171,10 @@ def test_the_desk_downloads_pdfs_through_its_urls(krakow):
         assert response.status_code == 200, path
         assert response["Content-Type"] == "application/pdf"
         assert response.content.startswith(b"%PDF")
+    for path in ("/desk/krakow/workbook.xlsx", "/desk/krakow/ema-results.xlsx"):
+        response = desk.get(path)
+        assert response.status_code == 200, path
+        assert response["Content-Type"].endswith("spreadsheetml.sheet")
+        assert response["Content-Disposition"].startswith("attachment;")
+        assert response.content.startswith(b"PK")  # a zip, as every .xlsx
     assert Client().get("/desk/krakow/standings.pdf").status_code == 302  # login first

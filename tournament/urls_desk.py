@@ -51,6 +51,8 @@ urlpatterns = [
     path(S + "seating.pdf", pdf.SeatingPdf.as_view(), name="seating_pdf"),
     path(T + "standings.pdf", pdf.StandingsPdf.as_view(), name="standings_pdf"),
     path(T + "appeals.pdf", pdf.AppealsPdf.as_view(), name="appeals_pdf"),
+    path(T + "workbook.xlsx", pdf.WorkbookXlsx.as_view(), name="workbook"),
+    path(T + "ema-results.xlsx", pdf.EmaResultsXlsx.as_view(), name="ema_results"),
     # the referee's pages
     path(T + "referee/", ref.RefereeHome.as_view(), name="referee"),
     path(S + "referee/t/<int:table>/", ref.RefereeTable.as_view(), name="referee_table"),

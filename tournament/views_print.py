@@ -1,8 +1,10 @@
-"""PDF downloads for the director's pages: protocols, seating, standings, appeals log."""
+"""Downloads for the director's pages: PDF protocols, seating, standings and appeals log; the
+XLSX workbook and the EMA results sheet."""
 
 from django.http import HttpResponse
 from django.views import View
 
+from scoring.workbook import ema_results_bytes, workbook_bytes
 from seating.views import SessionMixin
 
 from . import printouts
@@ -36,3 +38,22 @@ class StandingsPdf(DeskRequired, TournamentMixin, View):
 class AppealsPdf(StaffRequired, TournamentMixin, View):
     def get(self, request, slug):
         return _pdf(printouts.appeals_pdf(self.tournament), f"{slug}-appeals.pdf")
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _xlsx(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=XLSX)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class WorkbookXlsx(DeskRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        return _xlsx(workbook_bytes(self.tournament), f"{slug}.xlsx")
+
+
+class EmaResultsXlsx(DeskRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        return _xlsx(ema_results_bytes(self.tournament), f"{slug}-ema-results.xlsx")

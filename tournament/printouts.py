@@ -62,8 +62,7 @@ def _styles():
         "title": ParagraphStyle("title", parent=base, fontName=BOLD, fontSize=15, leading=18),
         "h2": ParagraphStyle("h2", parent=base, fontName=BOLD, fontSize=12, leading=15),
         "cell": ParagraphStyle("cell", parent=base, fontSize=8.5, leading=10),
-        "big": ParagraphStyle("big", parent=base, fontSize=15, leading=19),
-        "bigbold": ParagraphStyle("bigbold", parent=base, fontName=BOLD, fontSize=15, leading=19),
+        "big": ParagraphStyle("big", parent=base, fontSize=12.5, leading=15),
         "center": ParagraphStyle("center", parent=base, alignment=TA_CENTER),
     }
 
@@ -118,6 +117,10 @@ def _build(story, *, title, footer, pagesize=A4, margins=12 * mm) -> bytes:
     canvas_class = type("Canvas", (_NumberedCanvas,), {"footer": footer})
     doc.build(story, canvasmaker=canvas_class)
     return buffer.getvalue()
+
+
+def _when(moment) -> str:
+    return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
 
 
 def _today() -> str:
@@ -350,7 +353,9 @@ def seating_pdf(session) -> bytes:
     rows = [[_("Table"), *[Wind(w).label for w in WINDS]]]
     for number, seats in tables:
         by_wind = {s["wind"]: s["player__name"] for s in seats}
-        rows.append([str(number), *[by_wind.get(w, "—") for w in WINDS]])
+        rows.append(
+            [str(number), *[Paragraph(_esc(by_wind.get(w, "—")), styles["big"]) for w in WINDS]]
+        )
     width = A4[0] - 24 * mm
     chart = Table(rows, colWidths=[18 * mm] + [(width - 18 * mm) / 4] * 4, repeatRows=1)
     chart.setStyle(
@@ -383,7 +388,17 @@ def seating_pdf(session) -> bytes:
     for i in range(half):
         left = names[i]
         right = names[i + half] if i + half < len(names) else ("", "", "")
-        rows.append([left[0], str(left[1]), left[2], "", right[0], str(right[1]), right[2]])
+        rows.append(
+            [
+                Paragraph(_esc(left[0]), styles["big"]),
+                str(left[1]),
+                left[2],
+                "",
+                Paragraph(_esc(right[0]), styles["big"]),
+                str(right[1]),
+                right[2],
+            ]
+        )
     col = (width - 6 * mm) / 2
     by_name = Table(
         rows,
@@ -399,6 +414,7 @@ def seating_pdf(session) -> bytes:
                 ("FONT", (5, 1), (5, -1), BOLD, 15),
                 ("ALIGN", (1, 0), (1, -1), "CENTER"),
                 ("ALIGN", (5, 0), (5, -1), "CENTER"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("LINEBELOW", (0, 0), (2, -1), 0.4, GRID),
                 ("LINEBELOW", (4, 0), (6, -1), 0.4, GRID),
                 ("BACKGROUND", (0, 0), (2, 0), SHADE),
@@ -517,7 +533,7 @@ def appeals_pdf(tournament) -> bytes:
             [
                 str(n),
                 str(appeal.session.number),
-                date_format(timezone.localtime(appeal.filed_at), "SHORT_DATETIME_FORMAT"),
+                Paragraph(_esc(_when(appeal.filed_at)), styles["cell"]),
                 Paragraph(_esc(appeal.appellant.name), styles["cell"]),
                 Paragraph(what, styles["cell"]),
                 Paragraph(decision, styles["cell"]),
@@ -556,8 +572,7 @@ def appeals_pdf(tournament) -> bytes:
                 str(penalty.table.number) if penalty.table else "",
                 Paragraph(_esc(penalty.player.name), styles["cell"]),
                 Paragraph(_esc(what), styles["cell"]),
-                f"{date_format(timezone.localtime(penalty.recorded_at), 'SHORT_DATETIME_FORMAT')}"
-                f" {who}",
+                Paragraph(_esc(f"{_when(penalty.recorded_at)} {who}"), styles["cell"]),
                 Paragraph(_esc(void), styles["cell"]),
             ]
         )

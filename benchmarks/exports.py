@@ -7,34 +7,19 @@ Run: .venv/bin/python benchmarks/exports.py [--repeat N]
 """
 
 import argparse
-import os
-import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ["DESK_DATA_DIR"] = tempfile.mkdtemp(prefix="desk-bench-")
-os.environ.pop("DATABASE_URL", None)
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import django  # noqa: E402
-
-django.setup()
-
-from django.contrib.auth.models import User  # noqa: E402
+import fixture  # noqa: E402  (sets Django up on a scratch database)
 from django.core.cache import cache  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-from django.db import transaction  # noqa: E402
-from django.utils import timezone  # noqa: E402
 
-from scoring.models import Penalty, Result, ResultScore  # noqa: E402
+from scoring.models import Penalty  # noqa: E402
 from scoring.workbook import ema_results_bytes, workbook_bytes  # noqa: E402
-from seating.models import Seat, Table  # noqa: E402
-from tournament.models import Appeal, Player, Session, Tournament  # noqa: E402
+from tournament.models import Appeal  # noqa: E402
 from tournament.printouts import protocols_pdf, standings_pdf  # noqa: E402
 
 PLAYERS, SESSIONS = 400, 12
@@ -43,97 +28,37 @@ LAST = ["Ґудзь", "Żółć", "Щербаков", "Kowalski", "Шевчен�
 COUNTRIES = ["Ukraine", "Poland", "Czech Republic", "Germany", "Denmark"]
 
 
-def build():
-    """The same shape as benchmarks/standings.py, with the facts the workbook shows: names in
-    several scripts, EMA ids, clubs and teams, a penalty or two per session and some appeals."""
-    rng = random.Random(2026)
-    user = User.objects.create_user("bench")
-    now = timezone.now()
-    with transaction.atomic():
-        t = Tournament.objects.create(
-            name="Benchmark Open", slug="bench", ruleset="ema-2012", planned_sessions=SESSIONS
-        )
-        players = Player.objects.bulk_create(
-            Player(
-                tournament=t,
-                key=f"p{i:03d}",
-                name=f"{FIRST[i % len(FIRST)]} {LAST[i % len(LAST)]} {i:03d}",
-                ema_id=f"{i:08d}",
-                country=COUNTRIES[i % len(COUNTRIES)],
-                club=f"Club {i % 40}",
-                team=f"Team {i // 4}",
-            )
-            for i in range(PLAYERS)
-        )
-        for number in range(1, SESSIONS + 1):
-            session = Session.objects.create(tournament=t, number=number)
-            order = players[:]
-            rng.shuffle(order)
-            tables = Table.objects.bulk_create(
-                Table(session=session, number=n + 1) for n in range(PLAYERS // 4)
-            )
-            seats, results, scores = [], [], []
-            for n, table in enumerate(tables):
-                four = order[4 * n : 4 * n + 4]
-                seats += [
-                    Seat(table=table, session=session, wind=w, player=p)
-                    for w, p in zip("ESWN", four, strict=True)
-                ]
-                results.append(
-                    Result(
-                        table=table,
-                        version=1,
-                        status="confirmed",
-                        entered_by=user,
-                        entered_at=now,
-                        confirmed_by=user,
-                        confirmed_at=now,
-                    )
-                )
-            Seat.objects.bulk_create(seats)
-            Result.objects.bulk_create(results)
-            for n, result in enumerate(results):
-                points = [rng.randrange(50, 550) * 100 for _ in range(3)]
-                points.append(120000 - sum(points))
-                scores += [
-                    ResultScore(result=result, wind=w, player=p, score=s)
-                    for w, p, s in zip("ESWN", order[4 * n : 4 * n + 4], points, strict=True)
-                ]
-            ResultScore.objects.bulk_create(scores)
-            late, rude = order[0], order[1]
-            penalties = Penalty.objects.bulk_create(
-                [
-                    Penalty(
-                        session=session,
-                        player=late,
-                        table=tables[0],
-                        kind="late",
-                        minutes=3,
-                        recorded_by=user,
-                        recorded_at=now,
-                    ),
-                    Penalty(
-                        session=session,
-                        player=rude,
-                        table=tables[0],
-                        kind="misconduct",
-                        amount=-8000,
-                        recorded_by=user,
-                        recorded_at=now,
-                    ),
-                ]
-            )
-            Appeal.objects.create(
-                tournament=t,
-                session=session,
-                table=tables[0],
-                appellant=rude,
-                penalty=penalties[1],
-                subject="Misconduct penalty",
-                filed_at=now,
-                recorded_by=user,
-            )
-    return t
+def person(i):
+    return {
+        "name": f"{FIRST[i % len(FIRST)]} {LAST[i % len(LAST)]} {i:03d}",
+        "ema_id": f"{i:08d}",
+        "country": COUNTRIES[i % len(COUNTRIES)],
+        "club": f"Club {i % 40}",
+        "team": f"Team {i // 4}",
+    }
+
+
+def records(t, session, tables, order, user, now):
+    """A late arrival and a misconduct penalty per session, and an appeal of the latter."""
+    late, rude = order[0], order[1]
+    penalties = Penalty.objects.bulk_create(
+        [
+            Penalty(session=session, player=late, table=tables[0], kind="late", minutes=3,
+                    recorded_by=user, recorded_at=now),
+            Penalty(session=session, player=rude, table=tables[0], kind="misconduct",
+                    amount=-8000, recorded_by=user, recorded_at=now),
+        ]
+    )  # fmt: skip
+    Appeal.objects.create(
+        tournament=t,
+        session=session,
+        table=tables[0],
+        appellant=rude,
+        penalty=penalties[1],
+        subject="Misconduct penalty",
+        filed_at=now,
+        recorded_by=user,
+    )
 
 
 def timed(fn, repeat) -> tuple[float, float, int]:
@@ -178,9 +103,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per export (default 5)")
     args = parser.parse_args()
-    call_command("migrate", verbosity=0)
+    fixture.migrate()
     start = time.perf_counter()
-    t = build()
+    t = fixture.build(PLAYERS, SESSIONS, names=person, each_session=records)
     print(f"{PLAYERS} players x {SESSIONS} sessions, built in {time.perf_counter() - start:.1f} s")
     print(f"each export {args.repeat} times from a cold cache:")
     for what, measure, goal in MEASUREMENTS:

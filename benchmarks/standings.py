@@ -5,89 +5,23 @@ and the number of queries the public standings page runs, cold and cached.
 Run: .venv/bin/python benchmarks/standings.py
 """
 
-import os
-import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ["DESK_DATA_DIR"] = tempfile.mkdtemp(prefix="desk-bench-")
-os.environ.pop("DATABASE_URL", None)
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import django  # noqa: E402
-
-django.setup()
-
-from django.contrib.auth.models import User  # noqa: E402
+import fixture  # noqa: E402  (sets Django up on a scratch database)
 from django.core.cache import cache  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-from django.db import connection, transaction  # noqa: E402
+from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
-from django.utils import timezone  # noqa: E402
 
 from scoring import feed  # noqa: E402
-from scoring.models import Result, ResultScore  # noqa: E402
 from scoring.standings import compute_standings  # noqa: E402
-from seating.models import Seat, Table  # noqa: E402
-from tournament.models import Player, Session, Tournament  # noqa: E402
 
 PLAYERS, SESSIONS = 400, 12
-
-
-def build():
-    rng = random.Random(2026)
-    user = User.objects.create_user("bench")
-    now = timezone.now()
-    with transaction.atomic():
-        t = Tournament.objects.create(
-            name="Benchmark Open", slug="bench", ruleset="ema-2012", planned_sessions=SESSIONS
-        )
-        players = Player.objects.bulk_create(
-            Player(tournament=t, key=f"p{i:03d}", name=f"Player {i:03d}", country="PL")
-            for i in range(PLAYERS)
-        )
-        for number in range(1, SESSIONS + 1):
-            session = Session.objects.create(tournament=t, number=number)
-            order = players[:]
-            rng.shuffle(order)
-            tables = Table.objects.bulk_create(
-                Table(session=session, number=n + 1) for n in range(PLAYERS // 4)
-            )
-            seats, results, scores = [], [], []
-            for n, table in enumerate(tables):
-                four = order[4 * n : 4 * n + 4]
-                seats += [
-                    Seat(table=table, session=session, wind=w, player=p)
-                    for w, p in zip("ESWN", four, strict=True)
-                ]
-                results.append(
-                    Result(
-                        table=table,
-                        version=1,
-                        status="confirmed",
-                        entered_by=user,
-                        entered_at=now,
-                        confirmed_by=user,
-                        confirmed_at=now,
-                    )
-                )
-            Seat.objects.bulk_create(seats)
-            Result.objects.bulk_create(results)
-            for n, result in enumerate(results):
-                points = [rng.randrange(50, 550) * 100 for _ in range(3)]
-                points.append(120000 - sum(points))
-                scores += [
-                    ResultScore(result=result, wind=w, player=p, score=s)
-                    for w, p, s in zip("ESWN", order[4 * n : 4 * n + 4], points, strict=True)
-                ]
-            ResultScore.objects.bulk_create(scores)
-    return t
 
 
 def timed(fn, repeat):
@@ -107,8 +41,8 @@ def page_queries(client, path):
 
 
 def main():
-    call_command("migrate", verbosity=0)
-    t = build()
+    fixture.migrate()
+    t = fixture.build(PLAYERS, SESSIONS)
     rules = t.rule_set()
     players = feed.player_rows(t)
     tables = feed.table_rows(t)

@@ -2,7 +2,8 @@
 
 Each tournament: session 1 a random draw; every table's results a random permutation of
 +15/+5/−5/−15 plus Gaussian noise (σ = 10) per player; standings the running sum; sessions
-2..R seated by `swiss_round` from the standings, best first. Prints means over three seeds.
+2..R seated by `swiss_round` from the standings, best first. Prints means over three seeds
+(`--seeds` for others: single tournaments vary a lot, so compare changes over more of them).
 Run: .venv/bin/python benchmarks/swiss_sim.py [--players 32 48 100] [--sessions 8] [--workers 1]
 """
 
@@ -83,14 +84,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=PLAYERS, metavar="N")
     parser.add_argument("--sessions", type=int, nargs="+", default=SESSIONS, metavar="R")
     parser.add_argument("--workers", type=int, default=WORKERS, help="worker processes")
+    parser.add_argument("--seeds", type=int, nargs="+", default=SEEDS, metavar="SEED")
     args = parser.parse_args()
-    print(f"Swiss seating, means over seeds {SEEDS}; {args.workers} worker process(es)")
+    seeds = tuple(args.seeds)
+    print(f"Swiss seating, means over seeds {seeds}; {args.workers} worker process(es)")
     print(f"{'N':>4} {'R':>3} {'extra':>7} {'spread':>7} {'worst':>6} {'bal≤1':>6} {'ms/sess':>8}")
     table = {}
     grid = [(n, sessions) for n in args.players for sessions in args.sessions]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         # Submitted all at once so the workers stay busy; printed in grid order as they finish.
-        runs = {cell: [pool.submit(_simulate, (*cell, seed)) for seed in SEEDS] for cell in grid}
+        runs = {cell: [pool.submit(_simulate, (*cell, seed)) for seed in seeds] for cell in grid}
         for n, sessions in grid:
             done = [future.result() for future in runs[n, sessions]]
             m = {key: statistics.fmean(run[key] for run in done) for key in done[0]}

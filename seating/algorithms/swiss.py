@@ -17,8 +17,15 @@ minimises the total in three deterministic stages:
    a longer, hotter annealing run looks further afield: late in a small tournament, seating
    without repeats is a hard puzzle.
 
+`plan_winds` (seating.algorithms.swiss_winds) then gives the tables found their winds: each table
+as evenly as `seat_winds` would, its ties broken to keep the winds still owed even down the
+standings, so that in every fourth session the search can find, near each other, four players
+owing four different winds.
+
 Step counts scale with the player count, never with the clock: the same input and seed give the
-same tables. `budget` (seconds) is only a safety cap.
+same tables. `budget` (seconds) is only a safety cap, set well above the slowest session seen in
+benchmarks/swiss_sim.py (about 0.9 s, at 100 players late in the tournament): were it reached,
+the tables would depend on the machine's speed.
 """
 
 import heapq
@@ -31,7 +38,8 @@ from itertools import combinations
 
 from seating.algorithms.draw import table_sizes
 from seating.algorithms.quality import meetings
-from seating.algorithms.winds import seat_winds, wind_counts
+from seating.algorithms.swiss_winds import owed, plan_winds
+from seating.algorithms.winds import wind_counts
 
 # Costs are in the unit of the spread cost: a table whose best and worst standings places are
 # s apart costs s² (quadratic, so two slightly stretched tables beat one badly stretched one).
@@ -46,10 +54,15 @@ REPEAT_FLOOR = 1000.0
 CLASH_PER_REPEAT = 1.0
 # A second seat at a three-player or awarded table outweighs several repeats (RULES.md §3).
 INCOMPLETE_PER_REPEAT = 3.0
-# Per player at a table who cannot get one of the winds they sat least (see `_unmatched`). Kept
-# low on purpose: in every fourth session balanced winds need each table to hold one player
-# short of each wind, and insisting on that costs more spread than the standings allow.
+# Per player at a table who cannot get one of the winds they sat least (see `_unmatched`). In
+# every fourth session balanced winds need each table to hold one player short of each wind, and
+# insisting on that costs more spread than the standings allow (benchmarks/swiss_sim.py). In the
+# first four sessions a wind missed is made up over the next four, so it weighs little; from the
+# fifth on a miss is likely to stand at the end, and it weighs as a table stretched over about 11
+# places (√120): about as much as the reference spread at 100 players leaves room for.
 W_WIND = 10.0
+W_WIND_LATE = 120.0
+WIND_ROUNDS = 4  # sessions already played from which W_WIND_LATE applies
 # Per standings place, the pull of the short tables towards the bottom of the standings.
 W_LOW = 1.0
 
@@ -76,11 +89,11 @@ def swiss_round(
     seed: int = 0,
     keep_apart: dict | None = None,
     three_player: bool = False,
-    budget: float = 1.0,
+    budget: float = 3.0,
 ) -> list[list]:
     """Seat `ranking` (best standings first) for the session after the rounds in `history`.
 
-    Returns the tables best first, each in wind order E, S, W, N as `seat_winds` orders them
+    Returns the tables best first, each in wind order E, S, W, N as `plan_winds` orders them
     from the winds sat in `history`. Sizes come from `table_sizes`, so riichi raises DrawError
     unless the count is a multiple of four; Sichuan's three-player tables and awarded table are
     the last ones.
@@ -93,7 +106,7 @@ def swiss_round(
     if any(costs.flawed(g) for g in groups):  # else the standings order is already the best
         groups = _search(costs, sizes, random.Random(seed), time.perf_counter() + budget)
     tables = [[ranking[i] for i in group] for group in _best_first(groups)]
-    return seat_winds(tables, counts)
+    return plan_winds(tables, counts, {p: i for i, p in enumerate(ranking)})
 
 
 def _search(
@@ -128,18 +141,12 @@ def _cut(sizes: list[int]) -> list[list[int]]:
     return groups
 
 
-def _wind_mask(seen: Sequence[int]) -> int:
-    """Bit w set when wind w is one the player has sat least: sitting it keeps them balanced."""
-    least = min(seen)
-    return sum(1 << w for w, c in enumerate(seen) if c == least)
-
-
 def _unmatched(masks: Sequence[int]) -> int:
     """How many of a table's players cannot each get a different wind from their mask.
 
     Hall's theorem, deficiency form: the worst, over subsets of the players, of the subset's
-    size less the number of winds their masks cover. When it is 0, `seat_winds` (which minimises
-    the winds' counts) gives every player a wind they sat least.
+    size less the number of winds their masks cover. When it is 0, `plan_winds` (which, like
+    `seat_winds`, minimises the winds' counts) gives every player a wind they sat least.
     """
     worst = 0
     for subset in range(1, 1 << len(masks)):
@@ -185,11 +192,12 @@ class _Costs:
         self.again = [self.repeat * INCOMPLETE_PER_REPEAT * seats[p] for p in ranking]
         self.short = [self.again[i] + W_LOW * (n - 1 - i) for i in range(n)]
         self.spread = [float(s * s) for s in range(n + 1)]
-        self.masks = [_wind_mask(counts[p]) for p in ranking]
+        self.masks = [owed(counts[p]) for p in ranking]
         # A table's masks as an order-free key: base-5 digit m counts the players with mask m.
         self.key4 = [5**m for m in self.masks]
         self.key3 = [5 ** (m & 7) + 5**16 for m in self.masks]  # three seats: no North
         self.winds: dict[int, float] = {}
+        self.w_wind = W_WIND_LATE if len(history) >= WIND_ROUNDS else W_WIND
         self.table = self._table_cost()
         self.forced = _forced(unmet, [seats[p] for p in ranking], sizes)
 
@@ -198,7 +206,8 @@ class _Costs:
         self.pair[j * self.n + i] += weight
 
     def wind(self, members: Sequence[int], four: bool) -> float:
-        """W_WIND per player the winds cannot suit; `members` may be a table still filling."""
+        """W_WIND (W_WIND_LATE from the fifth session) per player the winds cannot suit;
+        `members` may be a table still filling."""
         keys = self.key4 if four else self.key3
         key = 0
         for a in members:
@@ -206,7 +215,7 @@ class _Costs:
         cost = self.winds.get(key)
         if cost is None:
             seats = 15 if four else 7
-            cost = W_WIND * _unmatched([self.masks[a] & seats for a in members])
+            cost = self.w_wind * _unmatched([self.masks[a] & seats for a in members])
             self.winds[key] = cost
         return cost
 

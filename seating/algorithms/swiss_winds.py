@@ -1,0 +1,145 @@
+"""Winds for a Swiss session, chosen with the next sessions in mind. Imports nothing from Django.
+
+`seat_winds` seats each table in the order that adds least to its players' squared wind counts,
+and when several orders tie it takes the first. For Swiss seating the ties matter: a player sits
+each wind once in every four sessions only if, in the fourth, their table holds one player short
+of each wind, and whose table that is depends on the standings. So among a table's tied orders
+`plan_winds` picks the ones that keep the winds still owed evenly spread down the standings: for
+each wind, among the best k players (for every k) about a quarter should still owe it. The next
+standings move every player by a session's result, so the evenness is kept in the large, where it
+survives that shuffle; the Swiss search then finds tables of four different needs nearby.
+"""
+
+from collections.abc import Hashable, Mapping, Sequence
+from itertools import permutations
+
+Player = Hashable
+WINDS = 4
+PLAN_PASSES = 4  # passes over the tables at most; each pass keeps only strict gains
+
+
+def owed(seen: Sequence[int]) -> int:
+    """Bit w set when wind w is one the player has sat least: their next seats should be those."""
+    least = min(seen)
+    return sum(1 << w for w, c in enumerate(seen) if c == least)
+
+
+def _orders(table: Sequence[Player], counts: Mapping[Player, Sequence[int]]) -> list[tuple]:
+    """The table's wind orders that add least to the squared wind counts, smallest first."""
+    zeros = (0,) * WINDS
+    best_cost, best = None, []
+    for order in permutations(sorted(table)):
+        cost = sum(counts.get(p, zeros)[w] for w, p in enumerate(order))
+        if best_cost is None or cost < best_cost:
+            best_cost, best = cost, [order]
+        elif cost == best_cost:
+            best.append(order)
+    return best
+
+
+def _shares(order: Sequence[Player], counts: Mapping[Player, Sequence[int]]) -> list[list[float]]:
+    """After seating `order`, each player's owed winds as shares of one, less a quarter each."""
+    zeros = (0,) * WINDS
+    rows = []
+    for wind, player in enumerate(order):
+        seen = list(counts.get(player, zeros))
+        seen[wind] += 1
+        mask = owed(seen)
+        size = mask.bit_count()
+        rows.append([(mask >> w & 1) / size - 1 / WINDS for w in range(WINDS)])
+    return rows
+
+
+def plan_winds(
+    tables: Sequence[Sequence[Player]],
+    counts: Mapping[Player, Sequence[int]],
+    place: Mapping[Player, int],
+) -> list[list[Player]]:
+    """Each game table in wind order E, S, W, N, as `seat_winds` would balance it so far, its
+    ties broken to keep the owed winds even down the standings (`place`: 0 leads).
+
+    The unevenness is Σ over winds w and standings prefixes k of (the owed shares of w among
+    the best k players, less k/4)², a player's owed winds sharing one. Every table starts from
+    `seat_winds`'s order; then, table by table in a fixed order and for PLAN_PASSES passes at
+    most, a table takes the tied order that lowers the unevenness most. Only strict gains move,
+    so the same input gives the same output. Tables of one or two are awarded: as they are.
+    """
+    n = len(place)
+    options: list[list[tuple]] = []
+    rows: list[list[list[list[float]]]] = []
+    for table in tables:
+        found = _orders(table, counts) if len(table) >= 3 else [tuple(table)]
+        options.append(found)
+        rows.append([_shares(order, counts) if len(order) >= 3 else [] for order in found])
+    chosen = [0] * len(tables)
+    # delta[w][i]: the owed share of wind w at standings place i, less a quarter. Its prefix sum
+    # over the best m places is the unevenness term P_w(m); area[w][m] = P_w(1) + … + P_w(m).
+    delta = [[0.0] * n for _ in range(WINDS)]
+    for t in range(len(tables)):
+        for player, row in zip(options[t][0], rows[t][0], strict=False):
+            for w in range(WINDS):
+                delta[w][place[player]] += row[w]
+    area = _areas(delta)
+    for _ in range(PLAN_PASSES):
+        moved = False
+        for t in range(len(tables)):
+            if len(options[t]) < 2:
+                continue
+            now = rows[t][chosen[t]]
+            best, gain = chosen[t], -1e-9
+            for k in range(len(options[t])):
+                if k == chosen[t]:
+                    continue
+                change = _change(options[t][chosen[t]], now, options[t][k], rows[t][k], place)
+                step = _rise(change, area, n)
+                if step < gain:
+                    best, gain = k, step
+            if best == chosen[t]:
+                continue
+            change = _change(options[t][chosen[t]], now, options[t][best], rows[t][best], place)
+            for w, steps in enumerate(change):
+                for i, d in steps:
+                    delta[w][i] += d
+            area = _areas(delta)
+            chosen[t], moved = best, True
+        if not moved:
+            break
+    return [list(options[t][chosen[t]]) for t in range(len(tables))]
+
+
+def _areas(delta: list[list[float]]) -> list[list[float]]:
+    """Per wind, area[m] = P(1) + … + P(m), where P(k) sums `delta` over the first k places."""
+    areas = []
+    for row in delta:
+        prefix, area = 0.0, [0.0]
+        for x in row:
+            prefix += x
+            area.append(area[-1] + prefix)
+        areas.append(area)
+    return areas
+
+
+def _change(old, old_rows, new, new_rows, place) -> list[list[tuple[int, float]]]:
+    """Per wind, the (place, change of share) pairs when a table goes from `old` to `new`."""
+    change: list[dict[int, float]] = [{} for _ in range(WINDS)]
+    for order, table_rows, sign in ((old, old_rows, -1.0), (new, new_rows, 1.0)):
+        for player, row in zip(order, table_rows, strict=False):
+            i = place[player]
+            for w in range(WINDS):
+                change[w][i] = change[w].get(i, 0.0) + sign * row[w]
+    return [sorted((i, d) for i, d in c.items() if abs(d) > 1e-12) for c in change]
+
+
+def _rise(change, area, n: int) -> float:
+    """How much the unevenness rises with `change`: Σ over prefixes m of (P + D)² − P², where
+    D, the change's own prefix sum, is constant between the places it touches."""
+    total = 0.0
+    for w, steps in enumerate(change):
+        a = area[w]
+        d = 0.0
+        for k, (i, step) in enumerate(steps):
+            d += step
+            # prefixes m = i + 1 .. end (the first m places include place i)
+            end = steps[k + 1][0] if k + 1 < len(steps) else n
+            total += 2 * d * (a[end] - a[i]) + d * d * (end - i)
+    return total

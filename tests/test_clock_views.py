@@ -294,3 +294,13 @@ def test_no_session_yet_gives_an_empty_status():
     data = status(t)
     assert data["session"] is None and data["state"] is None
     assert Client().get(f"/t/{t.slug}/clock/").status_code == 200
+
+
+def test_play_ended_without_a_clock_shows_ended_on_the_desk_and_in_the_hall(ema):
+    t, staff = ema
+    desk = f.login(staff["desk1"])
+    desk.post(desk_url(t, "session_end"))
+    assert not ClockEvent.objects.exists()
+    assert status(t, session=1)["state"] == "ended"
+    page = desk.get(desk_url(t, "clock")).content.decode()
+    assert 'data-state="ended"' in page and 'id="clock-start"' not in page

@@ -14,7 +14,6 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from fontpkg_fira_sans import ROOT as FIRA
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -63,7 +62,6 @@ def _styles():
         "h2": ParagraphStyle("h2", parent=base, fontName=BOLD, fontSize=12, leading=15),
         "cell": ParagraphStyle("cell", parent=base, fontSize=8.5, leading=10),
         "big": ParagraphStyle("big", parent=base, fontSize=12.5, leading=15),
-        "center": ParagraphStyle("center", parent=base, alignment=TA_CENTER),
     }
 
 

@@ -5,6 +5,7 @@ changed or deleted, so the clock's history is its record. The remaining time is 
 pure tournament.clock from those events, so every screen, a reload and a restarted server agree.
 """
 
+from dataclasses import replace
 from datetime import timedelta
 
 from django.core.cache import cache
@@ -66,6 +67,13 @@ def events_of(session: Session) -> list[clock.Event]:
         clock.Event(e.kind, e.at, e.seconds, e.table)
         for e in ClockEvent.objects.filter(session=session).order_by("at", "id")
     ]
+
+
+def as_shown(state: clock.ClockState, ended_at) -> clock.ClockState:
+    """Play declared over on the session page ends the clock as shown, started or not."""
+    if ended_at is not None and state.state != clock.ENDED:
+        return replace(state, state=clock.ENDED)
+    return state
 
 
 def state(session: Session, now=None, table=None) -> clock.ClockState:
@@ -240,9 +248,8 @@ def status(tournament, now=None, number=None) -> dict:
         return {**base, "texts": rule_texts(rules), "session": None, "state": None}
     base["texts"] = rule_texts(rules)
     s = clock.state_at(data["length"], data["warning"], data["events"], now)
+    s = as_shown(s, data["ended_at"])
     state_name = s.state
-    if data["ended_at"] is not None and state_name != clock.ENDED:
-        state_name = clock.ENDED  # play was declared over on the session page
     seating_until = None
     if state_name == clock.WAITING:
         seating_until = -1  # while waiting the seating is always shown

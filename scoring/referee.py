@@ -190,7 +190,8 @@ def _unplayed(table: Table):
 
 def _seat_of(session, player) -> Seat:
     seat = (
-        Seat.objects.select_for_update()
+        # Lock the seat row only: PostgreSQL cannot lock the nullable side of an outer join.
+        Seat.objects.select_for_update(of=("self",))
         .select_related("table", "player", "replaces")
         .filter(session=session, player=player)
         .first()

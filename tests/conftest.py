@@ -31,3 +31,6 @@ def _fast_passwords(request):
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
         # Balanced plans search inline in tests: the test database is not shared with threads.
         settings.SEATING_PLAN_THREAD = False
+        # Backups go to the test's own folder, written when the change commits, not later.
+        settings.DESK_BACKUP_DIR = request.getfixturevalue("tmp_path") / "backups"
+        settings.BACKUP_THREAD = False

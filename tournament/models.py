@@ -330,3 +330,25 @@ class Appeal(models.Model):
     @property
     def decided(self):
         return self.status in (self.Status.UPHELD, self.Status.REJECTED)
+
+
+class Restore(models.Model):
+    """A tournament replaced by one of its backups. It names the tournament by slug, not by key,
+    because a restore deletes the tournament's rows and creates them again from the file."""
+
+    slug = models.SlugField(_("tournament"), max_length=80)
+    backup = models.CharField(_("restored from"), max_length=200)
+    before = models.CharField(_("state before, saved as"), max_length=200)
+    changes = models.PositiveIntegerField(_("changes"))
+    restored_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    restored_at = models.DateTimeField(_("restored"))
+
+    class Meta:
+        ordering = ["-restored_at", "-pk"]
+        verbose_name = _("restore")
+        verbose_name_plural = _("restores")
+
+    def __str__(self):
+        return f"{self.slug} ← {self.backup}"

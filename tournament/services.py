@@ -20,8 +20,12 @@ class ActionRefused(Exception):
 
 
 def touch(tournament_id):
-    """Mark everything the public pages show of this tournament as changed."""
+    """Mark everything the public pages show of this tournament as changed, and back it up
+    once the change is committed (tournament.backups)."""
+    from .backups import schedule
+
     Tournament.objects.filter(pk=tournament_id).update(revision=F("revision") + 1)
+    schedule(tournament_id)
 
 
 def unique_slug(name: str) -> str:

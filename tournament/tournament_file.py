@@ -212,17 +212,19 @@ def export_tournament(tournament: Tournament) -> dict:
     players = list(Player.objects.filter(tournament=t).order_by("pk"))
     keys = {p.pk: p.key for p in players}
 
-    scores_by_result = {}
-    for score in ResultScore.objects.filter(result__table__session__tournament=t):
-        scores_by_result.setdefault(score.result_id, {})[score.wind] = score
     results_by_table = {}
-    results = (
+    results = list(
         Result.objects.filter(table__session__tournament=t)
         .select_related("entered_by", "confirmed_by")
         .order_by("table_id", "version")
     )
     for result in results:
         results_by_table.setdefault(result.table_id, []).append(result)
+    # Scores after results: a result and its scores are saved in one transaction, so every
+    # result read above has its scores here even if a draft is saved meanwhile.
+    scores_by_result = {}
+    for score in ResultScore.objects.filter(result__table__session__tournament=t):
+        scores_by_result.setdefault(score.result_id, {})[score.wind] = score
     seats_by_table = {}
     for seat in Seat.objects.filter(session__tournament=t):
         seats_by_table.setdefault(seat.table_id, []).append(seat)

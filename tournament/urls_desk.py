@@ -8,6 +8,7 @@ from seating import views as seating
 from seating import views_plan as plans
 
 from . import views_appeals as appeals
+from . import views_backups as backup
 from . import views_clock as clock
 from . import views_desk as v
 from . import views_print as pdf
@@ -23,6 +24,9 @@ urlpatterns = [
     path(T + "edit/", v.TournamentEdit.as_view(), name="tournament_edit"),
     path(T + "rules/", v.RulesEdit.as_view(), name="rules"),
     path(T + "export/", v.ExportFile.as_view(), name="export_file"),
+    path(T + "backups/", backup.BackupList.as_view(), name="backups"),
+    path(T + "backups/<str:name>", backup.BackupDownload.as_view(), name="backup_download"),
+    path(T + "backups/<str:name>/restore/", backup.BackupRestore.as_view(), name="backup_restore"),
     path(T + "players/", v.PlayerList.as_view(), name="players"),
     path(T + "players/add/", v.PlayerEdit.as_view(), name="player_add"),
     path(T + "players/<int:pk>/", v.PlayerEdit.as_view(), name="player_edit"),

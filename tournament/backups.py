@@ -1,0 +1,290 @@
+"""Backups: the tournament file (../shared/formats/README.md) written after every change.
+
+Every write that changes what a tournament shows calls `touch()`, and `touch()` schedules a
+backup for when its transaction commits: confirmed results, seating, penalties, appeals,
+check-in, the clock. A background thread writes them one at a time, so the desk never waits
+for a file; changes that arrive while one is waiting are folded into it. Each backup is
+written to a temporary file and renamed, so a crash never leaves half a file.
+
+The folder keeps the newest `DESK_BACKUPS_KEEP` files, and the newest one of every session
+(the file name carries the last seated session), so the state after each session survives any
+number of later changes.
+"""
+
+import atexit
+import logging
+import os
+import queue
+import re
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from django.conf import settings
+from django.db import close_old_connections, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from . import file_changes
+from .models import Restore, Session, Tournament
+from .services import ActionRefused, touch
+from .tournament_file import _parse, dumps, export_tournament, import_tournament
+
+log = logging.getLogger(__name__)
+
+NAME = re.compile(r"^(\d{8}-\d{6}-\d{6})-s(\d+)(?:-([a-z-]+))?\.json$")
+BEFORE_RESTORE = "before-restore"
+MANUAL = "manual"
+
+
+def folder_of(slug: str) -> Path:
+    base = Path(getattr(settings, "DESK_BACKUP_DIR", settings.DATA_DIR / "backups"))
+    return base / slug
+
+
+def keep() -> int:
+    return int(getattr(settings, "DESK_BACKUPS_KEEP", 50))
+
+
+@dataclass(frozen=True)
+class Backup:
+    name: str
+    path: Path
+    made_at: datetime
+    session: int
+    tag: str
+    size: int
+
+
+def _parse_name(path: Path) -> Backup | None:
+    match = NAME.match(path.name)
+    if not match:
+        return None
+    stamp, session, tag = match.groups()
+    made = datetime.strptime(stamp, "%Y%m%d-%H%M%S-%f").replace(tzinfo=UTC)
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return None
+    return Backup(path.name, path, made, int(session), tag or "", size)
+
+
+def listing(slug: str) -> list[Backup]:
+    """The tournament's backups, newest first."""
+    folder = folder_of(slug)
+    if not folder.is_dir():
+        return []
+    found = (_parse_name(p) for p in folder.iterdir())
+    return sorted((b for b in found if b), key=lambda b: b.name, reverse=True)
+
+
+def find(slug: str, name: str) -> Backup:
+    """One backup by its file name; only names the folder listing has (no paths)."""
+    for backup in listing(slug):
+        if backup.name == name:
+            return backup
+    raise ActionRefused(_("There is no backup named %(name)s.") % {"name": name}, field="backup")
+
+
+def prune(slug: str) -> list[str]:
+    """Delete the backups that are neither among the newest N nor the newest of a session."""
+    backups = listing(slug)
+    kept = {b.name for b in backups[: keep()]}
+    newest_of_session = {}
+    for b in backups:  # newest first: the first seen of each session is its newest
+        newest_of_session.setdefault(b.session, b.name)
+    kept |= set(newest_of_session.values())
+    # A restore's safety copy stays until the director deletes it by hand.
+    kept |= {b.name for b in backups if b.tag == BEFORE_RESTORE}
+    removed = []
+    for b in backups:
+        if b.name not in kept:
+            b.path.unlink(missing_ok=True)
+            removed.append(b.name)
+    return removed
+
+
+def _current_session(tournament) -> int:
+    number = Session.objects.filter(tournament=tournament, tables__isnull=False).aggregate(
+        n=Max("number")
+    )["n"]
+    return number or 0
+
+
+def write_backup(tournament: Tournament, tag: str = "") -> Backup:
+    """Write the tournament file now; returns the new backup. Safe to call from any thread."""
+    with transaction.atomic():
+        # Writers bump the tournament's revision in their own transaction, so holding its row
+        # (SQLite's IMMEDIATE transaction holds the whole database) keeps them out until the
+        # file has been read in full: a backup is always one consistent state.
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        text = dumps(export_tournament(tournament))
+        session = _current_session(tournament)
+    folder = folder_of(tournament.slug)
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = timezone.now().astimezone(UTC).strftime("%Y%m%d-%H%M%S-%f")
+    name = f"{stamp}-s{session:02d}{'-' + tag if tag else ''}.json"
+    path = folder / name
+    temporary = folder / f".{name}.tmp"
+    with open(temporary, "w", encoding="utf-8") as out:
+        out.write(text)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(temporary, path)
+    prune(tournament.slug)
+    return _parse_name(path)
+
+
+# The background writer: one thread, one queue, at most one waiting job per tournament.
+_queue: "queue.Queue[int]" = queue.Queue()
+_waiting: set[int] = set()
+_lock = threading.Lock()
+_thread: threading.Thread | None = None
+
+
+def schedule(tournament_id: int) -> None:
+    """Back the tournament up once the current transaction has committed (once, however many
+    writes in it touched the tournament)."""
+    connection = transaction.get_connection()
+    for _savepoints, waiting, _robust in connection.run_on_commit:
+        if getattr(waiting, "backup_of", None) == tournament_id:
+            return
+
+    def run():
+        _submit(tournament_id)
+
+    run.backup_of = tournament_id
+    transaction.on_commit(run)
+
+
+def _submit(tournament_id: int) -> None:
+    global _thread
+    if not getattr(settings, "BACKUP_THREAD", True):
+        _backup(tournament_id)
+        return
+    with _lock:
+        if tournament_id in _waiting:
+            return  # the waiting job will read this change too
+        _waiting.add(tournament_id)
+        if _thread is None or not _thread.is_alive():
+            _thread = threading.Thread(target=_work, name="desk-backups", daemon=True)
+            _thread.start()
+            # A command that changed something (import, seat) exits only when its backup is out.
+            atexit.register(wait_for_backups)
+    _queue.put(tournament_id)
+
+
+def _backup(tournament_id: int) -> None:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is not None:
+        write_backup(tournament)
+
+
+def _work() -> None:
+    while True:
+        tournament_id = _queue.get()
+        with _lock:
+            _waiting.discard(tournament_id)
+        try:
+            close_old_connections()
+            _backup(tournament_id)
+        except Exception:  # a failed backup must never stop the next one
+            log.exception("Backup of tournament %s failed", tournament_id)
+        finally:
+            close_old_connections()
+            _queue.task_done()
+
+
+def wait_for_backups() -> None:
+    """Block until every scheduled backup is written (tests, the backup command)."""
+    _queue.join()
+
+
+def read(slug: str, name: str) -> bytes:
+    return find(slug, name).path.read_bytes()
+
+
+def preview(tournament: Tournament | None, content) -> tuple[dict, list]:
+    """The parsed file and what restoring it would change (all of it for a new tournament).
+
+    Raises TournamentFileError for a file that is not a tournament file.
+    """
+    incoming = _parse(content)
+    current = export_tournament(tournament) if tournament is not None else {}
+    return incoming, file_changes.changes(current, incoming)
+
+
+def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore | None]:
+    """Replace the tournament of the file's slug with the file, or create it if there is none.
+
+    The current state is first written as a "before-restore" backup, so a restore can itself be
+    undone; the swap is one transaction (a bad file changes nothing), and the restore is logged.
+    """
+    incoming = _parse(content)
+    slug = (incoming.get("tournament") or {}).get("slug") if isinstance(incoming, dict) else None
+    existing = Tournament.objects.filter(slug=slug).first() if slug else None
+    if existing is None:
+        return import_tournament(incoming, user=user), None
+    changes = file_changes.changes(export_tournament(existing), incoming)
+    before = write_backup(existing, tag=BEFORE_RESTORE)
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=existing.pk).delete()
+        tournament = import_tournament(incoming, user=user)
+        record = Restore.objects.create(
+            slug=tournament.slug,
+            backup=backup_name or _("an uploaded file"),
+            before=before.name,
+            changes=len(changes),
+            restored_by=user,
+            restored_at=timezone.now(),
+        )
+        touch(tournament.pk)
+    return tournament, record
+
+
+RECORD_NAMES = {
+    "penalties": _("penalties"),
+    "voided_penalties": _("voided penalties"),
+    "incidents": _("incidents"),
+    "appeals": _("appeals"),
+}
+
+
+def describe(change: file_changes.Change) -> str:
+    """One change as a sentence for the director."""
+    v = change.values
+    if change.code == "tournament":
+        return _("Tournament %(field)s: %(now)s → %(then)s") % v
+    if change.code == "player_added":
+        return _("Player %(key)s %(name)s comes back (not in the tournament now).") % v
+    if change.code == "player_removed":
+        return _("Player %(key)s %(name)s is removed (not in the backup).") % v
+    if change.code == "player_changed":
+        return _("Player %(key)s %(name)s: %(fields)s change.") % {
+            **v,
+            "fields": ", ".join(v["fields"]),
+        }
+    if change.code == "session_added":
+        return _("Session %(session)s comes back.") % v
+    if change.code == "session_removed":
+        return _("Session %(session)s is removed.") % v
+    if change.code == "table_added":
+        return _("Session %(session)s, table %(table)s comes back.") % v
+    if change.code == "table_removed":
+        return _("Session %(session)s, table %(table)s is removed.") % v
+    if change.code == "seating_changed":
+        return _("Session %(session)s, table %(table)s: the seating changes.") % v
+    if change.code == "result_added":
+        return _("Session %(session)s, table %(table)s: result %(then)s comes back.") % v
+    if change.code == "result_removed":
+        return _("Session %(session)s, table %(table)s: result %(now)s is removed.") % v
+    if change.code == "result_changed":
+        return _("Session %(session)s, table %(table)s: result %(now)s → %(then)s") % v
+    if change.code == "records":
+        return _("%(kind)s: %(now)s now, %(then)s after the restore") % {
+            **v,
+            "kind": RECORD_NAMES.get(v["kind"], v["kind"]).capitalize(),
+        }
+    return change.code

@@ -195,8 +195,8 @@ def test_file_changes_name_each_difference():
             {
                 "session": 1,
                 "table": 1,
-                "now": "p1 30000 / p2 30000",
-                "then": "p1 40000 / p2 20000",
+                "now": "A 30000 / B 30000",
+                "then": "A 40000 / B 20000",
                 "draft_now": False,
                 "draft_then": False,
             },

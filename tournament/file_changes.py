@@ -47,8 +47,8 @@ def _sessions(data) -> list:
     return sorted(s.get("number") for s in data.get("sessions") or [])
 
 
-def _score_text(scores) -> str:
-    return " / ".join(f"{player} {score}" for player, score, _chombo in scores)
+def _score_text(scores, names) -> str:
+    return " / ".join(f"{names.get(player, player)} {score}" for player, score, _chombo in scores)
 
 
 def changes(current: dict, incoming: dict) -> list[Change]:
@@ -87,6 +87,7 @@ def changes(current: dict, incoming: dict) -> list[Change]:
             out.append(Change("session_removed", {"session": number}))
 
     now_tables, then_tables = _tables(current), _tables(incoming)
+    names = {key: p.get("name") or key for key, p in {**now_players, **then_players}.items()}
     for place in sorted(set(now_tables) | set(then_tables), key=lambda p: (p[0] or 0, p[1] or 0)):
         values = {"session": place[0], "table": place[1]}
         if place not in now_tables:
@@ -101,17 +102,21 @@ def changes(current: dict, incoming: dict) -> list[Change]:
             out.append(Change("seating_changed", values))
         if scores_now != scores_then or draft_now != draft_then:
             if scores_then is None:
-                out.append(Change("result_removed", {**values, "now": _score_text(scores_now)}))
+                out.append(
+                    Change("result_removed", {**values, "now": _score_text(scores_now, names)})
+                )
             elif scores_now is None:
-                out.append(Change("result_added", {**values, "then": _score_text(scores_then)}))
+                out.append(
+                    Change("result_added", {**values, "then": _score_text(scores_then, names)})
+                )
             else:
                 out.append(
                     Change(
                         "result_changed",
                         {
                             **values,
-                            "now": _score_text(scores_now),
-                            "then": _score_text(scores_then),
+                            "now": _score_text(scores_now, names),
+                            "then": _score_text(scores_then, names),
                             "draft_now": draft_now,
                             "draft_then": draft_then,
                         },

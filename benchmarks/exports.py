@@ -19,6 +19,7 @@ from django.core.cache import cache  # noqa: E402
 
 from scoring.models import Penalty  # noqa: E402
 from scoring.workbook import ema_results_bytes, workbook_bytes  # noqa: E402
+from tournament.backups import write_backup  # noqa: E402
 from tournament.models import Appeal  # noqa: E402
 from tournament.printouts import protocols_pdf, standings_pdf  # noqa: E402
 
@@ -90,12 +91,18 @@ def measure_standings_pdf(t, repeat):
     return timed(lambda: standings_pdf(t), repeat)
 
 
+def measure_backup(t, repeat):
+    """One automatic backup as the background writer makes it: export, write, fsync, prune."""
+    return timed(lambda: write_backup(t).path.read_bytes(), repeat)
+
+
 # (what, function(tournament, repeat) -> (median s, best s, bytes), goal in seconds or None)
 MEASUREMENTS = [
     ("protocols for 100 tables (.pdf)", measure_protocols, 3.0),
     ("standings (.pdf)", measure_standings_pdf, None),
     ("tournament workbook (.xlsx)", measure_workbook, 2.0),
     ("EMA results sheet (.xlsx)", measure_ema_sheet, None),
+    ("backup: tournament file (.json)", measure_backup, None),
 ]
 
 

@@ -7,6 +7,7 @@ served by whitenoise. DEBUG is off unless DESK_DEBUG=1.
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -44,6 +45,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "simple_history",
+    "axes",
     "tournament",
     "seating",
     "scoring",
@@ -52,6 +54,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Visitors' public pages from a per-revision cache, before sessions and auth (issue 7 load).
+    "tournament.public_cache.PublicPageCache",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -60,6 +64,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as axes asks: it turns a lockout found during authentication into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -99,6 +105,14 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Backups (tournament.backups): a tournament file after every change, in DATA_DIR/backups/<slug>/;
+# the newest DESK_BACKUPS_KEEP stay (and the newest of each session), at most one file every
+# DESK_BACKUP_INTERVAL seconds per tournament, written by a background thread.
+DESK_BACKUP_DIR = Path(os.environ.get("DESK_BACKUP_DIR", DATA_DIR / "backups"))
+DESK_BACKUPS_KEEP = int(os.environ.get("DESK_BACKUPS_KEEP", "50"))
+DESK_BACKUP_INTERVAL = float(os.environ.get("DESK_BACKUP_INTERVAL", "5"))
+BACKUP_THREAD = True
+
 # Balanced seating plans search in a background thread while the desk keeps serving.
 SEATING_PLAN_THREAD = True
 
@@ -107,8 +121,30 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "desk",
         "TIMEOUT": 3600,
+        # Room for every public page of a 200-player field in a few languages (public_cache).
+        "OPTIONS": {"MAX_ENTRIES": 3000},
     }
 }
+
+# Axes first: it refuses a locked-out login before the password is even checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Login lockout. Five wrong passwords for one user name from one device lock that pair for
+# 15 minutes. By user name and address together, not either alone: by name alone, anyone on the
+# hall's Wi-Fi could lock the director out of every device by typing "director" five times; by
+# address alone, one desk user's typos would lock the shared desk laptop for everyone. Unlock
+# early with `manage.py axes_reset_username <name>` (or the admin's Access attempts).
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# The wait runs from the last wrong password; tries during the lockout do not restart it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_HTTP_RESPONSE_CODE = 429
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -138,11 +174,21 @@ WHITENOISE_USE_FINDERS = True
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
+# A login lasts one tournament day and ends by the next morning. It survives the browser being
+# closed: a referee's phone drops its tabs all the time and must not log them out mid-session.
+SESSION_COOKIE_AGE = 14 * 60 * 60
+SESSION_EXPIRE_AT_BROWSER_CLOSE = False
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
+# The pages' scripts post the form's own hidden token and never read the cookie.
+CSRF_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# No HTTPS settings (HSTS, SSL redirect, secure cookies): the hall's LAN serves plain HTTP, and
+# `check --deploy` keeps warning about exactly those four (see tests/test_security.py).
 
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024

@@ -1,0 +1,85 @@
+"""The visitors' page cache (tournament.public_cache): the same page as the view, new with
+every change, never for a logged-in user or someone with messages waiting."""
+
+import pytest
+from django.contrib import messages
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from tests import factories as f
+
+pytestmark = pytest.mark.django_db
+
+PAGES = ["", "standings.json", "p/p01/", "find/", "find/?q=Player+0"]
+
+
+def get(client, path):
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(path)
+    return response, len(ctx.captured_queries)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_kept_page_is_the_page_the_view_makes_with_its_headers(page):
+    staff = f.staff()
+    t = f.tournament(slug="kept")
+    f.seat_session(t)
+    f.play(t.sessions.get().tables.get(number=1), [40000, 35000, 25000, 20000], *staff_pair(staff))
+    path = f"/t/{t.slug}/{page}"
+    first, _ = get(Client(), path)
+    again, count = get(Client(), path)
+    assert count == 1  # the tournament's revision, nothing else
+    assert again.status_code == first.status_code == 200
+    assert again.content == first.content
+    for header in ("Content-Type", "X-Frame-Options", "Content-Language", "Vary"):
+        assert again.headers.get(header) == first.headers.get(header), header
+    assert again.headers["X-Content-Type-Options"] == "nosniff"
+    assert not again.cookies
+
+
+def staff_pair(staff):
+    return staff["desk1"], staff["desk2"]
+
+
+def test_a_confirmation_shows_at_once():
+    staff = f.staff()
+    t = f.tournament(slug="fresh")
+    session = f.seat_session(t)
+    visitor = Client()
+    assert "40,000" not in visitor.get(f"/t/{t.slug}/p/p01/").content.decode()
+    f.play(session.tables.get(number=1), [40000, 35000, 25000, 20000], *staff_pair(staff))
+    assert "40,000" in visitor.get(f"/t/{t.slug}/p/p01/").content.decode()
+
+
+def test_logged_in_staff_and_waiting_messages_are_never_served_from_the_store():
+    staff = f.staff()
+    t = f.tournament(slug="staff")
+    f.seat_session(t)
+    Client().get(f"/t/{t.slug}/")  # a visitor's copy is kept
+    desk = f.login(staff["desk1"])
+    page = desk.get(f"/t/{t.slug}/").content.decode()
+    assert "Log out desk1" in page and "csrfmiddlewaretoken" in page
+    visitor = Client()
+    visitor.cookies["messages"] = message_cookie("You were logged out.")
+    assert "You were logged out." in visitor.get(f"/t/{t.slug}/").content.decode()
+    assert "You were logged out." not in Client().get(f"/t/{t.slug}/").content.decode()
+
+
+def message_cookie(text):
+    request, response = HttpRequest(), HttpResponse()
+    storage = CookieStorage(request)
+    storage.add(messages.INFO, text)
+    storage.update(response)
+    return response.cookies["messages"].value
+
+
+def test_unknown_pages_and_players_are_not_kept():
+    t = f.tournament(slug="gone")
+    f.seat_session(t)
+    for _ in range(2):
+        response, count = get(Client(), f"/t/{t.slug}/p/nobody/")
+        assert response.status_code == 404 and count > 1
+        assert Client().get("/t/no-such-tournament/").status_code == 404

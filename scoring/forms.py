@@ -9,7 +9,15 @@ SCORE_LIMIT = 10**9  # far beyond any table, well inside the database's integer
 class ResultForm(forms.Form):
     """One score (and for riichi a chombo count) per seat, in seat order, for the keyboard."""
 
-    base_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    base_version = forms.IntegerField(
+        label=_("Version"),
+        widget=forms.HiddenInput,
+        min_value=0,
+        error_messages={
+            key: _("the form's version is missing or damaged — reload the page.")
+            for key in ("required", "invalid", "min_value")
+        },
+    )
     note = forms.CharField(label=_("Note"), required=False, max_length=300)
 
     def __init__(self, *args, seats, riichi: bool, **kwargs):
@@ -39,6 +47,7 @@ class ResultForm(forms.Form):
                     required=False,
                     error_messages={
                         "min_value": _("%(seat)s: chombo cannot be negative.") % {"seat": label},
+                        "max_value": _("%(seat)s: at most 20 chombo.") % {"seat": label},
                         "invalid": _("%(seat)s: chombo is a count.") % {"seat": label},
                     },
                     widget=forms.NumberInput(
@@ -49,6 +58,13 @@ class ResultForm(forms.Form):
                         }
                     ),
                 )
+
+    def clean(self):
+        # The page has no error line under the hidden version or the note: say it at the top.
+        for name in ("base_version", "note"):
+            for message in self.errors.get(name, ()):
+                self.add_error(None, f"{self.fields[name].label}: {message}")
+        return super().clean()
 
     def rows(self):
         """(seat, score field, chombo field) for the template, in seat order."""

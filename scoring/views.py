@@ -129,9 +129,18 @@ class ResultEntry(DeskRequired, SessionMixin, View):
     def post(self, request, slug, number, table):
         table = self._table(table)
         rules = self.tournament.rule_set()
-        form = ResultForm(request.POST, seats=seats_in_order(table), riichi=rules.game == "riichi")
+        seats = seats_in_order(table)
+        if len(seats) <= 2:
+            # An awarded table's page has no form to show the refusal on.
+            messages.error(request, _("An awarded table has no scores to enter."))
+            return self._render(request, table, status=400)
+        form = ResultForm(request.POST, seats=seats, riichi=rules.game == "riichi")
         if not form.is_valid():
             return self._render(request, table, form, status=400)
+        if form.cleaned_data["base_version"] and latest_result(table) is None:
+            # A version the table never had: the service's stale message needs a saved one.
+            form.add_error(None, _("This table has no saved result yet — reload the page."))
+            return self._render(request, table, form, status=409)
         try:
             enter_result(
                 table,

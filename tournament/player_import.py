@@ -53,9 +53,10 @@ def _read_table(name: str, content: bytes) -> list[list[str]]:
 
         try:
             sheet = load_workbook(io.BytesIO(content), read_only=True, data_only=True).active
+            # A damaged or missing sheet shows only while its rows are read.
+            return [[_cell(v) for v in row] for row in sheet.iter_rows(values_only=True)]
         except Exception as e:
             raise ValueError(_("The file is not a readable XLSX workbook.")) from e
-        return [[_cell(v) for v in row] for row in sheet.iter_rows(values_only=True)]
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -64,7 +65,14 @@ def _read_table(name: str, content: bytes) -> list[list[str]]:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), dialect)]
+    try:
+        # newline="": lines may end in \r alone (old Mac exports), as the csv module expects.
+        rows = csv.reader(io.StringIO(text, newline=""), dialect)
+        return [[c.strip() for c in row] for row in rows]
+    except csv.Error as e:
+        raise ValueError(
+            _("The file is not a readable CSV list: %(problem)s.") % {"problem": e}
+        ) from e
 
 
 def parse_player_list(
@@ -156,9 +164,10 @@ def parse_player_list(
         sub = row.get("substitute", "").lower()
         if sub not in TRUE | FALSE:
             problem("substitute", _("“%(value)s” is not yes or no.") % {"value": sub})
-        for column in ("country", "club", "team"):
-            if len(row.get(column, "")) > 120:
-                problem(column, _("longer than 120 characters."))
+        for column in ("key", "country", "club", "team"):
+            limit = Player._meta.get_field(column).max_length
+            if len(row.get(column, "")) > limit:
+                problem(column, _("longer than %(max)d characters.") % {"max": limit})
         parsed.rows.append(
             {
                 "key": key,

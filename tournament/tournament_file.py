@@ -1164,6 +1164,13 @@ class _Reader:
                 chombo = row.get("chombo")
                 chombo = _int(f"{rpath}.chombo", 0 if chombo is None else chombo, 0, CHOMBO_MAX)
                 version_scores.append((row["wind"], key, score, chombo))
+            if vstatus == "draft":
+                # A draft can still be confirmed: its scores must hold as the seats' do.
+                problems = validate_scores(self.rules, [s for _w, _k, s, _c in version_scores])
+                if problems:
+                    seat = problems[0][0]
+                    where = f"{vpath}.scores" if seat < 0 else f"{vpath}.scores[{seat}].score"
+                    _fail(where, _problem_message(problems[0]))
             versions.append(
                 _Version(
                     version=version,

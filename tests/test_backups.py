@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -266,3 +267,27 @@ def test_a_manual_seating_swap_writes_a_backup():
     made, _seated = backups.listing(t.slug)
     seats = json.loads(made.path.read_text())["sessions"][0]["tables"][0]["seats"]
     assert seats[0]["player"] == "p05"
+
+
+def test_the_background_writer_folds_quick_changes_and_always_writes_the_last(
+    settings, monkeypatch
+):
+    """The thread's timing alone (the file writing is the inline tests' business): the
+    in-memory test database cannot be read by a second thread while this one writes."""
+    settings.BACKUP_THREAD = True
+    settings.DESK_BACKUP_INTERVAL = 0.4
+    staff = f.staff()
+    t = f.tournament(slug="quick")
+    session = seat(t, 1)
+    backups.wait_for_backups()
+    written = []
+    monkeypatch.setattr(backups, "_backup", lambda pk: written.append((pk, time.monotonic())))
+    changes = []
+    for key in ("p01", "p02", "p03", "p04", "p05"):
+        record_penalty(session, t.players.get(key=key), "late", staff["referee"], minutes=2)
+        changes.append(time.monotonic())
+    backups.wait_for_backups()
+    assert 1 <= len(written) <= 3 and {pk for pk, _ in written} == {t.pk}
+    assert written[-1][1] >= changes[-1]  # the last change is in a file written after it
+    gaps = [b - a for (_, a), (_, b) in zip(written, written[1:], strict=False)]
+    assert all(gap >= 0.39 for gap in gaps)

@@ -3,7 +3,9 @@
 Every write that changes what a tournament shows calls `touch()`, and `touch()` schedules a
 backup for when its transaction commits: confirmed results, seating, penalties, appeals,
 check-in, the clock. A background thread writes them one at a time, so the desk never waits
-for a file; changes that arrive while one is waiting are folded into it. Each backup is
+for a file; changes that arrive while one is waiting are folded into it, and a tournament gets
+at most one file every `DESK_BACKUP_INTERVAL` seconds (5), the last change always included
+(the file is written after the change, never skipped). Each backup is
 written to a temporary file and renamed, so a crash never leaves half a file.
 
 The folder keeps the newest `DESK_BACKUPS_KEEP` files, and the newest one of every session
@@ -17,6 +19,7 @@ import os
 import queue
 import re
 import threading
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -182,11 +185,24 @@ def _backup(tournament_id: int) -> None:
         write_backup(tournament)
 
 
+def interval() -> float:
+    return float(getattr(settings, "DESK_BACKUP_INTERVAL", 5))
+
+
+_last: dict[int, float] = {}  # tournament id -> time.monotonic() of its last backup
+
+
 def _work() -> None:
     while True:
         tournament_id = _queue.get()
+        # At most one file per interval: changes made meanwhile join this one, which waits
+        # (a busy session end confirms a table every few seconds; each file costs CPU).
+        wait = _last.get(tournament_id, -1e9) + interval() - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
         with _lock:
             _waiting.discard(tournament_id)
+        _last[tournament_id] = time.monotonic()
         try:
             close_old_connections()
             _backup(tournament_id)

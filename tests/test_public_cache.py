@@ -31,7 +31,7 @@ def test_a_kept_page_is_the_page_the_view_makes_with_its_headers(page):
     path = f"/t/{t.slug}/{page}"
     first, _ = get(Client(), path)
     again, count = get(Client(), path)
-    assert count == 1  # the tournament's revision, nothing else
+    assert count == 0  # the revision is kept for a second, and the page until it changes
     assert again.status_code == first.status_code == 200
     assert again.content == first.content
     for header in ("Content-Type", "X-Frame-Options", "Content-Language", "Vary"):
@@ -81,5 +81,5 @@ def test_unknown_pages_and_players_are_not_kept():
     f.seat_session(t)
     for _ in range(2):
         response, count = get(Client(), f"/t/{t.slug}/p/nobody/")
-        assert response.status_code == 404 and count > 1
+        assert response.status_code == 404 and count >= 1  # the view, every time
         assert Client().get("/t/no-such-tournament/").status_code == 404

@@ -9,6 +9,8 @@ class TournamentConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_migrate
 
+        from . import tables_speed
         from .roles import ensure_groups
 
         post_migrate.connect(ensure_groups, sender=self)
+        tables_speed.install()

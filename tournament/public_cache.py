@@ -3,10 +3,10 @@
 A visitor with no session and no messages cookie sees a public page that depends only on the
 tournament's data (its `revision`, bumped by every change), the page's address and the
 language. This middleware sits right after whitenoise: for such a visitor it looks up the
-tournament's revision (one small query) and answers from the cache, skipping sessions,
-authentication, CSRF and the view. The first request of a revision goes the normal way and its
-response (body and headers, never cookies) is kept for the next ones. Logged-in staff, POSTs
-and every other page always go the normal way.
+tournament's revision (kept a second; `touch()` forgets it) and answers from the cache,
+skipping sessions, authentication, CSRF and the view. The first request of a revision goes
+the normal way and its response (body and headers, never cookies) is kept for the next ones.
+Logged-in staff, POSTs and every other page always go the normal way.
 """
 
 from django.core.cache import cache
@@ -20,8 +20,30 @@ CACHED_PAGES = {"public:standings", "public:feed", "public:find", "public:player
 PRIVATE_COOKIES = ("sessionid", "messages")
 
 
+REVISION_SECONDS = 1  # changes by another process (a command) show after at most this long
+
+
+def revision_key(slug) -> str:
+    return f"public-revision:{slug}"
+
+
 def _tournament_revision(slug):
-    return Tournament.objects.filter(slug=slug).values_list("pk", "revision").first()
+    """(pk, revision) of the tournament, from the cache for a second: `touch()` forgets it at
+    once, so a change made through this server shows on the very next request."""
+    key = revision_key(slug)
+    found = cache.get(key)
+    if found is None:
+        found = Tournament.objects.filter(slug=slug).values_list("pk", "revision").first()
+        if found is not None:
+            cache.set(key, found, timeout=REVISION_SECONDS)
+    return found
+
+
+def forget(tournament_id) -> None:
+    """The tournament changed: its next public request reads the revision again."""
+    slug = Tournament.objects.filter(pk=tournament_id).values_list("slug", flat=True).first()
+    if slug:
+        cache.delete(revision_key(slug))
 
 
 class PublicPageCache:

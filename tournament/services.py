@@ -23,8 +23,12 @@ def touch(tournament_id):
     """Mark everything the public pages show of this tournament as changed, and back it up
     once the change is committed (tournament.backups)."""
     from .backups import schedule
+    from .public_cache import forget
 
     Tournament.objects.filter(pk=tournament_id).update(revision=F("revision") + 1)
+    # Now (this request's next page) and after the commit (everybody else's next page).
+    forget(tournament_id)
+    transaction.on_commit(lambda: forget(tournament_id))
     schedule(tournament_id)
 
 

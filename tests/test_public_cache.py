@@ -83,3 +83,28 @@ def test_unknown_pages_and_players_are_not_kept():
         response, count = get(Client(), f"/t/{t.slug}/p/nobody/")
         assert response.status_code == 404 and count >= 1  # the view, every time
         assert Client().get("/t/no-such-tournament/").status_code == 404
+
+
+def test_a_player_page_is_drawn_again_when_another_table_moves_the_player_in_the_standings():
+    staff = f.staff()
+    t = f.tournament(slug="ranks")
+    session = f.seat_session(t)
+    visitor = Client()
+
+    def ranks():
+        feed = visitor.get(f"/t/{t.slug}/standings.json").json()
+        return {r["player"]["key"]: r["rank"] for r in feed["standings"]}
+
+    def shown(key):
+        return visitor.get(f"/t/{t.slug}/p/{key}/").content.decode()
+
+    f.play(session.tables.get(number=2), [40000, 35000, 25000, 20000], *staff_pair(staff))
+    before = ranks()
+    for key in ("p05", "p08"):
+        assert f"Rank {before[key]} " in shown(key)
+    # Table 1 plays: p05 and p08 (table 2) did nothing new, but their places change.
+    f.play(session.tables.get(number=1), [40000, 35000, 25000, 20000], *staff_pair(staff))
+    after = ranks()
+    assert after["p08"] != before["p08"]
+    for key in ("p05", "p08"):
+        assert f"Rank {after[key]} " in shown(key)

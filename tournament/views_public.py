@@ -335,6 +335,18 @@ def player(request, slug, key):
     now = hall.seats_now.get(key)
     if now:
         now = {**now, "wind_label": Wind(now["wind"]).label}
+    template = _template(request, "public/player.html", "public/_player.html")
+    # Every confirmation is a new revision, but it changes few players' pages: a visitor's page
+    # is drawn again only when what it shows changed (its rank, its lines, its table...).
+    shows = None
+    if _anonymous(request):
+        shows = repr(
+            (row.rank, row.total, row.player, lines, now, current, hall.live, tournament.name)
+            + (tournament.planned_sessions, request.get_full_path(), get_language(), template)
+        )
+        drawn = _player_pages.get((tournament.pk, key, template))
+        if drawn is not None and drawn[0] == shows:
+            return HttpResponse(drawn[1])
     context = {
         "tournament": tournament,
         "row": row,
@@ -344,4 +356,11 @@ def player(request, slug, key):
         "current": current,
         "live": hall.live,
     }
-    return render(request, _template(request, "public/player.html", "public/_player.html"), context)
+    response = render(request, template, context)
+    if shows is not None:
+        _player_pages[(tournament.pk, key, template)] = (shows, response.content)
+    return response
+
+
+# (tournament pk, player key, template) -> (what the page showed, its HTML), for visitors.
+_player_pages: dict = {}

@@ -29,6 +29,7 @@ from django.db import close_old_connections, connections, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from . import file_changes
 from .models import Restore, Session, Tournament
@@ -263,46 +264,33 @@ def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore |
 
 
 RECORD_NAMES = {
-    "penalties": _("penalties"),
-    "voided_penalties": _("voided penalties"),
-    "incidents": _("incidents"),
-    "appeals": _("appeals"),
+    "penalties": _lazy("penalties"),
+    "voided_penalties": _lazy("voided penalties"),
+    "incidents": _lazy("incidents"),
+    "appeals": _lazy("appeals"),
+}
+SENTENCES = {
+    "tournament": _lazy("Tournament %(field)s: %(now)s → %(then)s"),
+    "player_added": _lazy("Player %(key)s %(name)s comes back (not in the tournament now)."),
+    "player_removed": _lazy("Player %(key)s %(name)s is removed (not in the backup)."),
+    "player_changed": _lazy("Player %(key)s %(name)s: %(fields)s change."),
+    "session_added": _lazy("Session %(session)s comes back."),
+    "session_removed": _lazy("Session %(session)s is removed."),
+    "table_added": _lazy("Session %(session)s, table %(table)s comes back."),
+    "table_removed": _lazy("Session %(session)s, table %(table)s is removed."),
+    "seating_changed": _lazy("Session %(session)s, table %(table)s: the seating changes."),
+    "result_added": _lazy("Session %(session)s, table %(table)s: result %(then)s comes back."),
+    "result_removed": _lazy("Session %(session)s, table %(table)s: result %(now)s is removed."),
+    "result_changed": _lazy("Session %(session)s, table %(table)s: result %(now)s → %(then)s"),
+    "records": _lazy("%(kind)s: %(now)s now, %(then)s after the restore"),
 }
 
 
 def describe(change: file_changes.Change) -> str:
     """One change as a sentence for the director."""
-    v = change.values
-    if change.code == "tournament":
-        return _("Tournament %(field)s: %(now)s → %(then)s") % v
-    if change.code == "player_added":
-        return _("Player %(key)s %(name)s comes back (not in the tournament now).") % v
-    if change.code == "player_removed":
-        return _("Player %(key)s %(name)s is removed (not in the backup).") % v
-    if change.code == "player_changed":
-        return _("Player %(key)s %(name)s: %(fields)s change.") % {
-            **v,
-            "fields": ", ".join(v["fields"]),
-        }
-    if change.code == "session_added":
-        return _("Session %(session)s comes back.") % v
-    if change.code == "session_removed":
-        return _("Session %(session)s is removed.") % v
-    if change.code == "table_added":
-        return _("Session %(session)s, table %(table)s comes back.") % v
-    if change.code == "table_removed":
-        return _("Session %(session)s, table %(table)s is removed.") % v
-    if change.code == "seating_changed":
-        return _("Session %(session)s, table %(table)s: the seating changes.") % v
-    if change.code == "result_added":
-        return _("Session %(session)s, table %(table)s: result %(then)s comes back.") % v
-    if change.code == "result_removed":
-        return _("Session %(session)s, table %(table)s: result %(now)s is removed.") % v
-    if change.code == "result_changed":
-        return _("Session %(session)s, table %(table)s: result %(now)s → %(then)s") % v
-    if change.code == "records":
-        return _("%(kind)s: %(now)s now, %(then)s after the restore") % {
-            **v,
-            "kind": RECORD_NAMES.get(v["kind"], v["kind"]).capitalize(),
-        }
-    return change.code
+    values = dict(change.values)
+    if "fields" in values:
+        values["fields"] = ", ".join(values["fields"])
+    if "kind" in values:
+        values["kind"] = str(RECORD_NAMES.get(values["kind"], values["kind"])).capitalize()
+    return str(SENTENCES.get(change.code, change.code)) % values

@@ -225,14 +225,20 @@ def read(slug: str, name: str) -> bytes:
     return find(slug, name).path.read_bytes()
 
 
-def preview(tournament: Tournament | None, content) -> tuple[dict, list]:
-    """The parsed file and what restoring it would change (all of it for a new tournament).
+def _existing(incoming: dict) -> Tournament | None:
+    """The tournament the file would replace: the one with the file's slug."""
+    slug = (incoming.get("tournament") or {}).get("slug")
+    return Tournament.objects.filter(slug=slug).first() if slug else None
 
-    Raises TournamentFileError for a file that is not a tournament file.
-    """
+
+def preview(content) -> tuple[dict, Tournament | None, list]:
+    """The parsed file, the tournament it would replace (None: it would be created) and what
+    restoring it would change there. Raises TournamentFileError for a file that is not one."""
     incoming = _parse(content)
-    current = export_tournament(tournament) if tournament is not None else {}
-    return incoming, file_changes.changes(current, incoming)
+    existing = _existing(incoming)
+    if existing is None:
+        return incoming, None, []
+    return incoming, existing, file_changes.changes(export_tournament(existing), incoming)
 
 
 def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore | None]:
@@ -241,12 +247,9 @@ def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore |
     The current state is first written as a "before-restore" backup, so a restore can itself be
     undone; the swap is one transaction (a bad file changes nothing), and the restore is logged.
     """
-    incoming = _parse(content)
-    slug = (incoming.get("tournament") or {}).get("slug") if isinstance(incoming, dict) else None
-    existing = Tournament.objects.filter(slug=slug).first() if slug else None
+    incoming, existing, changes = preview(content)
     if existing is None:
         return import_tournament(incoming, user=user), None
-    changes = file_changes.changes(export_tournament(existing), incoming)
     before = write_backup(existing, tag=BEFORE_RESTORE)
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=existing.pk).delete()

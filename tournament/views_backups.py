@@ -55,7 +55,7 @@ class BackupRestore(DirectorRequired, TournamentMixin, View):
     def get(self, request, slug, name):
         backup = _backup(slug, name)
         try:
-            _incoming, changes = backups.preview(self.tournament, backup.path.read_bytes())
+            _incoming, _existing, changes = backups.preview(backup.path.read_bytes())
         except TournamentFileError as e:
             messages.error(request, _("The backup cannot be read: %(problem)s") % {"problem": e})
             return redirect("desk:backups", slug=slug)

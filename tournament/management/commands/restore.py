@@ -7,7 +7,6 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournament import backups
-from tournament.models import Tournament
 from tournament.tournament_file import TournamentFileError
 
 
@@ -38,16 +37,13 @@ class Command(BaseCommand):
                 _("Cannot read %(file)s: %(problem)s") % {"file": file, "problem": e}
             ) from e
         try:
-            incoming, changes = backups.preview(None, content)
-            slug = (incoming.get("tournament") or {}).get("slug") or ""
-            existing = Tournament.objects.filter(slug=slug).first() if slug else None
+            incoming, existing, changes = backups.preview(content)
             if existing is not None:
-                _incoming, changes = backups.preview(existing, incoming)
                 self.stdout.write(
                     _("%(name)s (%(slug)s) exists; restoring %(file)s changes:")
-                    % {"name": existing.name, "slug": slug, "file": file}
+                    % {"name": existing.name, "slug": existing.slug, "file": file}
                 )
-                for change in changes or []:
+                for change in changes:
                     self.stdout.write("  " + backups.describe(change))
                 if not changes:
                     self.stdout.write("  " + _("nothing"))

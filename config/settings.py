@@ -155,7 +155,10 @@ LOGIN_REDIRECT_URL = "desk:home"
 LOGOUT_REDIRECT_URL = "public:home"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English")]
+# Each language in its own name, as a switcher shows them.
+LANGUAGES = [("en", "English"), ("ru", "Русский"), ("uk", "Українська"), ("pl", "Polski")]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # a browser keeps its language for a year
+FORMAT_MODULE_PATH = ["config.formats"]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("DESK_TIME_ZONE", "Europe/Warsaw")
 USE_I18N = True

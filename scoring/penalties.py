@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .rules import RuleError, RuleSet
+from .rules import RuleError, RuleSet, gettext_noop
 
 LATE = "late"
 MISCONDUCT = "misconduct"
@@ -38,7 +38,9 @@ def late_amount(rules: RuleSet, minutes: int) -> tuple[int | float, bool]:
     0 TP / 0 GP. Past the limit the amount is 0: the fixed line is the whole penalty.
     """
     if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 1:
-        raise RuleError("minutes", "Minutes late must be a whole number of at least 1.")
+        raise RuleError(
+            "minutes", gettext_noop("Minutes late must be a whole number of at least 1.")
+        )
     if rules.late_max_minutes and minutes > rules.late_max_minutes:
         return 0, True
     for up_to, amount in rules.late_steps:
@@ -59,7 +61,9 @@ def minor_amount(rules: RuleSet, order: int) -> int | float:
     """
     scale = rules.progressive_scale
     if not scale:
-        raise RuleError("kind", "This rule set has no progressive scale for minor violations.")
+        raise RuleError(
+            "kind", gettext_noop("This rule set has no progressive scale for minor violations.")
+        )
     if order > len(scale):
         return 0
     previous = scale[order - 2] if order >= 2 else 0
@@ -83,9 +87,11 @@ def scale_position(rules: RuleSet, count: int) -> dict:
 def check_amount(rules: RuleSet, kind: str, amount) -> int | float:
     """The amount a referee chose, checked against the rule set; raises RuleError("amount")."""
     if isinstance(amount, bool) or not isinstance(amount, (int, float)):
-        raise RuleError("amount", "Give the penalty amount as a number.")
+        raise RuleError("amount", gettext_noop("Give the penalty amount as a number."))
     if amount > 0:
-        raise RuleError("amount", "A penalty is zero or negative, not {amount}.", amount=amount)
+        raise RuleError(
+            "amount", gettext_noop("A penalty is zero or negative, not {amount}."), amount=amount
+        )
     if kind == MISCONDUCT:
         allowed = set(rules.misconduct_amounts)
         serious = rules.serious_misconduct_range
@@ -96,12 +102,14 @@ def check_amount(rules: RuleSet, kind: str, amount) -> int | float:
         if amount in allowed:
             return amount
         if not allowed and not serious:
-            raise RuleError("kind", "This rule set defines no misconduct penalty.")
+            raise RuleError("kind", gettext_noop("This rule set defines no misconduct penalty."))
         choices = ", ".join(str(a) for a in rules.misconduct_amounts)
         if serious:
             choices += f"; {max(serious)} to {min(serious)}"
         raise RuleError(
-            "amount", "A misconduct penalty here is one of: {choices}.", choices=choices
+            "amount",
+            gettext_noop("A misconduct penalty here is one of: {choices}."),
+            choices=choices,
         )
     return amount
 
@@ -133,24 +141,26 @@ def resolve(
         return Resolved(value, BEFORE)
     if kind == MISCONDUCT:
         if amount is None:
-            raise RuleError("amount", "Choose the misconduct penalty's amount.")
+            raise RuleError("amount", gettext_noop("Choose the misconduct penalty's amount."))
         return Resolved(check_amount(rules, kind, amount), BEFORE)
     if kind == CHOMBO:
         if rules.chombo_mode != "after_placement":
             raise RuleError(
                 "kind",
-                "In this rule set chombo is paid at the table: enter it as the chombo count "
-                "on the table's result.",
+                gettext_noop(
+                    "In this rule set chombo is paid at the table: enter it as the chombo count "
+                    "on the table's result."
+                ),
             )
         value = rules.chombo_amount if amount is None else check_amount(rules, kind, amount)
         return Resolved(value, AFTER)
     if kind == OTHER:
         if amount is None:
-            raise RuleError("amount", "Give the penalty amount.")
+            raise RuleError("amount", gettext_noop("Give the penalty amount."))
         if stage not in STAGES:
-            raise RuleError("stage", "Choose before or after placement.")
+            raise RuleError("stage", gettext_noop("Choose before or after placement."))
         return Resolved(check_amount(rules, kind, amount), stage)
-    raise RuleError("kind", "Unknown penalty kind {kind!r}.", kind=kind)
+    raise RuleError("kind", gettext_noop("Unknown penalty kind {kind!r}."), kind=kind)
 
 
 def _late_stage(rules: RuleSet) -> str:

@@ -21,6 +21,14 @@ from typing import NamedTuple
 TIE_SCALE = 12
 
 
+def gettext_noop(message: str) -> str:
+    """Marks `message` for the translation catalogue (makemessages looks for this name).
+
+    Returns it unchanged: the Django layer translates the template when it shows it.
+    """
+    return message
+
+
 class RuleError(Exception):
     """A bad preset key or override. `field` names the override field ("ruleset" for the key).
 
@@ -99,7 +107,7 @@ class RuleSet:
 PRESETS: dict[str, RuleSet] = {
     "ema-2012": RuleSet(
         key="ema-2012",
-        name="EMA Riichi Competition Rules 2012",
+        name=gettext_noop("EMA Riichi Competition Rules 2012"),
         game="riichi",
         start_points=30000,
         return_points=30000,  # no oka in EMA 2012
@@ -135,7 +143,7 @@ PRESETS: dict[str, RuleSet] = {
     ),
     "furiten-club": RuleSet(
         key="furiten-club",
-        name="Furiten club rating games",
+        name=gettext_noop("Furiten club rating games"),
         game="riichi",
         start_points=30000,  # 001 §2.4
         return_points=30000,
@@ -172,7 +180,7 @@ PRESETS: dict[str, RuleSet] = {
     ),
     "sbr-2025": RuleSet(
         key="sbr-2025",
-        name="Sichuan (SBR), Mahjong Federation 2025",
+        name=gettext_noop("Sichuan (SBR), Mahjong Federation 2025"),
         game="sichuan",
         start_points=0,
         return_points=0,
@@ -226,20 +234,22 @@ def _tidy(value):
 
 def _text(field, value):
     if not isinstance(value, str) or not value.strip():
-        raise RuleError(field, "Must be a non-empty text.")
+        raise RuleError(field, gettext_noop("Must be a non-empty text."))
     return value.strip()
 
 
 def _boolean(field, value):
     if not isinstance(value, bool):
-        raise RuleError(field, "Must be true or false.")
+        raise RuleError(field, gettext_noop("Must be true or false."))
     return value
 
 
 def _choice(*options):
     def check(field, value):
         if value not in options:
-            raise RuleError(field, "Must be one of: {options}.", options=", ".join(options))
+            raise RuleError(
+                field, gettext_noop("Must be one of: {options}."), options=", ".join(options)
+            )
         return value
 
     return check
@@ -248,10 +258,10 @@ def _choice(*options):
 def _integer(minimum=None):
     def check(field, value):
         if not _is_number(value) or (isinstance(value, float) and not value.is_integer()):
-            raise RuleError(field, "Must be a whole number.")
+            raise RuleError(field, gettext_noop("Must be a whole number."))
         value = int(value)
         if minimum is not None and value < minimum:
-            raise RuleError(field, "Must be at least {minimum}.", minimum=minimum)
+            raise RuleError(field, gettext_noop("Must be at least {minimum}."), minimum=minimum)
         return value
 
     return check
@@ -260,11 +270,11 @@ def _integer(minimum=None):
 def _number(sign=None):
     def check(field, value):
         if not _is_number(value):
-            raise RuleError(field, "Must be a number.")
+            raise RuleError(field, gettext_noop("Must be a number."))
         if sign == "-" and value > 0:
-            raise RuleError(field, "Must be zero or negative.")
+            raise RuleError(field, gettext_noop("Must be zero or negative."))
         if sign == "+" and value < 0:
-            raise RuleError(field, "Must be zero or positive.")
+            raise RuleError(field, gettext_noop("Must be zero or positive."))
         return _tidy(value)
 
     return check
@@ -278,10 +288,10 @@ def _numbers(lengths=None, sign=None):
             if lengths:
                 raise RuleError(
                     field,
-                    "Must be a list of {count} numbers.",
+                    gettext_noop("Must be a list of {count} numbers."),
                     count=" or ".join(str(n) for n in lengths),
                 )
-            raise RuleError(field, "Must be a list of numbers.")
+            raise RuleError(field, gettext_noop("Must be a list of numbers."))
         return tuple(one(field, v) for v in value)
 
     return check
@@ -289,14 +299,16 @@ def _numbers(lengths=None, sign=None):
 
 def _steps(field, value):
     if not isinstance(value, (list, tuple)):
-        raise RuleError(field, "Must be a list of [minutes, amount] pairs.")
+        raise RuleError(field, gettext_noop("Must be a list of [minutes, amount] pairs."))
     steps, last = [], 0
     for pair in value:
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise RuleError(field, "Must be a list of [minutes, amount] pairs.")
+            raise RuleError(field, gettext_noop("Must be a list of [minutes, amount] pairs."))
         minutes = _integer(1)(field, pair[0])
         if minutes <= last:
-            raise RuleError(field, "The minutes must increase from one step to the next.")
+            raise RuleError(
+                field, gettext_noop("The minutes must increase from one step to the next.")
+            )
         steps.append((minutes, _number("-")(field, pair[1])))
         last = minutes
     return tuple(steps)
@@ -345,24 +357,26 @@ def ruleset_from(key: str, overrides: dict | None = None) -> RuleSet:
     if preset is None:
         raise RuleError(
             "ruleset",
-            "Unknown rule set {key!r}; known: {known}.",
+            gettext_noop("Unknown rule set {key!r}; known: {known}."),
             key=key,
             known=", ".join(PRESETS),
         )
     if not overrides:
         return preset
     if not isinstance(overrides, dict):
-        raise RuleError("rules", "Rule overrides must be an object of field names and values.")
+        raise RuleError(
+            "rules", gettext_noop("Rule overrides must be an object of field names and values.")
+        )
     values = asdict(preset)
     for field, value in overrides.items():
         check = _CHECKS.get(field)
         if check is None:
-            raise RuleError(field, "Unknown rule field {name!r}.", name=field)
+            raise RuleError(field, gettext_noop("Unknown rule field {name!r}."), name=field)
         values[field] = check(field, value)
     if values["return_points"] < values["start_points"]:
-        raise RuleError("return_points", "Must not be below the start points.")
+        raise RuleError("return_points", gettext_noop("Must not be below the start points."))
     if values["decimals"] > 6:
-        raise RuleError("decimals", "Must be at most 6.")
+        raise RuleError("decimals", gettext_noop("Must be at most 6."))
     return RuleSet(**values)
 
 
@@ -383,7 +397,7 @@ def rules_overrides(rules: RuleSet) -> dict:
     if preset is None:
         raise RuleError(
             "ruleset",
-            "Unknown rule set {key!r}; known: {known}.",
+            gettext_noop("Unknown rule set {key!r}; known: {known}."),
             key=rules.key,
             known=", ".join(PRESETS),
         )
@@ -402,27 +416,35 @@ def validate_scores(rules: RuleSet, scores: list) -> list[Problem]:
     count = len(scores)
     if rules.game == "sichuan":
         if not 1 <= count <= 4:
-            return [Problem(-1, "A Sichuan table has 1 to 4 players, not {count}.", count=count)]
+            return [
+                Problem(
+                    -1,
+                    gettext_noop("A Sichuan table has 1 to 4 players, not {count}."),
+                    count=count,
+                )
+            ]
         if count <= 2:  # awarded table, 002 §3.1.4
             return [
-                Problem(i, "An awarded table (one or two players) has no scores.")
+                Problem(i, gettext_noop("An awarded table (one or two players) has no scores."))
                 for i, score in enumerate(scores)
                 if score is not None
             ]
     elif count != 4:
-        return [Problem(-1, "A riichi table has 4 players, not {count}.", count=count)]
+        return [
+            Problem(-1, gettext_noop("A riichi table has 4 players, not {count}."), count=count)
+        ]
 
     problems = []
     for i, score in enumerate(scores):
         if score is None:
-            problems.append(Problem(i, "The score is missing."))
+            problems.append(Problem(i, gettext_noop("The score is missing.")))
         elif not isinstance(score, int) or isinstance(score, bool):
-            problems.append(Problem(i, "The score must be a whole number."))
+            problems.append(Problem(i, gettext_noop("The score must be a whole number.")))
         elif score % rules.score_step:
             problems.append(
                 Problem(
                     i,
-                    "The score {score} is not a multiple of {step}.",
+                    gettext_noop("The score {score} is not a multiple of {step}."),
                     score=score,
                     step=rules.score_step,
                 )
@@ -433,7 +455,7 @@ def validate_scores(rules: RuleSet, scores: list) -> list[Problem]:
             problems.append(
                 Problem(
                     -1,
-                    "The scores add up to {total}; they must add up to {expected}.",
+                    gettext_noop("The scores add up to {total}; they must add up to {expected}."),
                     total=total,
                     expected=expected,
                 )

@@ -109,7 +109,7 @@ class RecordTable(tables.Table):
 class PenaltyTable(RecordTable):
     """Every penalty with what it is worth under the current rules."""
 
-    recorded_at = tables.DateTimeColumn(verbose_name=_("When"), format="H:i")
+    recorded_at = tables.DateTimeColumn(verbose_name=_("When"), format="TIME_FORMAT")
     session = tables.Column(verbose_name=_("Session"), accessor="session__number")
     table = tables.Column(verbose_name=_("Table"), accessor="table__number", default="")
     player = tables.Column(verbose_name=_("Player"), accessor="player__name")
@@ -138,7 +138,7 @@ class PenaltyTable(RecordTable):
 
 
 class IncidentTable(RecordTable):
-    recorded_at = tables.DateTimeColumn(verbose_name=_("When"), format="H:i")
+    recorded_at = tables.DateTimeColumn(verbose_name=_("When"), format="TIME_FORMAT")
     session = tables.Column(verbose_name=_("Session"), accessor="session__number", default="")
     table = tables.Column(verbose_name=_("Table"), accessor="table__number", default="")
     kind = tables.Column(verbose_name=_("Record"))

@@ -513,7 +513,12 @@ def _chombo_counts(tournament) -> dict:
 
 def workbook_bytes(tournament) -> bytes:
     """The whole tournament as one .xlsx: standings, teams, every session, players, penalties
-    and appeals, with the same numbers as the standings feed."""
+    and appeals, with the same numbers as the standings feed; in the tournament's language."""
+    with tournament.printing():
+        return _workbook_bytes(tournament)
+
+
+def _workbook_bytes(tournament) -> bytes:
     rules = tournament.rule_set()
     formats = _Formats(rules)
     standings = feed.standings(tournament)

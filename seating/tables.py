@@ -54,7 +54,7 @@ class WindTable(tables.Table):
 
 
 class SeatingChangeTable(tables.Table):
-    changed_at = tables.DateTimeColumn(verbose_name=_("When"), format="Y-m-d H:i")
+    changed_at = tables.DateTimeColumn(verbose_name=_("When"), format="SHORT_DATETIME_FORMAT")
     changed_by = tables.Column(verbose_name=_("Who"), default="—")
     kind = tables.Column(verbose_name=_("Change"))
     detail = tables.Column(verbose_name=_("Detail"))
@@ -72,7 +72,7 @@ class PlansTable(tables.Table):
     extra = tables.Column(
         verbose_name=_("Extra meetings"), empty_values=(), attrs={"td": {"class": "num"}}
     )
-    created_at = tables.DateTimeColumn(verbose_name=_("Made"), format="Y-m-d H:i")
+    created_at = tables.DateTimeColumn(verbose_name=_("Made"), format="SHORT_DATETIME_FORMAT")
     created_by = tables.Column(verbose_name=_("By"), default="—")
 
     class Meta:

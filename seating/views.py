@@ -138,7 +138,8 @@ class SeatingPrint(DeskRequired, SessionMixin, View):
             "by_table": SeatingByTableTable(list(by_table.values())),
             "by_name": SeatingByNameTable(by_name),
         }
-        return render(request, "desk/seating_print.html", context)
+        with self.tournament.printing():
+            return render(request, "desk/seating_print.html", context)
 
 
 class SessionDraw(DirectorRequired, SessionMixin, View):

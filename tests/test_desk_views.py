@@ -266,9 +266,11 @@ def test_tournament_created_from_the_page(staff):
             "planned_sessions": 8,
             "fee": "40",
             "scope": "individual",
+            "language": "pl",
         },
     )
     t = Tournament.objects.get()
+    assert t.language == "pl"
     assert r["Location"] == f"/desk/{t.slug}/"
     assert t.slug == "krakow-riichi-open-2026"
     assert t.appeal_deposit == 0

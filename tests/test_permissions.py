@@ -91,8 +91,8 @@ RULES = {
 
 # Public pages: every role reads them without login; nothing writes through them.
 PUBLIC_PAGES = {"home", "standings", "feed", "find", "clock", "clock_json", "player"}
-# Logging in and out: open to everyone.
-ACCOUNT_PAGES = {"login", "logout"}
+# Logging in and out, and the language switcher (a cookie, no data): open to everyone.
+ACCOUNT_PAGES = {"login", "logout", "language"}
 ROLES = ["anonymous", "public", "referee", "desk", "director"]
 
 
@@ -204,12 +204,14 @@ def body(name, t, player):
             "planned_sessions": 4,
             "fee": 0,
             "scope": "individual",
+            "language": "en",
         },
         "tournament_edit": {
             "name": "Renamed",
             "planned_sessions": 4,
             "fee": 0,
             "scope": "individual",
+            "language": "en",
         },
         "rules": {"ruleset": "furiten-club"},
         "player_add": {"name": "New Player", "status": "active"},

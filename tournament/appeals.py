@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import date_format
+from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from .models import Appeal, Session
@@ -61,7 +61,7 @@ def file_appeal(
                     "the session ended). The head referee may accept it with a reason."
                 )
                 % {
-                    "time": date_format(timezone.localtime(closes), "H:i"),
+                    "time": time_format(timezone.localtime(closes)),
                     "minutes": tournament.rule_set().appeal_window_minutes,
                 },
                 field="filed_at",

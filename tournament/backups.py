@@ -29,7 +29,7 @@ from django.db import close_old_connections, connections, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from . import file_changes
 from .models import Restore, Session, Tournament
@@ -267,25 +267,31 @@ def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore |
 
 
 RECORD_NAMES = {
-    "penalties": _lazy("penalties"),
-    "voided_penalties": _lazy("voided penalties"),
-    "incidents": _lazy("incidents"),
-    "appeals": _lazy("appeals"),
+    "penalties": gettext_lazy("penalties"),
+    "voided_penalties": gettext_lazy("voided penalties"),
+    "incidents": gettext_lazy("incidents"),
+    "appeals": gettext_lazy("appeals"),
 }
 SENTENCES = {
-    "tournament": _lazy("Tournament %(field)s: %(now)s → %(then)s"),
-    "player_added": _lazy("Player %(key)s %(name)s comes back (not in the tournament now)."),
-    "player_removed": _lazy("Player %(key)s %(name)s is removed (not in the backup)."),
-    "player_changed": _lazy("Player %(key)s %(name)s: %(fields)s change."),
-    "session_added": _lazy("Session %(session)s comes back."),
-    "session_removed": _lazy("Session %(session)s is removed."),
-    "table_added": _lazy("Session %(session)s, table %(table)s comes back."),
-    "table_removed": _lazy("Session %(session)s, table %(table)s is removed."),
-    "seating_changed": _lazy("Session %(session)s, table %(table)s: the seating changes."),
-    "result_added": _lazy("Session %(session)s, table %(table)s: result %(then)s comes back."),
-    "result_removed": _lazy("Session %(session)s, table %(table)s: result %(now)s is removed."),
-    "result_changed": _lazy("Session %(session)s, table %(table)s: result %(now)s → %(then)s"),
-    "records": _lazy("%(kind)s: %(now)s now, %(then)s after the restore"),
+    "tournament": gettext_lazy("Tournament %(field)s: %(now)s → %(then)s"),
+    "player_added": gettext_lazy("Player %(key)s %(name)s comes back (not in the tournament now)."),
+    "player_removed": gettext_lazy("Player %(key)s %(name)s is removed (not in the backup)."),
+    "player_changed": gettext_lazy("Player %(key)s %(name)s: %(fields)s change."),
+    "session_added": gettext_lazy("Session %(session)s comes back."),
+    "session_removed": gettext_lazy("Session %(session)s is removed."),
+    "table_added": gettext_lazy("Session %(session)s, table %(table)s comes back."),
+    "table_removed": gettext_lazy("Session %(session)s, table %(table)s is removed."),
+    "seating_changed": gettext_lazy("Session %(session)s, table %(table)s: the seating changes."),
+    "result_added": gettext_lazy(
+        "Session %(session)s, table %(table)s: result %(then)s comes back."
+    ),
+    "result_removed": gettext_lazy(
+        "Session %(session)s, table %(table)s: result %(now)s is removed."
+    ),
+    "result_changed": gettext_lazy(
+        "Session %(session)s, table %(table)s: result %(now)s → %(then)s"
+    ),
+    "records": gettext_lazy("%(kind)s: %(now)s now, %(then)s after the restore"),
 }
 
 

@@ -3,11 +3,17 @@
 import dataclasses
 
 from django import forms
+from django.utils.translation import get_language, get_supported_language_variant
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import PRESETS, RuleSet
 
 from .models import Player, Tournament
+
+
+def get_language_code() -> str:
+    """The active language as one of settings.LANGUAGES (a new tournament prints in it)."""
+    return get_supported_language_variant(get_language() or "en")
 
 
 class TournamentForm(forms.ModelForm):
@@ -25,6 +31,7 @@ class TournamentForm(forms.ModelForm):
             "scope",
             "keep_apart",
             "single_confirmation",
+            "language",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -40,6 +47,8 @@ class TournamentForm(forms.ModelForm):
         if self.instance.pk:
             # The rule set is changed on the rules page, where the freeze is enforced.
             del self.fields["ruleset"]
+        else:
+            self.fields["language"].initial = get_language_code()
 
     def clean(self):
         data = super().clean()
@@ -97,6 +106,26 @@ RULE_CHOICES = {
     ],
 }
 RULE_LABELS = {
+    "game": _("Game"),
+    "start_points": _("Start points"),
+    "return_points": _("Return points"),
+    "tie_mode": _("Ties"),
+    "result_unit": _("Result unit"),
+    "score_divisor": _("Score divisor"),
+    "decimals": _("Decimals"),
+    "score_step": _("Score step"),
+    "chombo_mode": _("Chombo"),
+    "chombo_amount": _("Chombo amount"),
+    "tiebreak": _("Tiebreak"),
+    "late_per_minute": _("Late arrival, per minute"),
+    "late_max_minutes": _("Latest arrival (minutes)"),
+    "late_stage": _("Late arrival penalty counts"),
+    "misconduct_amounts": _("Misconduct amounts"),
+    "serious_misconduct_range": _("Serious misconduct range"),
+    "progressive_scale": _("Progressive scale for minor violations"),
+    "substitute_mode": _("Substitutes"),
+    "substitute_result": _("Substitute's result"),
+    "appeal_window_minutes": _("Appeal window (minutes after the session)"),
     "uma": _("Uma / placement points (1st, 2nd, 3rd, 4th)"),
     "uma3": _("Placement points at three-player tables"),
     "awarded_tp": _("TP at an awarded table"),
@@ -115,7 +144,7 @@ class RulesForm(forms.Form):
     """Every field of the rule set, prefilled with the tournament's current values."""
 
     ruleset = forms.ChoiceField(
-        label=_("preset"), choices=[(k, r.name) for k, r in PRESETS.items()]
+        label=_("preset"), choices=[(k, _(r.name)) for k, r in PRESETS.items()]
     )
     reason = forms.CharField(
         label=_("reason for the change"),
@@ -135,7 +164,7 @@ class RulesForm(forms.Form):
             if f.name in ("key", "name"):
                 continue
             value = getattr(rules, f.name)
-            label = RULE_LABELS.get(f.name, f.name.replace("_", " ").capitalize())
+            label = RULE_LABELS[f.name]
             if f.name in RULE_CHOICES:
                 field = forms.ChoiceField(
                     label=label, choices=RULE_CHOICES[f.name], initial=value, required=False

@@ -5,6 +5,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -22,7 +23,7 @@ class Tournament(models.Model):
     end_date = models.DateField(_("end date"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     ruleset = models.CharField(
-        _("rule set"), max_length=40, choices=[(k, r.name) for k, r in PRESETS.items()]
+        _("rule set"), max_length=40, choices=[(k, _(r.name)) for k, r in PRESETS.items()]
     )
     # Overrides of the preset's fields, by field name (scoring.rules.FIELD_NAMES).
     rules = models.JSONField(_("rule overrides"), default=dict, blank=True)
@@ -43,6 +44,16 @@ class Tournament(models.Model):
         default=False,
         help_text=_("For small events: the desk user who enters a result may also confirm it."),
     )
+    language = models.CharField(
+        _("language of printouts"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default="en",
+        help_text=_(
+            "Table protocols, seating lists, standings and the appeals log (PDF and XLSX) "
+            "are printed in this language."
+        ),
+    )
     # Bumped whenever something the public pages show changes; part of every cache key.
     revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -55,6 +66,10 @@ class Tournament(models.Model):
 
     def __str__(self):
         return self.name
+
+    def printing(self):
+        """Context manager: the printouts (PDF, XLSX, print pages) in the tournament's language."""
+        return translation.override(self.language or settings.LANGUAGE_CODE)
 
     def rule_set(self):
         """The effective rule set: the preset with this tournament's overrides."""

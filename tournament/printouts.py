@@ -6,6 +6,7 @@ machine. Every function returns the PDF as bytes; the data comes from the same f
 public pages, so a printed total is the published total.
 """
 
+import functools
 import io
 from functools import cache
 
@@ -35,7 +36,7 @@ from scoring.models import Penalty, Result
 from seating.models import WINDS, Wind
 
 from . import timekeeping
-from .models import Appeal
+from .models import Appeal, Player
 from .tables import fmt
 
 FONT, BOLD = "FiraSans", "FiraSans-Bold"
@@ -45,6 +46,17 @@ SHADE = colors.HexColor("#eef1f4")
 
 
 @cache
+def _in_print_language(build):
+    """Build the printout in its tournament's language (Tournament.language)."""
+
+    @functools.wraps(build)
+    def wrapper(subject, *args, **kwargs):
+        with getattr(subject, "tournament", subject).printing():
+            return build(subject, *args, **kwargs)
+
+    return wrapper
+
+
 def _fonts():
     pdfmetrics.registerFont(TTFont(FONT, str(FIRA / "files" / "FiraSans-Regular.ttf")))
     pdfmetrics.registerFont(TTFont(BOLD, str(FIRA / "files" / "FiraSans-Bold.ttf")))
@@ -132,7 +144,7 @@ def _header(tournament, subtitle, styles):
         for part in (
             date_format(tournament.start_date, "DATE_FORMAT") if tournament.start_date else "",
             tournament.venue,
-            rules.name,
+            _(rules.name),
         )
         if part
     )
@@ -199,6 +211,7 @@ def _end_rule(rules) -> str:
     }
 
 
+@_in_print_language
 def protocols_pdf(session, filled: bool = False) -> bytes:
     """One page per table: the seats and a grid for the hands, to be written on at the table.
 
@@ -241,7 +254,7 @@ def _protocol_page(session, number, seats, rules, riichi, confirmed, styles):
             " · ".join(
                 (
                     _("Date: %(date)s") % {"date": _today()},
-                    rules.name,
+                    _(rules.name),
                     _("Start %(points)s") % {"points": fmt(rules.start_points)}
                     if riichi
                     else _("Game points (GP) per hand"),
@@ -341,6 +354,7 @@ def _protocol_page(session, number, seats, rules, riichi, confirmed, styles):
 # --- seating charts --------------------------------------------------------------------------
 
 
+@_in_print_language
 def seating_pdf(session) -> bytes:
     """For the wall: the tables with their four winds, then every name → table, wind."""
     tournament = session.tournament
@@ -429,6 +443,7 @@ def seating_pdf(session) -> bytes:
 # --- standings -------------------------------------------------------------------------------
 
 
+@_in_print_language
 def standings_pdf(tournament) -> bytes:
     """The standings with a column per session (and the teams when there are any)."""
     styles = _styles()
@@ -449,7 +464,7 @@ def standings_pdf(tournament) -> bytes:
         by_session = {line.session: line for line in row.sessions}
         name = row.player.name
         if row.player.status in ("disqualified", "withdrawn"):
-            name += f" ({_(row.player.status)})"
+            name += f" ({Player.Status(row.player.status).label})"
         rows.append(
             [
                 str(row.rank) if row.rank is not None else "",
@@ -507,6 +522,7 @@ def standings_pdf(tournament) -> bytes:
 # --- appeals and penalties -------------------------------------------------------------------
 
 
+@_in_print_language
 def appeals_pdf(tournament) -> bytes:
     """The appeals log and the penalties (void ones listed apart), for the organiser's file."""
     from scoring.referee import describe, resolve_all

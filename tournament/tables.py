@@ -235,7 +235,7 @@ class AppealTable(tables.Table):
 
     filed_at = tables.DateTimeColumn(
         verbose_name=_("Filed"),
-        format="H:i",
+        format="TIME_FORMAT",
         linkify=lambda record: reverse(
             "desk:appeal", kwargs={"slug": record.tournament.slug, "pk": record.pk}
         ),
@@ -357,7 +357,7 @@ class ClockEventTable(tables.Table):
 class BackupsTable(tables.Table):
     """The backups folder of one tournament, newest first (tournament.backups.Backup rows)."""
 
-    made_at = tables.DateTimeColumn(verbose_name=_("Written"), format="Y-m-d H:i:s")
+    made_at = tables.DateTimeColumn(verbose_name=_("Written"), format="SHORT_DATETIME_FORMAT")
     session = tables.Column(verbose_name=_("Last seated session"), attrs=NumberColumn.attrs)
     tag = tables.Column(verbose_name=_("Kind"), empty_values=())
     size = tables.Column(verbose_name=_("Size"), attrs=NumberColumn.attrs)
@@ -382,7 +382,7 @@ class BackupsTable(tables.Table):
 
 
 class RestoresTable(tables.Table):
-    restored_at = tables.DateTimeColumn(verbose_name=_("Restored"), format="Y-m-d H:i:s")
+    restored_at = tables.DateTimeColumn(verbose_name=_("Restored"), format="SHORT_DATETIME_FORMAT")
     restored_by = tables.Column(verbose_name=_("By"))
     backup = tables.Column(verbose_name=_("From"))
     before = tables.Column(verbose_name=_("State before saved as"))

@@ -4,7 +4,8 @@ The format is the contract of ../shared/formats/README.md, "Tournament file, ver
 name and meaning there is kept. Keys this desk adds (an importer ignores keys it does not know):
 
 - `tournament`: `end_date`, `venue`, `scope`, `single_confirmation`, `keep_apart` (club,
-  country, team or empty: the seating's keep-apart field);
+  country, team or empty: the seating's keep-apart field), `language` (en, ru, uk or pl: the
+  language of the printouts);
 - `players[]`: `checked_in`;
 - `sessions[]`: `method` (manual, draw, balanced, swiss), `seed` (the draw's, plan's or Swiss
   seating's seed, so a seating can be re-run), `ended_at` (when play ended; only when set),
@@ -58,6 +59,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.validators import slug_re
 from django.db import IntegrityError, transaction
@@ -89,6 +91,7 @@ JOINED = [c.value for c in Seat.Joined]
 METHODS = [c.value for c in Session.Method]
 KEEP_APART = ["", "club", "country", "team"]
 SCOPES = [c.value for c in Tournament.Scope]
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
 INCIDENT_KINDS = [c.value for c in Incident.Kind]
 APPEAL_STATUSES = [c.value for c in Appeal.Status]
 BODIES = [c.value for c in Appeal.Body]
@@ -207,6 +210,7 @@ def export_tournament(tournament: Tournament) -> dict:
         scope=t.scope,
         single_confirmation=t.single_confirmation,
         keep_apart=t.keep_apart,
+        language=t.language,
     )
 
     players = list(Player.objects.filter(tournament=t).order_by("pk"))
@@ -847,6 +851,7 @@ class _Reader:
                 "tournament.single_confirmation", head.get("single_confirmation")
             ),
             "keep_apart": _choice("tournament.keep_apart", head.get("keep_apart"), KEEP_APART, ""),
+            "language": _choice("tournament.language", head.get("language"), LANGUAGES, "en"),
         }
 
     def read_players(self, items):

@@ -2,6 +2,12 @@
 (function () {
   "use strict";
 
+  // The language switcher goes as soon as a language is picked; its button is for no-JS.
+  document.documentElement.classList.add("js");
+  document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
+    select.addEventListener("change", function () { select.form.submit(); });
+  });
+
   // Live regions refresh themselves while a session is on, swapping only their own content.
   function refresh(region) {
     var url = new URL(window.location.href);
@@ -80,7 +86,7 @@
       entry.querySelectorAll("input.score").forEach(function (i) {
         if (i.value !== "") { total += parseInt(i.value, 10) || 0; filled++; }
       });
-      sum.textContent = total.toLocaleString("en-US");
+      sum.textContent = total.toLocaleString(document.documentElement.lang || undefined);
       sum.className = total === parseInt(sum.dataset.target, 10) ? "ok" : "bad";
     };
     inputs.forEach(function (input, n) {

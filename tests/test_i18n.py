@@ -237,19 +237,19 @@ def _data_words(t) -> set:
     return set(re.findall(r"[A-Za-z']+", " ".join(text)))
 
 
+@pytest.mark.parametrize(
+    "ruleset,scores", [("ema-2012", [40000, 35000, 25000, 20000]), ("sbr-2025", [30, 10, -10, -30])]
+)
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_every_page_is_in_the_language(code):
-    """Every desk and public page as the director, in ru / uk / pl: no English word left but
-    names and codes (catches text built in Python that the scanner cannot see)."""
+def test_every_page_is_in_the_language(code, ruleset, scores):
+    """Every desk and public page as the director, in ru / uk / pl, for a riichi and a Sichuan
+    tournament: no English word left but names and codes (catches text built in Python that
+    the scanner cannot see)."""
     staff = f.staff()
-    t = f.tournament(language=code)  # the seating print page is in the tournament's language
+    # the seating print page is in the tournament's language
+    t = f.tournament(ruleset=ruleset, language=code)
     f.seat_session(t)
-    f.play(
-        t.sessions.get().tables.get(number=1),
-        [40000, 35000, 25000, 20000],
-        staff["desk1"],
-        staff["desk2"],
-    )
+    f.play(t.sessions.get().tables.get(number=1), scores, staff["desk1"], staff["desk2"])
     player = t.players.first()
     c = Client(HTTP_ACCEPT_LANGUAGE=code)
     c.force_login(staff["director"])

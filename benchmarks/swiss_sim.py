@@ -2,7 +2,8 @@
 
 Each tournament: session 1 a random draw; every table's results a random permutation of
 +15/+5/−5/−15 plus Gaussian noise (σ = 10) per player; standings the running sum; sessions
-2..R seated by `swiss_round` from the standings, best first. Prints means over three seeds
+2..R seated by `swiss_round` from the standings, best first, knowing that R sessions are planned
+(as the desk passes the tournament's planned sessions). Prints means over three seeds
 (`--seeds` for others: single tournaments vary a lot, so compare changes over more of them).
 Run: .venv/bin/python benchmarks/swiss_sim.py [--players 32 48 100] [--sessions 8] [--workers 1]
 """
@@ -60,7 +61,7 @@ def simulate(n: int, sessions: int, seed: int) -> dict:
     for _ in range(1, sessions):
         ranking = sorted(players, key=lambda p: (-totals[p], p))
         started = time.perf_counter()
-        tables = swiss_round(ranking, rounds, seed=seed)
+        tables = swiss_round(ranking, rounds, seed=seed, sessions=sessions)
         seconds += time.perf_counter() - started
         rounds.append(tables)
         ranks.append({p: i for i, p in enumerate(ranking)})

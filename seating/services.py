@@ -193,6 +193,7 @@ def swiss_session(
             seed=seed,
             keep_apart=keep_apart_values(tournament, field),
             three_player=sichuan,
+            sessions=max(tournament.planned_sessions, session.number),
         )
     except DrawError as e:
         raise _too_few(len(pool), 4 - e.args[0]) from e

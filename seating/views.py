@@ -97,6 +97,7 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             "appeal_deadline": deadline(session),
             "draw_form": DrawForm(),
             "swiss_form": SwissForm(),
+            "wind_target": max(self.tournament.planned_sessions, session.number),
             "table_form": TableForm(session=session),
             "quality": QualityTable(quality_rows(figures(q))),
             "quality_sessions": q.sessions,

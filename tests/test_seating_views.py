@@ -8,6 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scoring.feed import standings
+from seating.algorithms.winds import wind_counts
 from seating.loading import session_rounds
 from seating.models import Seat, SeatingChange, SeatingPlan
 from tests import factories as f
@@ -113,7 +114,9 @@ def test_plan_needs_a_multiple_of_four_in_riichi(staff):
 
 
 def test_swiss_puts_the_table_winners_together(staff):
-    t = f.tournament(players=16)
+    # The four winners all sat East. Over 8 planned sessions one of them may sit it again; over
+    # 4 (the default) each must sit each wind once, and that would split them up (see below).
+    t = f.tournament(players=16, planned_sessions=8)
     s1 = f.seat_session(t)
     play_all(s1, staff)
     Session.objects.create(tournament=t, number=2)
@@ -130,6 +133,41 @@ def test_swiss_puts_the_table_winners_together(staff):
     session = Session.objects.get(tournament=t, number=2)
     assert session.method == "swiss" and session.seed == 1
     assert SeatingChange.objects.filter(session=session, kind="swiss").exists()
+
+
+# Sessions 1-3 of 16 players: three parallel classes of the affine plane of order 4, so no pair
+# meets twice and two more repeat-free sessions exist; each player sits three different winds,
+# so each owes one. East wins every table, so the standings sort the players by the wind they
+# owe (those owing North lead): cut in fours, every table would owe one wind four times.
+OWING_ONE_WIND = [
+    [["p13", "p09", "p05", "p01"], ["p10", "p02", "p14", "p06"], ["p03", "p15", "p07", "p11"],
+     ["p04", "p16", "p12", "p08"]],
+    [["p01", "p06", "p11", "p16"], ["p15", "p12", "p02", "p05"], ["p09", "p08", "p03", "p14"],
+     ["p07", "p10", "p13", "p04"]],
+    [["p14", "p07", "p01", "p12"], ["p11", "p13", "p08", "p02"], ["p05", "p03", "p16", "p10"],
+     ["p06", "p04", "p09", "p15"]],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("planned", "even"), [(4, 16), (6, 10)])
+def test_swiss_gives_the_winds_owed_when_the_session_is_the_last(staff, planned, even):
+    # Issue 3: "worst wind imbalance ≤ 2 with ≤ 1 for at least 95% of players". With 4 planned
+    # sessions, session 4 is the last chance to even the winds: everyone gets the wind they owe,
+    # still without a repeat meeting. With 6 planned, two sessions remain to make it up, and the
+    # standings come first: ten of the sixteen get their wind now.
+    t = f.tournament(players=16, planned_sessions=planned)
+    for number, groups in enumerate(OWING_ONE_WIND, start=1):
+        play_all(f.seat_session(t, number, groups=groups), staff)
+    Session.objects.create(tournament=t, number=4)
+    c = f.login(staff["director"])
+    page = c.get(f"/desk/{t.slug}/s/4/").content.decode()
+    assert f"Winds are planned to come out even by session {planned}," in page
+    c.post(f"/desk/{t.slug}/s/4/swiss/", {"seed": 1})
+    rounds = session_rounds(t)
+    assert [len(table) for table in rounds[4]] == [4, 4, 4, 4]
+    counts = wind_counts(list(rounds.values()))
+    assert sum(seen == [1, 1, 1, 1] for seen in counts.values()) == even
+    assert max(pairs(rounds.values()).values()) == 1
 
 
 def test_swap_warns_then_swaps_and_is_recorded(staff):

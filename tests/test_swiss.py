@@ -36,8 +36,11 @@ def play(tables: list[list], rng: random.Random, totals: dict) -> None:
             totals[player] += place + rng.gauss(0, 10)
 
 
-def tournament(count: int, sessions: int, seed: int, three_player: bool = False) -> list:
-    """A drawn first session, then Swiss sessions seated from simulated standings."""
+def tournament(
+    count: int, sessions: int, seed: int, three_player: bool = False, planned: bool = False
+) -> list:
+    """A drawn first session, then Swiss sessions seated from simulated standings; `planned`:
+    the seating knows the session count."""
     rng = random.Random(seed)
     field = players(count)
     totals = dict.fromkeys(field, 0.0)
@@ -45,7 +48,15 @@ def tournament(count: int, sessions: int, seed: int, three_player: bool = False)
     play(rounds[0], rng, totals)
     for _ in range(1, sessions):
         ranking = sorted(field, key=lambda p: (-totals[p], p))
-        rounds.append(swiss_round(ranking, rounds, seed=seed, three_player=three_player))
+        rounds.append(
+            swiss_round(
+                ranking,
+                rounds,
+                seed=seed,
+                three_player=three_player,
+                sessions=sessions if planned else None,
+            )
+        )
         play(rounds[-1], rng, totals)
     return rounds
 
@@ -170,3 +181,14 @@ def test_winds_over_eight_sessions_mostly_come_out_even():
     q = quality(rounds)
     assert q.worst_imbalance <= 2
     assert q.balanced_share >= 0.7
+
+
+def test_knowing_the_session_count_evens_the_winds_out_for_nearly_everyone():
+    # Issue 3: "worst wind imbalance ≤ 2 with ≤ 1 for at least 95% of players", measured as the
+    # mean of 3 simulated tournaments. Knowing that session 8 is the last, the seating keeps each
+    # player's winds reachable (allowed_winds): over 8 sessions, each wind exactly twice.
+    found = [quality(tournament(32, 8, seed=seed, planned=True)) for seed in (1, 2, 3)]
+    assert max(q.worst_imbalance for q in found) <= 2
+    assert sum(q.balanced_share for q in found) / 3 >= 0.95
+    unplanned = quality(tournament(32, 8, seed=1))
+    assert unplanned.balanced_share < 0.75 < found[0].balanced_share

@@ -5,13 +5,45 @@ Pure: runs without Django, `pytest -p no:django tests/test_swiss_winds.py`.
 
 import random
 
-from seating.algorithms.swiss_winds import owed, plan_winds
+from seating.algorithms.swiss_winds import allowed_winds, owed, plan_winds
 from seating.algorithms.winds import seat_winds
 
 
 def test_owed_winds_are_the_least_sat():
     assert owed([1, 0, 1, 0]) == 0b1010
     assert owed([2, 2, 2, 2]) == 0b1111
+
+
+def test_allowed_winds_keep_every_wind_reachable_by_the_end():
+    # Issue 3: every player should end with each wind ⌊G/4⌋ or ⌈G/4⌉ times over G games.
+    E, S, W, N = 1, 2, 4, 8
+    assert allowed_winds([1, 1, 1, 1], None) == E | S | W | N  # session count unknown
+    assert allowed_winds([1, 1, 1, 1], 4) == E | S | W | N
+    assert allowed_winds([2, 2, 2, 1], 1) == N  # the last session: the wind still owed
+    # 8 games in all: two of each. East is full; any other still leaves 3 sessions for 3 owed.
+    assert allowed_winds([2, 1, 1, 0], 4) == S | W | N
+    # 3 sessions left for 3 owed winds: only an owed wind keeps that.
+    assert allowed_winds([2, 2, 1, 0], 3) == W | N
+    # 6 games: each wind once or twice. Having sat no North, one wind may still come twice.
+    assert allowed_winds([1, 1, 1, 0], 3) == E | S | W | N
+    assert allowed_winds([2, 1, 1, 0], 2) == S | W | N  # North can still come last
+    assert allowed_winds([2, 1, 1, 0], 1) == N  # 5 games: the last must be North
+    # Already uneven (7 games, East 3 times): the others may still come; never East again.
+    assert allowed_winds([3, 1, 1, 1], 1) == S | W | N
+    # Nothing can even it out any more: the winds sat least, as without a session count.
+    assert allowed_winds([4, 0, 0, 0], 1) == S | W | N
+    assert allowed_winds([4, 0, 0, 0], 1) == owed([4, 0, 0, 0])
+
+
+def test_a_wind_not_allowed_is_given_only_when_the_table_leaves_no_other_choice():
+    counts = {"a": [2, 2, 2, 1], "b": [2, 2, 1, 2], "c": [2, 1, 2, 2], "d": [1, 2, 2, 2]}
+    allowed = {p: allowed_winds(c, 1) for p, c in counts.items()}
+    place = {p: i for i, p in enumerate("abcd")}
+    assert plan_winds([["a", "b", "c", "d"]], counts, place, allowed) == [["d", "c", "b", "a"]]
+    counts["b"] = [2, 2, 2, 1]  # a and b both owe North: one of them must sit another wind
+    allowed = {p: allowed_winds(c, 1) for p, c in counts.items()}
+    [table] = plan_winds([["a", "b", "c", "d"]], counts, place, allowed)
+    assert table[0] == "d" and table[1] == "c" and table[3] in {"a", "b"}
 
 
 def test_every_table_is_seated_as_evenly_as_seat_winds_does():

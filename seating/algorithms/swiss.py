@@ -17,10 +17,17 @@ minimises the total in three deterministic stages:
    a longer, hotter annealing run looks further afield: late in a small tournament, seating
    without repeats is a hard puzzle.
 
+Given the tournament's session count (`sessions`), the winds are judged by where they must end:
+each player's every wind ⌊G/4⌋ or ⌈G/4⌉ times over their G games. A table that cannot give
+each of its players a wind that keeps this within reach (`allowed_winds`) costs like a repeat
+meeting per player it fails, so in the last session the search looks, near each other, for
+four players owing four different winds. Without the count, the winds sat least guide, with
+less weight (see W_WIND).
+
 `plan_winds` (seating.algorithms.swiss_winds) then gives the tables found their winds: each table
-as evenly as `seat_winds` would, its ties broken to keep the winds still owed even down the
-standings, so that in every fourth session the search can find, near each other, four players
-owing four different winds.
+first so that nobody sits a wind `allowed_winds` rules out, then as evenly as `seat_winds` would,
+its ties broken to keep the winds still owed even down the standings, so that the later sessions
+find such players near each other.
 
 Step counts scale with the player count, never with the clock: the same input and seed give the
 same tables. `budget` (seconds) is only a safety cap, set well above the slowest session seen in
@@ -38,7 +45,7 @@ from itertools import combinations
 
 from seating.algorithms.draw import table_sizes
 from seating.algorithms.quality import meetings
-from seating.algorithms.swiss_winds import owed, plan_winds
+from seating.algorithms.swiss_winds import ALL_WINDS, allowed_winds, owed, plan_winds
 from seating.algorithms.winds import wind_counts
 
 # Costs are in the unit of the spread cost: a table whose best and worst standings places are
@@ -54,12 +61,21 @@ REPEAT_FLOOR = 1000.0
 CLASH_PER_REPEAT = 1.0
 # A second seat at a three-player or awarded table outweighs several repeats (RULES.md §3).
 INCOMPLETE_PER_REPEAT = 3.0
-# Per player at a table who cannot get one of the winds they sat least (see `_unmatched`). In
-# every fourth session balanced winds need each table to hold one player short of each wind, and
-# insisting on that costs more spread than the standings allow (benchmarks/swiss_sim.py). In the
-# first four sessions a wind missed is made up over the next four, so it weighs little; from the
-# fifth on a miss is likely to stand at the end, and it weighs as a table stretched over about 11
-# places (√120): about as much as the reference spread at 100 players leaves room for.
+# Winds. When the tournament's session count is known, each player has the winds they may sit
+# now and still end with every wind ⌊G/4⌋ or ⌈G/4⌉ times over their G games (`allowed_winds`).
+# A player at a table that cannot give each of them such a wind (see `_unmatched`) is a wind
+# imbalance that can no longer be made up, so it weighs like a repeat meeting: both are
+# unfairness that stays on the record. Within what is allowed, a player who cannot get a wind
+# they sat least costs W_WIND: it keeps the winds even along the way, which leaves the later
+# sessions the most choice.
+#
+# When the session count is not known, only the winds sat least guide: in every fourth session
+# balanced winds need each table to hold one player short of each wind, and insisting on that
+# costs more spread than the standings allow (benchmarks/swiss_sim.py). In the first four
+# sessions a wind missed is made up over the next four, so it weighs W_WIND; from the fifth on a
+# miss is likely to stand at the end, and it weighs as a table stretched over about 11 places
+# (√120).
+MISS_PER_REPEAT = 1.0
 W_WIND = 10.0
 W_WIND_LATE = 120.0
 WIND_ROUNDS = 4  # sessions already played from which W_WIND_LATE applies
@@ -89,6 +105,7 @@ def swiss_round(
     seed: int = 0,
     keep_apart: dict | None = None,
     three_player: bool = False,
+    sessions: int | None = None,
     budget: float = 3.0,
 ) -> list[list]:
     """Seat `ranking` (best standings first) for the session after the rounds in `history`.
@@ -96,17 +113,22 @@ def swiss_round(
     Returns the tables best first, each in wind order E, S, W, N as `plan_winds` orders them
     from the winds sat in `history`. Sizes come from `table_sizes`, so riichi raises DrawError
     unless the count is a multiple of four; Sichuan's three-player tables and awarded table are
-    the last ones.
+    the last ones. `sessions` is the tournament's planned session count, `history` included:
+    with it the winds are planned to come out even by the end.
     """
     sizes = table_sizes(len(ranking), three_player)
     counts = {p: [0, 0, 0, 0] for p in ranking}
     counts.update({p: list(c) for p, c in wind_counts(history).items() if p in counts})
-    costs = _Costs(ranking, history, keep_apart or {}, counts, sizes)
+    allowed = None
+    if sessions:  # the winds each may sit and still end even (`allowed_winds`)
+        left = max(1, sessions - len(history))
+        allowed = {p: allowed_winds(counts[p], left) for p in ranking}
+    costs = _Costs(ranking, history, keep_apart or {}, counts, sizes, allowed)
     groups = _cut(sizes)
     if any(costs.flawed(g) for g in groups):  # else the standings order is already the best
         groups = _search(costs, sizes, random.Random(seed), time.perf_counter() + budget)
     tables = [[ranking[i] for i in group] for group in _best_first(groups)]
-    return plan_winds(tables, counts, {p: i for i, p in enumerate(ranking)})
+    return plan_winds(tables, counts, {p: i for i, p in enumerate(ranking)}, allowed)
 
 
 def _search(
@@ -162,7 +184,13 @@ class _Costs:
     """Costs of candidate tables, for players given by standings index (0 = leader)."""
 
     def __init__(
-        self, ranking: list, history: list, keep_apart: dict, counts: dict, sizes: list[int]
+        self,
+        ranking: list,
+        history: list,
+        keep_apart: dict,
+        counts: dict,
+        sizes: list[int],
+        allowed: dict | None,
     ):
         n = self.n = len(ranking)
         self.repeat = repeat_weight(n)
@@ -193,11 +221,21 @@ class _Costs:
         self.short = [self.again[i] + W_LOW * (n - 1 - i) for i in range(n)]
         self.spread = [float(s * s) for s in range(n + 1)]
         self.masks = [owed(counts[p]) for p in ranking]
-        # A table's masks as an order-free key: base-5 digit m counts the players with mask m.
-        self.key4 = [5**m for m in self.masks]
-        self.key3 = [5 ** (m & 7) + 5**16 for m in self.masks]  # three seats: no North
+        self.allowed = [allowed[p] if allowed else ALL_WINDS for p in ranking]
+        # A table's masks as an order-free key: base-5 digit 2k (2k + 1 at a three-player
+        # table) counts its players whose pair of masks is the k-th pair seen.
+        kinds: dict = {}
+        for pair in zip(self.masks, self.allowed, strict=True):
+            kinds.setdefault(pair, len(kinds))
+        digits = [kinds[pair] for pair in zip(self.masks, self.allowed, strict=True)]
+        self.key4 = [5 ** (2 * d) for d in digits]
+        self.key3 = [5 ** (2 * d + 1) for d in digits]
         self.winds: dict[int, float] = {}
-        self.w_wind = W_WIND_LATE if len(history) >= WIND_ROUNDS else W_WIND
+        if allowed:  # the session count is known: misses count, the winds sat least guide
+            self.w_wind, self.w_miss = W_WIND, self.repeat * MISS_PER_REPEAT
+        else:
+            self.w_wind = W_WIND_LATE if len(history) >= WIND_ROUNDS else W_WIND
+            self.w_miss = 0.0
         self.table = self._table_cost()
         self.forced = _forced(unmet, [seats[p] for p in ranking], sizes)
 
@@ -214,8 +252,10 @@ class _Costs:
             key += keys[a]
         cost = self.winds.get(key)
         if cost is None:
-            seats = 15 if four else 7
+            seats = ALL_WINDS if four else 7
             cost = self.w_wind * _unmatched([self.masks[a] & seats for a in members])
+            if self.w_miss:
+                cost += self.w_miss * _unmatched([self.allowed[a] & seats for a in members])
             self.winds[key] = cost
         return cost
 

@@ -15,6 +15,7 @@ from itertools import permutations
 
 Player = Hashable
 WINDS = 4
+ALL_WINDS = (1 << WINDS) - 1  # a mask of winds: bit w for wind w (E, S, W, N)
 PLAN_PASSES = 4  # passes over the tables at most; each pass keeps only strict gains
 
 
@@ -24,12 +25,36 @@ def owed(seen: Sequence[int]) -> int:
     return sum(1 << w for w, c in enumerate(seen) if c == least)
 
 
-def _orders(table: Sequence[Player], counts: Mapping[Player, Sequence[int]]) -> list[tuple]:
-    """The table's wind orders that add least to the squared wind counts, smallest first."""
+def allowed_winds(seen: Sequence[int], left: int | None) -> int:
+    """Bit w set when sitting wind w now still lets the player end with every wind sat
+    ⌊G/4⌋ or ⌈G/4⌉ times, G their games once the `left` sessions (this one included) are
+    played. All four when `left` is unknown; the winds sat least when no wind keeps that."""
+    if left is None:
+        return ALL_WINDS
+    games = sum(seen) + left
+    high, low = -(-games // WINDS), games // WINDS
+    mask = 0
+    for w in range(WINDS):
+        after = list(seen)
+        after[w] += 1
+        if after[w] <= high and sum(max(0, low - c) for c in after) <= left - 1:
+            mask |= 1 << w
+    return mask or owed(seen)
+
+
+def _orders(
+    table: Sequence[Player],
+    counts: Mapping[Player, Sequence[int]],
+    allowed: Mapping[Player, int] | None = None,
+) -> list[tuple]:
+    """The table's wind orders that seat fewest players at a wind `allowed` rules out and then
+    add least to the squared wind counts, smallest first."""
     zeros = (0,) * WINDS
+    allowed = allowed or {}
     best_cost, best = None, []
     for order in permutations(sorted(table)):
-        cost = sum(counts.get(p, zeros)[w] for w, p in enumerate(order))
+        misses = sum(1 for w, p in enumerate(order) if not allowed.get(p, ALL_WINDS) >> w & 1)
+        cost = (misses, sum(counts.get(p, zeros)[w] for w, p in enumerate(order)))
         if best_cost is None or cost < best_cost:
             best_cost, best = cost, [order]
         elif cost == best_cost:
@@ -54,21 +79,25 @@ def plan_winds(
     tables: Sequence[Sequence[Player]],
     counts: Mapping[Player, Sequence[int]],
     place: Mapping[Player, int],
+    allowed: Mapping[Player, int] | None = None,
 ) -> list[list[Player]]:
-    """Each game table in wind order E, S, W, N, as `seat_winds` would balance it so far, its
-    ties broken to keep the owed winds even down the standings (`place`: 0 leads).
+    """Each game table in wind order E, S, W, N: seating as few players as it can at a wind
+    their `allowed` mask (from `allowed_winds`; all winds if absent) rules out, then as
+    `seat_winds` would balance it so far; its ties broken to keep the owed winds even down the
+    standings (`place`: 0 leads).
 
     The unevenness is Σ over winds w and standings prefixes k of (the owed shares of w among
     the best k players, less k/4)², a player's owed winds sharing one. Every table starts from
-    `seat_winds`'s order; then, table by table in a fixed order and for PLAN_PASSES passes at
-    most, a table takes the tied order that lowers the unevenness most. Only strict gains move,
-    so the same input gives the same output. Tables of one or two are awarded: as they are.
+    the first of its best orders (`seat_winds`'s, when nothing is ruled out); then, table by
+    table in a fixed order and for PLAN_PASSES passes at most, a table takes the tied order
+    that lowers the unevenness most. Only strict gains move, so the same input gives the same
+    output. Tables of one or two are awarded: as they are.
     """
     n = len(place)
     options: list[list[tuple]] = []
     rows: list[list[list[list[float]]]] = []
     for table in tables:
-        found = _orders(table, counts) if len(table) >= 3 else [tuple(table)]
+        found = _orders(table, counts, allowed) if len(table) >= 3 else [tuple(table)]
         options.append(found)
         rows.append([_shares(order, counts) if len(order) >= 3 else [] for order in found])
     chosen = [0] * len(tables)

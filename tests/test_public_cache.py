@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from seating.manual import swap_players
 from tests import factories as f
 
 pytestmark = pytest.mark.django_db
@@ -108,3 +109,21 @@ def test_a_player_page_is_drawn_again_when_another_table_moves_the_player_in_the
     assert after["p08"] != before["p08"]
     for key in ("p05", "p08"):
         assert f"Rank {after[key]} " in shown(key)
+
+
+def test_a_find_page_follows_a_swap_made_after_results_came_in():
+    staff = f.staff()
+    t = f.tournament(slug="find-swap")
+    session = f.seat_session(t)  # p01-p04 at table 1, p05-p08 at table 2
+    visitor = Client()
+
+    def table_of(name):
+        page = visitor.get(f"/t/{t.slug}/find/", {"q": name}).content.decode()
+        return [n for n in (1, 2) if f'<td class="big">{n}</td>' in page]
+
+    assert table_of("Player 01") == [1]
+    f.play(session.tables.get(number=2), [40000, 35000, 25000, 20000], *staff_pair(staff))
+    assert table_of("Player 01") == [1]
+    swap_players(session, "p01", "p05", staff["director"], reason="Wrong seats", override=True)
+    assert table_of("Player 01") == [2]
+    assert table_of("Player 05") == [1]

@@ -278,6 +278,15 @@ def find_table(request, slug):
                         }
                     )
         rows.sort(key=lambda r: r["name"])
+    template = _template(request, "public/find.html", "public/_find.html")
+    # Results do not change where anybody sits: as for player pages, a visitor's page is drawn
+    # again only when what it shows changed.
+    shows = None
+    if _anonymous(request):
+        shows = repr((rows[:50], current, tournament.name, request.get_full_path(), get_language()))
+        drawn = _find_pages.get((tournament.pk, query, template))
+        if drawn is not None and drawn[0] == shows:
+            return HttpResponse(drawn[1])
     context = {
         "tournament": tournament,
         "query": query,
@@ -285,7 +294,10 @@ def find_table(request, slug):
         "table": FindTableTable(rows[:50]),
         "live": False,
     }
-    return render(request, _template(request, "public/find.html", "public/_find.html"), context)
+    response = render(request, template, context)
+    if shows is not None:
+        _find_pages[(tournament.pk, query, template)] = (shows, response.content)
+    return response
 
 
 @require_GET
@@ -348,3 +360,5 @@ def player(request, slug, key):
 
 # (tournament pk, player key, template) -> (what the page showed, its HTML), for visitors.
 _player_pages: dict = {}
+# (tournament pk, query, template) -> (what the page showed, its HTML), for visitors.
+_find_pages: dict = {}

@@ -162,6 +162,12 @@ def swiss_ranking(session, pool: list[Player]) -> list[Player]:
     return sorted(pool, key=lambda p: (p.substitute, order.get(p.key, len(order)), p.name))
 
 
+def last_planned(session) -> int:
+    """The session by which Swiss seating plans the winds to come out even: the tournament's
+    last planned one, or this one if the director went past the plan."""
+    return max(session.tournament.planned_sessions, session.number)
+
+
 @transaction.atomic
 def swiss_session(
     session: Session, seed: int | None = None, user=None, keep_apart: str | None = None
@@ -193,7 +199,7 @@ def swiss_session(
             seed=seed,
             keep_apart=keep_apart_values(tournament, field),
             three_player=sichuan,
-            sessions=max(tournament.planned_sessions, session.number),
+            sessions=last_planned(session),
         )
     except DrawError as e:
         raise _too_few(len(pool), 4 - e.args[0]) from e

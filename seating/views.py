@@ -20,7 +20,15 @@ from .forms import DrawForm, SeatChangeForm, SwissForm, TableForm
 from .loading import FIGURES, figures, tournament_quality, wind_rows
 from .manual import move_player, move_warnings, swap_players, swap_warnings
 from .models import WINDS, Seat, SeatingChange, Table, Wind
-from .services import add_table, delete_table, draw_pool, draw_session, has_results, swiss_session
+from .services import (
+    add_table,
+    delete_table,
+    draw_pool,
+    draw_session,
+    has_results,
+    last_planned,
+    swiss_session,
+)
 from .tables import (
     QualityTable,
     SeatingByNameTable,
@@ -97,7 +105,7 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             "appeal_deadline": deadline(session),
             "draw_form": DrawForm(),
             "swiss_form": SwissForm(),
-            "wind_target": max(self.tournament.planned_sessions, session.number),
+            "wind_target": last_planned(session),
             "table_form": TableForm(session=session),
             "quality": QualityTable(quality_rows(figures(q))),
             "quality_sessions": q.sessions,

@@ -279,25 +279,20 @@ def find_table(request, slug):
                     )
         rows.sort(key=lambda r: r["name"])
     template = _template(request, "public/find.html", "public/_find.html")
-    # Results do not change where anybody sits: as for player pages, a visitor's page is drawn
-    # again only when what it shows changed.
-    shows = None
-    if _anonymous(request):
-        shows = repr((rows[:50], current, tournament.name, request.get_full_path(), get_language()))
-        drawn = _find_pages.get((tournament.pk, query, template))
-        if drawn is not None and drawn[0] == shows:
-            return HttpResponse(drawn[1])
-    context = {
-        "tournament": tournament,
-        "query": query,
-        "current": current,
-        "table": FindTableTable(rows[:50]),
-        "live": False,
-    }
-    response = render(request, template, context)
-    if shows is not None:
-        _find_pages[(tournament.pk, query, template)] = (shows, response.content)
-    return response
+
+    def draw():
+        context = {
+            "tournament": tournament,
+            "query": query,
+            "current": current,
+            "table": FindTableTable(rows[:50]),
+            "live": False,
+        }
+        return render(request, template, context)
+
+    # Results do not change where anybody sits: drawn again only when the seats found change.
+    shows = (rows[:50], current, tournament.name)
+    return _drawn_once(request, _find_pages, (tournament.pk, query, template), shows, draw)
 
 
 @require_GET
@@ -332,33 +327,43 @@ def player(request, slug, key):
     if now:
         now = {**now, "wind_label": Wind(now["wind"]).label}
     template = _template(request, "public/player.html", "public/_player.html")
-    # Every confirmation is a new revision, but it changes few players' pages: a visitor's page
-    # is drawn again only when what it shows changed (its rank, its lines, its table...).
-    shows = None
-    if _anonymous(request):
-        shows = repr(
-            (row.rank, row.total, row.player, lines, now, current, hall.live, tournament.name)
-            + (tournament.planned_sessions, request.get_full_path(), get_language(), template)
-        )
-        drawn = _player_pages.get((tournament.pk, key, template))
-        if drawn is not None and drawn[0] == shows:
-            return HttpResponse(drawn[1])
-    context = {
-        "tournament": tournament,
-        "row": row,
-        "total": fmt(row.total),
-        "table": PlayerSessionsTable(lines),
-        "now": now,
-        "current": current,
-        "live": hall.live,
-    }
-    response = render(request, template, context)
-    if shows is not None:
-        _player_pages[(tournament.pk, key, template)] = (shows, response.content)
-    return response
+
+    def draw():
+        context = {
+            "tournament": tournament,
+            "row": row,
+            "total": fmt(row.total),
+            "table": PlayerSessionsTable(lines),
+            "now": now,
+            "current": current,
+            "live": hall.live,
+        }
+        return render(request, template, context)
+
+    # Every confirmation is a new revision, but it changes few players' pages: drawn again only
+    # when what it shows changed (its rank, its lines, its table...).
+    shows = (row.rank, row.total, row.player, lines, now, current, hall.live, tournament.name)
+    shows += (tournament.planned_sessions,)
+    return _drawn_once(request, _player_pages, (tournament.pk, key, template), shows, draw)
 
 
-# (tournament pk, player key, template) -> (what the page showed, its HTML), for visitors.
+# (tournament pk, player key or query, template) -> (what the page showed, its HTML).
 _player_pages: dict = {}
-# (tournament pk, query, template) -> (what the page showed, its HTML), for visitors.
 _find_pages: dict = {}
+PAGES_KEPT = 2000  # per store: a field's players in a few languages; queries beyond start over
+
+
+def _drawn_once(request, store: dict, key: tuple, shows: tuple, draw) -> HttpResponse:
+    """For a visitor, the page kept in `store` under `key` if it showed the same `shows` (plus
+    the address and language), else `draw()`'s, kept for next time. Everyone else: `draw()`."""
+    if not _anonymous(request):
+        return draw()
+    shows = repr(shows + (request.get_full_path(), get_language()))
+    drawn = store.get(key)
+    if drawn is not None and drawn[0] == shows:
+        return HttpResponse(drawn[1])
+    response = draw()
+    if len(store) >= PAGES_KEPT:
+        store.clear()
+    store[key] = (shows, response.content)
+    return response

@@ -224,10 +224,11 @@ class _Costs:
         self.allowed = [allowed[p] if allowed else ALL_WINDS for p in ranking]
         # A table's masks as an order-free key: base-5 digit 2k (2k + 1 at a three-player
         # table) counts its players whose pair of masks is the k-th pair seen.
+        pairs = list(zip(self.masks, self.allowed, strict=True))
         kinds: dict = {}
-        for pair in zip(self.masks, self.allowed, strict=True):
+        for pair in pairs:
             kinds.setdefault(pair, len(kinds))
-        digits = [kinds[pair] for pair in zip(self.masks, self.allowed, strict=True)]
+        digits = [kinds[pair] for pair in pairs]
         self.key4 = [5 ** (2 * d) for d in digits]
         self.key3 = [5 ** (2 * d + 1) for d in digits]
         self.winds: dict[int, float] = {}

@@ -141,3 +141,44 @@ def test_find_pages_kept_for_visitors_stay_bounded_whatever_they_type(monkeypatc
         assert len(views_public._find_pages) <= 5
     page = visitor.get(f"/t/{t.slug}/find/", {"q": "Player 01"}).content.decode()
     assert '<td class="big">1</td>' in page
+
+
+def standings_rows(client, slug):
+    """(rank, name, total) of every row of the public standings table, as shown."""
+    import re
+
+    page = client.get(f"/t/{slug}/").content.decode()
+    row = r'<td class="num rank">(\d+)</td>.*?>(Player \d+)</a>.*?total">([^<]*)<'
+    rows = re.findall(row, page, re.S)
+    return [(int(rank), name, total) for rank, name, total in rows]
+
+
+def test_standings_rows_kept_from_before_show_their_new_rank_and_only_their_own_numbers():
+    staff = f.staff()
+    t = f.tournament(slug="rows", players=12)
+    session = f.seat_session(t)  # tables of p01-p04, p05-p08, p09-p12
+    visitor = Client()
+    f.play(session.tables.get(number=2), [40000, 35000, 25000, 20000], *staff_pair(staff))
+    before = standings_rows(visitor, t.slug)
+    assert before[:2] == [(1, "Player 05", "40,000"), (2, "Player 06", "15,000")]
+    assert before[2] == (3, "Player 01", "0") and len(before) == 12
+    # Table 1 plays higher: the rows of table 2 are kept (their cells did not change), but
+    # they move down the standings and show their new ranks.
+    f.play(session.tables.get(number=1), [60000, 25000, 20000, 15000], *staff_pair(staff))
+    after = standings_rows(visitor, t.slug)
+    feed = visitor.get(f"/t/{t.slug}/standings.json").json()["standings"]
+    assert after == [(r["rank"], r["player"]["name"], f"{r['total']:,}") for r in feed]
+    assert after[0] == (1, "Player 01", "60,000")
+    assert (2, "Player 05", "40,000") in after and (3, "Player 06", "15,000") in after
+    assert (5, "Player 09", "0") in after
+
+
+def test_kept_standings_rows_follow_the_language():
+    staff = f.staff()
+    t = f.tournament(slug="rows-lang")
+    session = f.seat_session(t)
+    f.play(session.tables.get(number=1), [40000, 35000, 25000, 20000], *staff_pair(staff))
+    english = Client().get(f"/t/{t.slug}/").content.decode()
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/t/{t.slug}/").content.decode()
+    assert 'class="num total">40,000<' in english and "Игрок" not in english
+    assert 'class="num total">40\xa0000<' in russian and "Игрок" in russian

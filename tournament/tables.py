@@ -3,6 +3,7 @@
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.formats import number_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .models import Player, Tournament
@@ -73,6 +74,7 @@ class StandingsTable(tables.Table):
     )
 
     class Meta:
+        template_name = "public/_standings_table.html"
         attrs = {"class": "standings"}
         empty_text = _("No results yet.")
         order_by = ("rank",)
@@ -107,6 +109,11 @@ def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
     extra = [(f"s{n}", session_column(n)) for n in range(1, sessions + 1)]
     if tiebreak_label:
         extra.append(("tiebreak", NumberColumn(verbose_name=tiebreak_label)))
+    # A row's cells after the rank are kept by this key (public/_standings_table.html): what
+    # they show, everything that shapes the columns, and the language.
+    columns = (sessions, tuple(sorted(played)), str(tiebreak_label), get_language())
+    for item in data:
+        item["row_key"] = repr((columns, [(k, v) for k, v in item.items() if k != "rank"]))
     table = StandingsTable(data, extra_columns=extra)
     table.sequence = ["rank", "name", "country", "club", "total", *[name for name, _c in extra]]
     return table

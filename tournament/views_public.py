@@ -10,6 +10,8 @@ from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils.formats import localize
+from django.utils.html import escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -331,8 +333,8 @@ def player(request, slug, key):
     def draw():
         context = {
             "tournament": tournament,
-            "row": row,
-            "total": fmt(row.total),
+            "row": {"player": row.player, "rank": _RANK if row.rank else None},
+            "total": _TOTAL,
             "table": PlayerSessionsTable(lines),
             "now": now,
             "current": current,
@@ -341,10 +343,13 @@ def player(request, slug, key):
         return render(request, template, context)
 
     # Every confirmation is a new revision, but it changes few players' pages: drawn again only
-    # when what it shows changed (its rank, its lines, its table...).
-    shows = (row.rank, row.total, row.player, lines, now, current, hall.live, tournament.name)
+    # when what it shows changed (its lines, its table...). Rank and total move for many more
+    # players than the four who played, so the page is drawn with stand-ins for those two,
+    # put in on every request.
+    shows = (bool(row.rank), row.player, lines, now, current, hall.live, tournament.name)
     shows += (tournament.planned_sessions,)
-    return _drawn_once(request, _player_pages, (tournament.pk, key, template), shows, draw)
+    filled = {_RANK: escape(localize(row.rank)), _TOTAL: escape(fmt(row.total))}
+    return _drawn_once(request, _player_pages, (tournament.pk, key, template), shows, draw, filled)
 
 
 # (tournament pk, player key or query, template) -> (what the page showed, its HTML).
@@ -353,17 +358,35 @@ _find_pages: dict = {}
 PAGES_KEPT = 2000  # per store: a field's players in a few languages; queries beyond start over
 
 
-def _drawn_once(request, store: dict, key: tuple, shows: tuple, draw) -> HttpResponse:
+# Stand-ins a page is drawn with for what is put in on every request (`_drawn_once`'s `filled`):
+# private-use characters around this process's own token, which no name can guess.
+_RANK = f"\ue000rank-{_PROCESS}\ue001"
+_TOTAL = f"\ue000total-{_PROCESS}\ue001"
+
+
+def _drawn_once(
+    request, store: dict, key: tuple, shows: tuple, draw, filled: dict | None = None
+) -> HttpResponse:
     """For a visitor, the page kept in `store` under `key` if it showed the same `shows` (plus
-    the address and language), else `draw()`'s, kept for next time. Everyone else: `draw()`."""
+    the address and language), else `draw()`'s, kept for next time. Everyone else: `draw()`.
+    `filled` maps stand-ins `draw()` wrote to the HTML put in their place, each time."""
     if not _anonymous(request):
-        return draw()
+        return _filled(draw(), filled)
     shows = repr(shows + (request.get_full_path(), get_language()))
     drawn = store.get(key)
     if drawn is not None and drawn[0] == shows:
-        return HttpResponse(drawn[1])
+        return _filled(HttpResponse(drawn[1]), filled)
     response = draw()
     if len(store) >= PAGES_KEPT:
         store.clear()
     store[key] = (shows, response.content)
+    return _filled(response, filled)
+
+
+def _filled(response: HttpResponse, filled: dict | None) -> HttpResponse:
+    if filled:
+        content = response.content.decode(response.charset)
+        for stand_in, html in filled.items():
+            content = content.replace(stand_in, html)
+        response.content = content
     return response

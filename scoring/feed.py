@@ -165,13 +165,14 @@ def _number(value):
     return value
 
 
-def feed(tournament) -> dict:
-    """The standings feed, exactly as ../shared/formats/README.md describes it."""
+def feed(tournament, table=None) -> dict:
+    """The standings feed, exactly as ../shared/formats/README.md describes it; `table` is
+    `standings(tournament)` when the caller has it at hand."""
     key = f"feed:{tournament.pk}:{tournament.revision}"
     data = cache.get(key)
     if data is not None:
         return data
-    table = standings(tournament)
+    table = table or standings(tournament)
     data = {
         "tournament": {
             "name": tournament.name,
@@ -212,11 +213,11 @@ def feed(tournament) -> dict:
     return data
 
 
-def feed_json(tournament) -> bytes:
+def feed_json(tournament, table=None) -> bytes:
     """The feed serialised once per revision: the hall's phones and overlays poll it."""
     key = f"feed-json:{tournament.pk}:{tournament.revision}"
     body = cache.get(key)
     if body is None:
-        body = json.dumps(feed(tournament), ensure_ascii=False).encode()
+        body = json.dumps(feed(tournament, table), ensure_ascii=False).encode()
         cache.set(key, body)
     return body

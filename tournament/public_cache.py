@@ -68,6 +68,7 @@ class PublicPageCache:
         if kept is not None:
             content, headers = kept
             return HttpResponse(content, headers=headers)
+        request.public_revision = found  # the view need not read it again
         response = self.get_response(request)
         if response.status_code == 200 and not response.streaming and not response.cookies:
             headers = {

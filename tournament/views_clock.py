@@ -215,7 +215,7 @@ class ClockReset(DirectorRequired, SessionMixin, View):
 @require_GET
 def clock_json(request, slug):
     """The clock's status with the server's time, for the projector and the phones."""
-    tournament = _tournament(slug)
+    tournament = _tournament(request, slug)
     try:
         number = int(request.GET["session"]) if request.GET.get("session") else None
     except ValueError:
@@ -229,7 +229,7 @@ def clock_json(request, slug):
 @require_GET
 def projector(request, slug):
     """Full screen for the hall: the clock, the rule that applies now, the seating at first."""
-    tournament = _tournament(slug)
+    tournament = _tournament(request, slug)
     data = tk.status(tournament)
     seating = []
     if data["session"] is not None:

@@ -46,9 +46,16 @@ _PAGE_FIELDS = (
 )
 
 
-def _tournament(slug):
+def _tournament(request, slug):
     """The tournament with what the public pages show of it (visitors' repeat requests are
-    answered before this view, by tournament.public_cache)."""
+    answered before this view, by tournament.public_cache). When the cache has just read its
+    revision, the one kept with that revision's _Hall, if this process has it: no query."""
+    found = getattr(request, "public_revision", None)
+    if found is not None:
+        kept = _halls.get(tuple(found))
+        if kept is not None and cache.get(_token_key(*found)) == kept[0]:
+            if kept[1].tournament.slug == slug:
+                return kept[1].tournament
     return get_object_or_404(Tournament.objects.only(*_PAGE_FIELDS), slug=slug)
 
 
@@ -62,6 +69,7 @@ class _Hall:
     Built once per revision under a lock and read-only afterwards, except what `_once` adds.
     """
 
+    tournament: Tournament  # as read for this revision
     standings: object  # scoring.standings.Standings
     rows: dict  # player key -> StandingRow (ranked rows first, then substitutes)
     current: int | None  # the newest seated session
@@ -80,6 +88,10 @@ _halls = {}  # (tournament pk, revision) -> (token, _Hall), the two newest revis
 _halls_lock = threading.Lock()
 
 
+def _token_key(pk, revision) -> str:
+    return f"public-hall:{_PROCESS}:{pk}:{revision}"
+
+
 def _hall(tournament) -> _Hall:
     """The tournament's _Hall for its revision, valid as long as the cache keeps its token.
 
@@ -87,7 +99,7 @@ def _hall(tournament) -> _Hall:
     Requests still on the previous revision while a confirmation lands find theirs kept.
     """
     key = (tournament.pk, tournament.revision)
-    token_key = f"public-hall:{_PROCESS}:{tournament.pk}:{tournament.revision}"
+    token_key = _token_key(*key)
     found = _halls.get(key)
     if found is not None and cache.get(token_key) == found[0]:
         return found[1]
@@ -125,6 +137,7 @@ def _build_hall(tournament) -> _Hall:
             for k in keys:
                 tables.setdefault(k, {})[session] = seats
     return _Hall(
+        tournament=tournament,
         standings=data,
         rows=rows,
         current=current,
@@ -224,7 +237,7 @@ def _anonymous(request) -> bool:
 
 @require_GET
 def standings(request, slug):
-    tournament = _tournament(slug)
+    tournament = _tournament(request, slug)
     hall = _hall(tournament)
     html, live = _standings_fragment(request, tournament, hall)
     if request.GET.get("partial"):
@@ -241,8 +254,9 @@ def standings(request, slug):
 
 @require_GET
 def standings_json(request, slug):
-    tournament = _tournament(slug)
-    body = _once(_hall(tournament), "feed", lambda: feed.feed_json(tournament))
+    tournament = _tournament(request, slug)
+    hall = _hall(tournament)
+    body = _once(hall, "feed", lambda: feed.feed_json(tournament, hall.standings))
     response = HttpResponse(body, content_type="application/json")
     response["Access-Control-Allow-Origin"] = "*"  # overlays and projectors read it from anywhere
     return response
@@ -258,7 +272,7 @@ def _opponents(seats, player_key):
 
 @require_GET
 def find_table(request, slug):
-    tournament = _tournament(slug)
+    tournament = _tournament(request, slug)
     query = request.GET.get("q", "").strip()
     hall = _hall(tournament)
     current = hall.current
@@ -299,7 +313,7 @@ def find_table(request, slug):
 
 @require_GET
 def player(request, slug, key):
-    tournament = _tournament(slug)
+    tournament = _tournament(request, slug)
     hall = _hall(tournament)
     row = hall.rows.get(key)
     if row is None:

@@ -172,7 +172,8 @@ def feed(tournament, table=None) -> dict:
     data = cache.get(key)
     if data is not None:
         return data
-    table = table or standings(tournament)
+    if table is None:
+        table = standings(tournament)
     data = {
         "tournament": {
             "name": tournament.name,

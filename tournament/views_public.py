@@ -51,11 +51,9 @@ def _tournament(request, slug):
     answered before this view, by tournament.public_cache). When the cache has just read its
     revision, the one kept with that revision's _Hall, if this process has it: no query."""
     found = getattr(request, "public_revision", None)
-    if found is not None:
-        kept = _halls.get(tuple(found))
-        if kept is not None and cache.get(_token_key(*found)) == kept[0]:
-            if kept[1].tournament.slug == slug:
-                return kept[1].tournament
+    hall = _kept_hall(found) if found is not None else None
+    if hall is not None and hall.tournament.slug == slug:
+        return hall.tournament
     return get_object_or_404(Tournament.objects.only(*_PAGE_FIELDS), slug=slug)
 
 
@@ -88,8 +86,16 @@ _halls = {}  # (tournament pk, revision) -> (token, _Hall), the two newest revis
 _halls_lock = threading.Lock()
 
 
-def _token_key(pk, revision) -> str:
-    return f"public-hall:{_PROCESS}:{pk}:{revision}"
+def _token_key(key) -> str:
+    return f"public-hall:{_PROCESS}:{key[0]}:{key[1]}"
+
+
+def _kept_hall(key) -> _Hall | None:
+    """The _Hall kept for (pk, revision), if the cache still holds its token."""
+    found = _halls.get(key)
+    if found is not None and cache.get(_token_key(key)) == found[0]:
+        return found[1]
+    return None
 
 
 def _hall(tournament) -> _Hall:
@@ -99,17 +105,16 @@ def _hall(tournament) -> _Hall:
     Requests still on the previous revision while a confirmation lands find theirs kept.
     """
     key = (tournament.pk, tournament.revision)
-    token_key = _token_key(*key)
-    found = _halls.get(key)
-    if found is not None and cache.get(token_key) == found[0]:
-        return found[1]
+    hall = _kept_hall(key)
+    if hall is not None:
+        return hall
     with _halls_lock:
-        found = _halls.get(key)
-        if found is not None and cache.get(token_key) == found[0]:
-            return found[1]
+        hall = _kept_hall(key)
+        if hall is not None:
+            return hall
         hall = _build_hall(tournament)
         token = uuid.uuid4().hex
-        cache.set(token_key, token)
+        cache.set(_token_key(key), token)
         _halls[key] = (token, hall)
         newest = sorted(r for pk, r in _halls if pk == tournament.pk)[-2:]
         for old in [k for k in _halls if k[0] == tournament.pk and k[1] not in newest]:

@@ -2,10 +2,10 @@
 
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from tournament.management.users import acting_user
 from tournament.tournament_file import TournamentFileError, import_tournament
 
 
@@ -24,13 +24,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, file, user=None, **options):
-        acting = None
-        if user:
-            User = get_user_model()
-            try:
-                acting = User._default_manager.get_by_natural_key(user)
-            except User.DoesNotExist as e:
-                raise CommandError(_("No user named %(user)s.") % {"user": user}) from e
+        acting = acting_user(user)
         if file == "-":
             import sys
 

@@ -2,11 +2,11 @@
 
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournament import backups
+from tournament.management.users import acting_user
 from tournament.tournament_file import TournamentFileError
 
 
@@ -23,13 +23,7 @@ class Command(BaseCommand):
         parser.add_argument("--user", metavar="USERNAME", help="who restores (kept in the log)")
 
     def handle(self, *args, file, yes=False, user=None, **options):
-        acting = None
-        if user:
-            User = get_user_model()
-            try:
-                acting = User._default_manager.get_by_natural_key(user)
-            except User.DoesNotExist as e:
-                raise CommandError(_("No user named %(user)s.") % {"user": user}) from e
+        acting = acting_user(user)
         try:
             content = Path(file).read_bytes()
         except OSError as e:

@@ -82,14 +82,19 @@ def test_unknown_pages_and_players_are_not_kept():
     f.seat_session(t)
     from django.core.cache import cache
 
+    from tournament.views_public import kept_version
+
     t.refresh_from_db()
+    found = (t.pk, t.revision)
     for _ in range(2):
         response, _count = get(Client(), f"/t/{t.slug}/p/nobody/")
         assert response.status_code == 404
+        assert kept_version("public:player", found, {"key": "nobody"}, "en") is None
         assert cache.get(f"public-page:{t.pk}:{t.revision}:en:/t/{t.slug}/p/nobody/") is None
         assert Client().get("/t/no-such-tournament/").status_code == 404
-    Client().get(f"/t/{t.slug}/p/p01/")  # while a page that exists is kept under that key
-    assert cache.get(f"public-page:{t.pk}:{t.revision}:en:/t/{t.slug}/p/p01/") is not None
+    Client().get(f"/t/{t.slug}/p/p01/")  # while a page that exists is kept, by its version
+    version, _fill = kept_version("public:player", found, {"key": "p01"}, "en")
+    assert cache.get(f"public-page:{t.pk}:{version}:en:/t/{t.slug}/p/p01/") is not None
 
 
 def test_a_player_page_is_drawn_again_when_another_table_moves_the_player_in_the_standings():
@@ -188,3 +193,38 @@ def test_kept_standings_rows_follow_the_language():
     russian = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/t/{t.slug}/").content.decode()
     assert 'class="num total">40,000<' in english and "Игрок" not in english
     assert 'class="num total">40\xa0000<' in russian and "Игрок" in russian
+
+
+def test_player_and_find_pages_kept_across_a_confirmation_that_does_not_change_them():
+    staff = f.staff()
+    t = f.tournament(slug="versions", players=12)
+    session = f.seat_session(t)  # p01-p04 at table 1, p05-p08 at table 2, table 3 plays on
+    f.play(session.tables.get(number=2), [40000, 35000, 25000, 20000], *staff_pair(staff))
+    english, russian = Client(), Client(HTTP_ACCEPT_LANGUAGE="ru")
+    pages = [f"/t/{t.slug}/p/p05/", f"/t/{t.slug}/p/p01/", f"/t/{t.slug}/find/?q=Player+05"]
+    for visitor in (english, russian):
+        for path in pages:
+            assert visitor.get(path).templates  # drawn once
+    f.play(session.tables.get(number=1), [60000, 30000, 20000, 10000], *staff_pair(staff))
+    assert english.get(f"/t/{t.slug}/").status_code == 200  # the new revision is read
+    ranks = {
+        r["player"]["key"]: r["rank"]
+        for r in english.get(f"/t/{t.slug}/standings.json").json()["standings"]
+    }
+    assert ranks["p05"] == 2  # p01's 60,000 passed p05's 40,000
+
+    # p05 did not play: their page and the find page come from the kept pages, with the new
+    # rank and the total in each visitor's language put in.
+    kept = english.get(pages[0])
+    assert not kept.templates
+    assert "Rank 2 · " in kept.content.decode() and "Total 40,000" in kept.content.decode()
+    kept = russian.get(pages[0])
+    assert not kept.templates
+    assert "Место 2 · " in kept.content.decode() and "Итого 40\xa0000" in kept.content.decode()
+    for visitor in (english, russian):
+        found = visitor.get(pages[2])
+        assert not found.templates and '<td class="big">2</td>' in found.content.decode()
+    # p01 played: their page is drawn again and shows the game.
+    drawn = english.get(pages[1])
+    assert drawn.templates
+    assert "Rank 1 · " in drawn.content.decode() and "60,000" in drawn.content.decode()

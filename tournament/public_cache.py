@@ -6,6 +6,9 @@ language. This middleware sits right after whitenoise: for such a visitor it loo
 tournament's revision (kept a second; `touch()` forgets it) and answers from the cache,
 skipping sessions, authentication, CSRF and the view. The first request of a revision goes
 the normal way and its response (body and headers, never cookies) is kept for the next ones.
+Player and find pages are kept by what they show instead (their version, see
+views_public.kept_version), so a confirmation sends only the four players' pages that changed
+through the view; the others are kept with stand-ins for rank and total, filled in here.
 Logged-in staff, POSTs and every other page always go the normal way.
 """
 
@@ -17,6 +20,9 @@ from django.utils import translation
 from .models import Tournament
 
 CACHED_PAGES = {"public:standings", "public:feed", "public:find", "public:player"}
+# Kept by what they show rather than by revision (views_public.kept_version): a confirmation
+# changes four players' pages and no find page.
+VERSIONED_PAGES = {"public:find", "public:player"}
 PRIVATE_COOKIES = ("sessionid", "messages")
 
 
@@ -25,6 +31,10 @@ REVISION_SECONDS = 1  # changes by another process (a command) show after at mos
 
 def revision_key(slug) -> str:
     return f"public-revision:{slug}"
+
+
+def page_key(pk, version, language, path) -> str:
+    return f"public-page:{pk}:{version}:{language}:{path}"
 
 
 def _tournament_revision(slug):
@@ -63,11 +73,21 @@ class PublicPageCache:
         if found is None:
             return self.get_response(request)
         language = translation.get_language_from_request(request)
-        key = f"public-page:{found[0]}:{found[1]}:{language}:{request.get_full_path()}"
-        kept = cache.get(key)
-        if kept is not None:
-            content, headers = kept
-            return HttpResponse(content, headers=headers)
+        path = request.get_full_path()
+        fill = {}
+        version = found[1]  # a page of this revision ...
+        if match.view_name in VERSIONED_PAGES:  # ... or as long as what it shows is the same
+            from .views_public import kept_version
+
+            kept = kept_version(match.view_name, found, match.kwargs, language)
+            version, fill = kept if kept is not None else (None, {})
+        if version is not None:
+            kept = cache.get(page_key(found[0], version, language, path))
+            if kept is not None:
+                content, headers = kept
+                for stand_in, html in fill.items():
+                    content = content.replace(stand_in, html)
+                return HttpResponse(content, headers=headers)
         request.public_revision = found  # the view need not read it again
         response = self.get_response(request)
         if response.status_code == 200 and not response.streaming and not response.cookies:
@@ -76,6 +96,9 @@ class PublicPageCache:
                 for name, value in response.headers.items()
                 if name.lower() not in ("content-length", "date", "set-cookie")
             }
+            # The view's own version and page before filling in, if it gives them: the page
+            # it drew is of that version, whatever revision the request came in on.
+            version, content = getattr(response, "public_kept", (found[1], response.content))
             # A revision is soon replaced by the next change: keep its pages a few minutes.
-            cache.set(key, (response.content, headers), timeout=300)
+            cache.set(page_key(found[0], version, language, path), (content, headers), 300)
         return response

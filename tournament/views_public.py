@@ -1,6 +1,7 @@
 """Public pages: no login, read-only, fast when the whole hall refreshes at once."""
 
 import copy
+import hashlib
 import threading
 import uuid
 from dataclasses import dataclass, field
@@ -10,6 +11,7 @@ from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.translation import get_language
@@ -76,6 +78,7 @@ class _Hall:
     seats_now: dict  # player key -> {"table", "wind", "seats"} in the current session
     tables: dict  # player key -> session -> seats of the table the player sat at or replaced at
     rendered: dict = field(default_factory=dict)  # what pages made of this revision (_once)
+    versions: dict = field(default_factory=dict)  # page -> digest of what it shows (_version)
     building: dict = field(default_factory=dict)  # key -> the lock of whoever makes it
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -311,9 +314,9 @@ def find_table(request, slug):
         }
         return render(request, template, context)
 
-    # Results do not change where anybody sits: drawn again only when the seats found change.
-    shows = (rows[:50], current, tournament.name)
-    return _drawn_once(request, _find_pages, (tournament.pk, query, template), shows, draw)
+    # Results do not change where anybody sits: drawn again only when the seating changes.
+    version = _find_version(hall)
+    return _drawn_once(request, _find_pages, (tournament.pk, query, template), version, draw)
 
 
 @require_GET
@@ -365,10 +368,59 @@ def player(request, slug, key):
     # when what it shows changed (its lines, its table...). Rank and total move for many more
     # players than the four who played, so the page is drawn with stand-ins for those two,
     # put in on every request.
-    shows = (bool(row.rank), row.player, lines, now, current, hall.live, tournament.name)
-    shows += (tournament.planned_sessions,)
-    filled = {_RANK: escape(localize(row.rank)), _TOTAL: escape(fmt(row.total))}
-    return _drawn_once(request, _player_pages, (tournament.pk, key, template), shows, draw, filled)
+    version = _player_version(hall, key)
+    filled = _player_filled(row)
+    page = (tournament.pk, key, template)
+    return _drawn_once(request, _player_pages, page, version, draw, filled)
+
+
+def _player_filled(row) -> dict:
+    return {_RANK: escape(localize(row.rank)), _TOTAL: escape(fmt(row.total))}
+
+
+def _version(hall, page, shows) -> str:
+    """A short digest of `shows()`, what `page` shows of the hall's revision, made once."""
+    found = hall.versions.get(page)
+    if found is None:
+        digest = hashlib.blake2b(repr(shows()).encode(), digest_size=12).hexdigest()
+        found = hall.versions[page] = f"{page[0]}-{digest}"
+    return found
+
+
+def _player_version(hall, key) -> str:
+    """What the player's page shows but rank and total: their lines, the tables they sat at,
+    where they sit now, the session and the clock's state, the tournament's name."""
+    t, row = hall.tournament, hall.rows[key]
+
+    def shows():
+        mine = (bool(row.rank), row.player, row.sessions, hall.tables.get(key))
+        return mine + (hall.seats_now.get(key), hall.current, hall.live, t.name, t.planned_sessions)
+
+    return _version(hall, ("p", key), shows)
+
+
+def _find_version(hall) -> str:
+    """What every find page shows: the current session's seating and the tournament's name."""
+    t = hall.tournament
+    return _version(hall, ("f",), lambda: (hall.current, hall.seating_now, t.name))
+
+
+def kept_version(view_name, found, kwargs, language) -> tuple[str, dict] | None:
+    """For the page cache (tournament.public_cache): the version of a visitor's player or find
+    page of revision `found`, and the HTML its stand-ins take, as bytes; None unless this
+    process keeps that revision's hall (the page then goes the normal way, which builds it)."""
+    hall = _kept_hall(found)
+    if hall is None:
+        return None
+    if view_name == "public:find":
+        return _find_version(hall), {}
+    row = hall.rows.get(kwargs.get("key"))
+    if row is None:
+        return None
+    with translation.override(language):
+        filled = _player_filled(row)
+    fill = {stand_in.encode(): html.encode() for stand_in, html in filled.items()}
+    return _player_version(hall, kwargs["key"]), fill
 
 
 # (tournament pk, player key or query, template) -> (what the page showed, its HTML).
@@ -384,21 +436,25 @@ _TOTAL = f"\ue000total-{_PROCESS}\ue001"
 
 
 def _drawn_once(
-    request, store: dict, key: tuple, shows: tuple, draw, filled: dict | None = None
+    request, store: dict, key: tuple, version: str, draw, filled: dict | None = None
 ) -> HttpResponse:
-    """For a visitor, the page kept in `store` under `key` if it showed the same `shows` (plus
-    the address and language), else `draw()`'s, kept for next time. Everyone else: `draw()`.
-    `filled` maps stand-ins `draw()` wrote to the HTML put in their place, each time."""
+    """For a visitor, the page kept in `store` under `key` if it was drawn for the same
+    `version` (and address and language), else `draw()`'s, kept for next time. Everyone else:
+    `draw()`. `filled` maps stand-ins `draw()` wrote to the HTML put in their place, each time.
+
+    A visitor's response carries `public_kept`: the version and the page before filling in,
+    which the page cache keeps under that version, across revisions."""
     if not _anonymous(request):
         return _filled(draw(), filled)
-    shows = repr(shows + (request.get_full_path(), get_language()))
+    shows = (version, request.get_full_path(), get_language())
     drawn = store.get(key)
-    if drawn is not None and drawn[0] == shows:
-        return _filled(HttpResponse(drawn[1]), filled)
-    response = draw()
-    if len(store) >= PAGES_KEPT:
-        store.clear()
-    store[key] = (shows, response.content)
+    if drawn is None or drawn[0] != shows:
+        drawn = (shows, draw().content)
+        if len(store) >= PAGES_KEPT:
+            store.clear()
+        store[key] = drawn
+    response = HttpResponse(drawn[1])
+    response.public_kept = (version, drawn[1])
     return _filled(response, filled)
 
 

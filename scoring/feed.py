@@ -102,10 +102,10 @@ def table_rows(tournament) -> list[TableRow]:
     return tables
 
 
-def current_session(tournament):
-    """The newest session that has been seated, or None."""
-    seating = _snapshot(tournament)["seating"]
-    return max(seating) if seating else None
+def seating(tournament) -> dict:
+    """Session number -> table number -> seats (dicts in wind order): every session at once,
+    for who needs several (each call reads the cached snapshot again)."""
+    return _snapshot(tournament)["seating"]
 
 
 def session_seating(tournament, number) -> dict:
@@ -123,25 +123,6 @@ def session_on(tournament, number) -> bool:
         snap["table_ids"][(number, t)] not in snap["confirmed"] and not _awarded(rules, seats)
         for t, seats in snap["seating"].get(number, {}).items()
     )
-
-
-def player_tables(tournament, key) -> dict:
-    """Session number -> the seats of the table the player sat at (or replaced someone at)."""
-    found = {}
-    for session, tables in _snapshot(tournament)["seating"].items():
-        for seats in tables.values():
-            if any(key in (s["player__key"], s["replaces__key"]) for s in seats):
-                found[session] = seats
-    return found
-
-
-def player_seat(tournament, session, key):
-    """(table number, seat) of a player in a session, or None."""
-    for number, seats in session_seating(tournament, session).items():
-        for seat in seats:
-            if seat["player__key"] == key:
-                return {"table": number, "wind": seat["wind"], "seats": seats}
-    return None
 
 
 def standings(tournament):

@@ -226,14 +226,21 @@ def export_tournament(tournament: Tournament) -> dict:
         results_by_table.setdefault(result.table_id, []).append(result)
     # Scores after results: a result and its scores are saved in one transaction, so every
     # result read above has its scores here even if a draft is saved meanwhile.
+    # Scores, seats and tables as plain rows, not model instances: a backup is written after
+    # every confirmation, and building thousands of instances was most of its time.
     scores_by_result = {}
-    for score in ResultScore.objects.filter(result__table__session__tournament=t):
+    scores = ResultScore.objects.filter(result__table__session__tournament=t)
+    for score in scores.values_list(
+        "result_id", "wind", "player_id", "score", "chombo", named=True
+    ):
         scores_by_result.setdefault(score.result_id, {})[score.wind] = score
     seats_by_table = {}
-    for seat in Seat.objects.filter(session__tournament=t):
+    seat_fields = ("pk", "table_id", "wind", "player_id", "replaces_id", "joined")
+    for seat in Seat.objects.filter(session__tournament=t).values_list(*seat_fields, named=True):
         seats_by_table.setdefault(seat.table_id, []).append(seat)
     tables_by_session = {}
-    for table in Table.objects.filter(session__tournament=t).order_by("number"):
+    tables = Table.objects.filter(session__tournament=t).order_by("number")
+    for table in tables.values_list("pk", "number", "session_id", named=True):
         tables_by_session.setdefault(table.session_id, []).append(table)
 
     def score_row(score):
@@ -275,7 +282,7 @@ def export_tournament(tournament: Tournament) -> dict:
         if shown is not None and shown.status == Result.Status.DRAFT:
             row["status"] = "draft"
         seats = []
-        for seat in sorted(seats_by_table.get(table.pk, []), key=lambda s: s.wind_order):
+        for seat in sorted(seats_by_table.get(table.pk, []), key=lambda s: WINDS.index(s.wind)):
             out = {"wind": seat.wind, "player": keys[seat.player_id]}
             score = shown_scores.get(seat.wind)
             if score is not None and score.score is not None:

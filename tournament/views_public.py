@@ -119,9 +119,12 @@ def _hall(tournament) -> _Hall:
         token = uuid.uuid4().hex
         cache.set(_token_key(key), token)
         _halls[key] = (token, hall)
-        newest = sorted(r for pk, r in _halls if pk == tournament.pk)[-2:]
-        for old in [k for k in _halls if k[0] == tournament.pk and k[1] not in newest]:
-            del _halls[old]
+        # This one and the newest other: requests still on the previous revision find theirs.
+        # (Not simply the two newest: a revision number met before, as a restored database or
+        # the tests' rolled-back ones can give, would drop the hall just built.)
+        others = sorted(r for pk, r in _halls if pk == tournament.pk and r != key[1])
+        for old in others[:-1]:
+            del _halls[(tournament.pk, old)]
         return hall
 
 
@@ -130,8 +133,9 @@ def _build_hall(tournament) -> _Hall:
     rows = {}
     for row in data.rows + data.substitutes:
         rows.setdefault(row.player.key, row)
-    current = feed.current_session(tournament)
-    seating_now = feed.session_seating(tournament, current) if current is not None else {}
+    seating = feed.seating(tournament)  # read once: every read unpickles the whole seating
+    current = max(seating) if seating else None
+    seating_now = seating.get(current, {})
     seats_now = {}
     for number, seats in seating_now.items():
         for seat in seats:
@@ -139,8 +143,8 @@ def _build_hall(tournament) -> _Hall:
                 seat["player__key"], {"table": number, "wind": seat["wind"], "seats": seats}
             )
     tables = {}
-    for session in range((current or 0) + 1):  # numbers start at 1; 0 is allowed
-        for seats in feed.session_seating(tournament, session).values():
+    for session, session_tables in sorted(seating.items()):
+        for seats in session_tables.values():
             keys = {k for s in seats for k in (s["player__key"], s["replaces__key"]) if k}
             for k in keys:
                 tables.setdefault(k, {})[session] = seats

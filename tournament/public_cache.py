@@ -56,6 +56,26 @@ def forget(tournament_id) -> None:
         cache.delete(revision_key(slug))
 
 
+_resolved: dict = {}  # path -> its ResolverMatch, or None for no page: the hall asks for few
+RESOLVED_KEPT = 5000
+
+
+def _resolve(path):
+    """resolve(path), remembered: matching the URL patterns was a few per cent of a hit."""
+    try:
+        return _resolved[path]
+    except KeyError:
+        pass
+    try:
+        match = resolve(path)
+    except Resolver404:
+        match = None
+    if len(_resolved) >= RESOLVED_KEPT:
+        _resolved.clear()
+    _resolved[path] = match
+    return match
+
+
 class PublicPageCache:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -63,11 +83,8 @@ class PublicPageCache:
     def __call__(self, request):
         if request.method != "GET" or any(name in request.COOKIES for name in PRIVATE_COOKIES):
             return self.get_response(request)
-        try:
-            match = resolve(request.path_info)
-        except Resolver404:
-            return self.get_response(request)
-        if match.view_name not in CACHED_PAGES:
+        match = _resolve(request.path_info)
+        if match is None or match.view_name not in CACHED_PAGES:
             return self.get_response(request)
         found = _tournament_revision(match.kwargs.get("slug"))
         if found is None:

@@ -110,7 +110,7 @@ def seating(tournament) -> dict:
 
 def session_seating(tournament, number) -> dict:
     """Table number -> seats (dicts in wind order) of one session."""
-    return _snapshot(tournament)["seating"].get(number, {})
+    return seating(tournament).get(number, {})
 
 
 def session_on(tournament, number) -> bool:

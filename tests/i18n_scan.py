@@ -75,26 +75,29 @@ def _is_text(value: str) -> bool:
     return bool(WORD.search(value))
 
 
-class _Page(HTMLParser):
-    def __init__(self):
+class ShownText(HTMLParser):
+    """The text a page shows, in order, as (attribute, text) pairs: its data outside `skip`
+    tags (attribute None), and the values of the `attrs` attributes a reader sees (tooltips,
+    placeholders...)."""
+
+    def __init__(self, skip=("script", "style"), attrs=SHOWN_ATTRS):
         super().__init__(convert_charrefs=True)
-        self.found: list[str] = []
+        self.skip, self.attrs = skip, attrs
+        self.text: list[tuple[str | None, str]] = []
         self._skip = 0
 
     def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style"):
+        if tag in self.skip:
             self._skip += 1
-        for name, value in attrs:
-            if name in SHOWN_ATTRS and value and _is_text(value.replace(HOLE, " ")):
-                self.found.append(f'{name}="{value.replace(HOLE, "…")}"')
+        self.text += [(name, value) for name, value in attrs if name in self.attrs and value]
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style") and self._skip:
+        if tag in self.skip and self._skip:
             self._skip -= 1
 
     def handle_data(self, data):
-        if not self._skip and _is_text(data.replace(HOLE, " ")):
-            self.found.append(data.strip().replace(HOLE, "…"))
+        if not self._skip:
+            self.text.append((None, data))
 
 
 def template_strings(text: str) -> list[str]:
@@ -117,10 +120,14 @@ def template_strings(text: str) -> list[str]:
             pieces.append(token.contents)
         else:
             pieces.append(HOLE)
-    page = _Page()
+    page = ShownText()
     page.feed("".join(pieces))
     page.close()
-    return page.found
+    return [
+        text.strip().replace(HOLE, "…") if name is None else f'{name}="{text.replace(HOLE, "…")}"'
+        for name, text in page.text
+        if _is_text(text.replace(HOLE, " "))
+    ]
 
 
 def templates() -> dict[str, list[str]]:

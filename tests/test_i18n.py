@@ -5,7 +5,6 @@ tournament's language, dates and numbers follow the active language."""
 import io
 import re
 import shutil
-from html.parser import HTMLParser
 
 import pytest
 from babel.messages.pofile import read_po
@@ -178,28 +177,7 @@ ALLOWED_LATIN = {
 }
 
 
-class _Visible(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.text: list[str] = []
-        self._skip = 0
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style", "code", "option"):
-            self._skip += 1
-        for name, value in attrs:
-            if name in ("title", "placeholder", "aria-label") and value:
-                self.text.append(value)
-
-    def handle_endtag(self, tag):
-        if tag in ("script", "style", "code", "option") and self._skip:
-            self._skip -= 1
-
-    def handle_data(self, data):
-        if not self._skip:
-            self.text.append(data)
-
-
+VISIBLE_ATTRS = ("title", "placeholder", "aria-label")
 WORDS = re.compile(r"[^\W\d_][^\W\d_']+")
 
 
@@ -217,11 +195,11 @@ def vocabulary(code) -> tuple[set, set]:
 
 def english_words(html: str, english: set, local: set, data_words: set) -> list:
     """The page's texts holding words of the English source that the translation lacks."""
-    page = _Visible()
+    page = i18n_scan.ShownText(skip=("script", "style", "code", "option"), attrs=VISIBLE_ATTRS)
     page.feed(html)
     return [
         text.strip()
-        for text in page.text
+        for _attribute, text in page.text
         if any(
             w in english and w not in local and w not in ALLOWED_LATIN and w not in data_words
             for w in WORDS.findall(text)

@@ -18,6 +18,7 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 
 from .models import Tournament
+from .views_public import kept_version
 
 CACHED_PAGES = {"public:standings", "public:feed", "public:find", "public:player"}
 # Kept by what they show rather than by revision (views_public.kept_version): a confirmation
@@ -94,8 +95,6 @@ class PublicPageCache:
         fill = {}
         version = found[1]  # a page of this revision ...
         if match.view_name in VERSIONED_PAGES:  # ... or as long as what it shows is the same
-            from .views_public import kept_version
-
             kept = kept_version(match.view_name, found, match.kwargs, language)
             version, fill = kept if kept is not None else (None, {})
         if version is not None:

@@ -77,7 +77,7 @@ class LiveDesk:
         out = self.manage("shell", "-c", code)
         return json.loads(out.strip().splitlines()[-1])
 
-    def start(self, threads: int = 8):
+    def start(self, threads: int = 4):
         self.port = free_port()
         self.log = open(self.folder / f"server-{self.port}.log", "w")
         self.process = subprocess.Popen(

@@ -68,10 +68,10 @@ INCOMPLETE_PER_REPEAT = 3.0
 # unfairness that stays on the record, but the player left uneven is one, on their own, while
 # a repeat is shared by two players who each also met others. At one repeat per miss a small
 # field ended with about one player in twenty uneven; at two, with none, for about one more
-# repeat per tournament (benchmarks/swiss_sim.py, 32 players, 12 tournaments: 11.9 → 13.4 extra
-# meetings, 94.5 % → 100 % of players even). Within what is allowed, a player who cannot get a wind
-# they sat least costs W_WIND: it keeps the winds even along the way, which leaves the later
-# sessions the most choice.
+# repeat per tournament (benchmarks/swiss_sim.py, 32 players, 12 tournaments: 12.1 → 13.4 extra
+# meetings, 95.1 % → 100 % of players even; on the three seeds 91.7 % → 100 %).
+# Within what is allowed, a player who cannot get a wind they sat least costs W_WIND: it keeps
+# the winds even along the way, which leaves the later sessions the most choice.
 #
 # When the session count is not known, only the winds sat least guide: in every fourth session
 # balanced winds need each table to hold one player short of each wind, and insisting on that

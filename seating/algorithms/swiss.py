@@ -30,9 +30,10 @@ its ties broken to keep the winds still owed even down the standings, so that th
 find such players near each other.
 
 Step counts scale with the player count, never with the clock: the same input and seed give the
-same tables. `budget` (seconds) is only a safety cap, set well above the slowest session seen in
-benchmarks/swiss_sim.py (about 1.2 s, at 64 players late in the tournament): were it reached,
-the tables would depend on the machine's speed.
+same tables. `budget` (seconds) is only a safety cap, set about four times above the slowest
+session seen in benchmarks/swiss_sim.py (about 1.2 s, at 64 players late in the tournament) so
+that a slower laptop does not reach it: were it reached, the tables would depend on the
+machine's speed.
 """
 
 import heapq
@@ -116,7 +117,7 @@ def swiss_round(
     keep_apart: dict | None = None,
     three_player: bool = False,
     sessions: int | None = None,
-    budget: float = 3.0,
+    budget: float = 5.0,
 ) -> list[list]:
     """Seat `ranking` (best standings first) for the session after the rounds in `history`.
 

@@ -77,7 +77,7 @@ class LiveDesk:
         out = self.manage("shell", "-c", code)
         return json.loads(out.strip().splitlines()[-1])
 
-    def start(self, threads: int = 4):
+    def start(self):
         self.port = free_port()
         self.log = open(self.folder / f"server-{self.port}.log", "w")
         self.process = subprocess.Popen(
@@ -89,8 +89,6 @@ class LiveDesk:
                 "127.0.0.1",
                 "--port",
                 str(self.port),
-                "--threads",
-                str(threads),
             ],
             cwd=ROOT,
             env=self.env,

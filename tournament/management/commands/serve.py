@@ -38,9 +38,6 @@ def lan_address() -> str:
         return "127.0.0.1"
 
 
-THREADS = 4
-
-
 class Command(BaseCommand):
     help = "Prepare the database and serve the desk on the LAN with waitress."
 
@@ -51,7 +48,7 @@ class Command(BaseCommand):
         # only add switching: 4 served the load benchmark's hall about 15 % more requests per
         # second than 8 did, in 7 alternating runs. Slow visitors do not hold a thread: waitress
         # reads and writes their sockets on its own loop.
-        parser.add_argument("--threads", type=int, default=THREADS)
+        parser.add_argument("--threads", type=int, default=4)
 
     def handle(self, *args, host, port, threads, **options):
         from waitress import serve

@@ -191,4 +191,4 @@ def test_knowing_the_session_count_evens_the_winds_out_for_nearly_everyone():
     assert max(q.worst_imbalance for q in found) <= 2
     assert sum(q.balanced_share for q in found) / 3 >= 0.95
     unplanned = quality(tournament(32, 8, seed=1))
-    assert unplanned.balanced_share <= 0.75 < found[0].balanced_share
+    assert unplanned.balanced_share == 0.75 < found[0].balanced_share  # 24 of 32 even

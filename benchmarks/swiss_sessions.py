@@ -1,0 +1,106 @@
+"""Where a simulated Swiss tournament's repeats and spread come from, session by session.
+
+The tournaments are those of benchmarks/swiss_sim.py (session 1 a random draw, random results,
+standings the running sum). For each session from the second on, prints the mean table spread
+(max − min standings place at a table) and the new extra meetings, averaged over the seeds, then
+the whole tournament's figures as swiss_sim.py prints them.
+
+`--plan-from K` seats sessions K..R with the balanced plan instead of Swiss, re-planned before
+each session from what has been played (`balanced_plan` with the played sessions fixed): the
+plan searches for the fewest repeats over all the sessions left, but it does not look at the
+standings, and its winds can only be made even as far as the played sessions allow. It shows
+what the last sessions could give up in spread and wind balance for fewer repeats.
+Run: .venv/bin/python benchmarks/swiss_sessions.py [--players 32] [--sessions 8] [--plan-from K]
+"""
+
+import argparse
+import random
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from swiss_sim import WORKERS, play  # noqa: E402
+
+from seating.algorithms.draw import draw_tables  # noqa: E402
+from seating.algorithms.plan import balanced_plan  # noqa: E402
+from seating.algorithms.quality import quality  # noqa: E402
+from seating.algorithms.swiss import swiss_round  # noqa: E402
+
+SEEDS = tuple(range(1, 13))
+PLAN_BUDGET = 30.0  # seconds, only a safety cap: the plan stops at its step limit first
+
+
+def simulate(n: int, sessions: int, seed: int, plan_from: int | None) -> dict:
+    """One tournament; the spread and new extra meetings of each session from the second on."""
+    rng = random.Random(seed)
+    players = [f"p{i:03d}" for i in range(n)]
+    totals = dict.fromkeys(players, 0.0)
+    rounds = [draw_tables(players, seed)]
+    ranks: list[dict | None] = [None]
+    play(rounds[0], rng, totals)
+    spreads, repeats = [], []
+    for number in range(2, sessions + 1):
+        ranking = sorted(players, key=lambda p: (-totals[p], p))
+        place = {p: i for i, p in enumerate(ranking)}
+        if plan_from is not None and number >= plan_from:
+            left = sessions - number + 1
+            plan = balanced_plan(players, left, fixed=rounds, seed=seed, budget=PLAN_BUDGET)
+            tables = plan.rounds[0]
+        else:
+            tables = swiss_round(ranking, rounds, seed=seed, sessions=sessions)
+        before = quality(rounds).extra_meetings
+        rounds.append(tables)
+        ranks.append(place)
+        spans = [max(map(place.get, t)) - min(map(place.get, t)) for t in tables]
+        spreads.append(statistics.fmean(spans))
+        repeats.append(quality(rounds).extra_meetings - before)
+        play(tables, rng, totals)
+    q = quality(rounds, ranks=ranks)
+    return {
+        "spreads": spreads,
+        "repeats": repeats,
+        "extra": q.extra_meetings,
+        "spread": q.spread,
+        "worst": q.worst_imbalance,
+        "even": q.balanced_share,
+    }
+
+
+def _simulate(args: tuple) -> dict:
+    return simulate(*args)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=32, metavar="N")
+    parser.add_argument("--sessions", type=int, default=8, metavar="R")
+    parser.add_argument("--plan-from", type=int, default=None, metavar="K")
+    parser.add_argument("--seeds", type=int, nargs="+", default=SEEDS, metavar="SEED")
+    parser.add_argument("--workers", type=int, default=WORKERS, help="worker processes")
+    args = parser.parse_args()
+    n, sessions = args.players, args.sessions
+    jobs = [(n, sessions, seed, args.plan_from) for seed in args.seeds]
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        runs = list(pool.map(_simulate, jobs))
+    how = f"balanced plan from session {args.plan_from}" if args.plan_from else "Swiss"
+    print(f"N = {n}, R = {sessions}, {how}; means over seeds {tuple(args.seeds)}")
+    print(f"{'session':>7} {'spread':>7} {'new extra meetings':>19}")
+    for k in range(sessions - 1):
+        spread = statistics.fmean(run["spreads"][k] for run in runs)
+        repeats = statistics.fmean(run["repeats"][k] for run in runs)
+        print(f"{k + 2:>7} {spread:>7.2f} {repeats:>19.2f}")
+    m = {key: statistics.fmean(run[key] for run in runs) for key in ("extra", "spread", "worst")}
+    even = statistics.fmean(run["even"] for run in runs)
+    print(
+        f"tournament: extra meetings {m['extra']:.1f}, spread {m['spread']:.2f},"
+        f" worst imbalance {m['worst']:.1f}, imbalance ≤ 1 for {100 * even:.1f}%"
+    )
+
+
+if __name__ == "__main__":
+    main()

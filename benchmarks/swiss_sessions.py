@@ -5,11 +5,11 @@ standings the running sum). For each session from the second on, prints the mean
 (max − min standings place at a table) and the new extra meetings, averaged over the seeds, then
 the whole tournament's figures as swiss_sim.py prints them.
 
-`--plan-from K` seats sessions K..R with the balanced plan instead of Swiss, re-planned before
-each session from what has been played (`balanced_plan` with the played sessions fixed): the
-plan searches for the fewest repeats over all the sessions left, but it does not look at the
-standings, and its winds can only be made even as far as the played sessions allow. It shows
-what the last sessions could give up in spread and wind balance for fewer repeats.
+`--plan-from K` seats sessions K..R with one balanced plan made before session K, the played
+sessions kept (`balanced_plan` with them fixed), as a director would on the desk's plans page:
+the plan searches for the fewest repeats over all the sessions left, but it does not look at
+the standings, and its winds can only be made even as far as the played sessions allow. It
+shows what the last sessions could give up in spread and wind balance for fewer repeats.
 Run: .venv/bin/python benchmarks/swiss_sessions.py [--players 32] [--sessions 8] [--plan-from K]
 """
 
@@ -47,10 +47,11 @@ def simulate(n: int, sessions: int, seed: int, plan_from: int | None) -> dict:
     for number in range(2, sessions + 1):
         ranking = sorted(players, key=lambda p: (-totals[p], p))
         place = {p: i for i, p in enumerate(ranking)}
-        if plan_from is not None and number >= plan_from:
+        if plan_from is not None and number == plan_from:
             left = sessions - number + 1
-            plan = balanced_plan(players, left, fixed=rounds, seed=seed, budget=PLAN_BUDGET)
-            tables = plan.rounds[0]
+            planned = balanced_plan(players, left, fixed=rounds, seed=seed, budget=PLAN_BUDGET)
+        if plan_from is not None and number >= plan_from:
+            tables = planned.rounds[number - plan_from]
         else:
             tables = swiss_round(ranking, rounds, seed=seed, sessions=sessions)
         before = quality(rounds).extra_meetings

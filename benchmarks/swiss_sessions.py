@@ -28,7 +28,7 @@ from swiss_sim import WORKERS, play  # noqa: E402
 
 from seating.algorithms.draw import draw_tables  # noqa: E402
 from seating.algorithms.plan import balanced_plan  # noqa: E402
-from seating.algorithms.quality import quality  # noqa: E402
+from seating.algorithms.quality import quality, table_spread  # noqa: E402
 from seating.algorithms.swiss import swiss_round  # noqa: E402
 
 SEEDS = tuple(range(1, 13))
@@ -57,8 +57,7 @@ def simulate(n: int, sessions: int, seed: int, plan_from: int | None) -> dict:
         before = quality(rounds).extra_meetings
         rounds.append(tables)
         ranks.append(place)
-        spans = [max(map(place.get, t)) - min(map(place.get, t)) for t in tables]
-        spreads.append(statistics.fmean(spans))
+        spreads.append(table_spread([tables], [place]))
         repeats.append(quality(rounds).extra_meetings - before)
         play(tables, rng, totals)
     q = quality(rounds, ranks=ranks)
@@ -84,6 +83,8 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=SEEDS, metavar="SEED")
     parser.add_argument("--workers", type=int, default=WORKERS, help="worker processes")
     args = parser.parse_args()
+    if args.plan_from is not None and not 2 <= args.plan_from <= args.sessions:
+        parser.error(f"--plan-from: a session from 2 to {args.sessions} (session 1 is drawn)")
     n, sessions = args.players, args.sessions
     jobs = [(n, sessions, seed, args.plan_from) for seed in args.seeds]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:

@@ -17,11 +17,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fixture  # noqa: E402  (sets Django up on a scratch database)
 from django.core.cache import cache  # noqa: E402
 
+from archive.backups import write_backup  # noqa: E402
+from printing.printouts import protocols_pdf, standings_pdf  # noqa: E402
+from printing.workbook import ema_results_bytes, workbook_bytes  # noqa: E402
 from scoring.models import Penalty  # noqa: E402
-from scoring.workbook import ema_results_bytes, workbook_bytes  # noqa: E402
-from tournament.backups import write_backup  # noqa: E402
 from tournament.models import Appeal  # noqa: E402
-from tournament.printouts import protocols_pdf, standings_pdf  # noqa: E402
 
 PLAYERS, SESSIONS = 400, 12
 FIRST = ["Юлія", "Łukasz", "Олег", "Zofia", "Анна", "Jan", "Дмитро", "Małgorzata", "Ivan"]

@@ -57,9 +57,9 @@ def seed(fixture, players) -> dict:
     """The tournament `bench` mid-session; returns session 6's seats: table -> wind -> key."""
     from django.contrib.auth.models import Group, User
 
+    from core.roles import DESK, ensure_groups
     from scoring.models import Result
     from tournament.models import Tournament
-    from tournament.roles import DESK, ensure_groups
 
     live = {}
 

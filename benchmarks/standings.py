@@ -18,7 +18,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from scoring import feed  # noqa: E402
+from scoring.selectors import feed
 from scoring.standings import compute_standings  # noqa: E402
 
 PLAYERS, SESSIONS = 400, 12

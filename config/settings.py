@@ -35,6 +35,20 @@ DEBUG = os.environ.get("DESK_DEBUG") == "1"
 # so every host is accepted; the desk is meant for a closed LAN, never the open internet.
 ALLOWED_HOSTS = ["*"]
 
+# The project's own packages, in dependency order: each imports only those before it (desk,
+# public, archive and printing not each other); see the README, "How the code is laid out".
+ROOMS = (
+    "core",
+    "tournament",
+    "seating",
+    "scoring",
+    "referee",
+    "desk",
+    "public",
+    "archive",
+    "printing",
+)
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -46,16 +60,14 @@ INSTALLED_APPS = [
     "django_tables2",
     "simple_history",
     "axes",
-    "tournament",
-    "seating",
-    "scoring",
+    *ROOMS,
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Visitors' public pages from a per-revision cache, before sessions and auth (issue 7 load).
-    "tournament.public_cache.PublicPageCache",
+    "public.cache.PublicPageCache",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -81,7 +93,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "tournament.context.roles",
+                "core.context.roles",
             ],
         },
     },
@@ -105,7 +117,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Backups (tournament.backups): a tournament file after every change, in DATA_DIR/backups/<slug>/;
+# Backups (archive.backups): a tournament file after every change, in DATA_DIR/backups/<slug>/;
 # the newest DESK_BACKUPS_KEEP stay (and the newest of each session), at most one file every
 # DESK_BACKUP_INTERVAL seconds per tournament, written by a background thread.
 DESK_BACKUP_DIR = Path(os.environ.get("DESK_BACKUP_DIR", DATA_DIR / "backups"))

@@ -1,16 +1,23 @@
-"""URLs split by audience: public pages at the root and /t/, the desk under /desk/."""
+"""URLs mounted by audience: visitors at the root and /t/, the desk, its printouts and its
+archive under /desk/, the referee under /referee/."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournament.views_language import switch_language
+from core.language import switch_language
+from referee.urls import moved as referee_moved
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("language/", switch_language, name="language"),
-    path("desk/", include("tournament.urls_desk")),
-    path("", include("tournament.urls_public")),
+    # archive first: its "import/" would otherwise read as a tournament's address.
+    path("desk/", include("archive.urls")),
+    path("desk/", include("printing.urls")),
+    path("desk/", include("desk.urls")),
+    path("desk/", include(referee_moved)),
+    path("referee/", include("referee.urls")),
+    path("", include("public.urls")),
 ]

@@ -1,8 +1,7 @@
 from django.contrib import admin
 
+from scoring.models import Result, ResultScore
 from tournament.admin import ReadOnlyAdmin
-
-from .models import Result, ResultScore
 
 
 class ScoreInline(admin.TabularInline):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .rules import RuleError, RuleSet, gettext_noop
+from scoring.rules import RuleError, RuleSet, gettext_noop
 
 LATE = "late"
 MISCONDUCT = "misconduct"

@@ -5,11 +5,11 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from scoring.models import Result, ResultScore
+from scoring.rules import validate_scores
 from seating.models import WINDS, Table, Wind
-from tournament.services import ActionRefused, touch
-
-from .models import Result, ResultScore
-from .rules import validate_scores
+from tournament.changes import touch
+from tournament.services import ActionRefused
 
 
 class StaleEdit(ActionRefused):

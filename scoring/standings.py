@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from .rules import TIE_SCALE, Prepared, RuleSet, exact, output, score_table
+from scoring.rules import TIE_SCALE, Prepared, RuleSet, exact, output, score_table
 
 STATUSES = ("active", "withdrawn", "disqualified", "excluded")
 

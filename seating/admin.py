@@ -1,8 +1,7 @@
 from django.contrib import admin
 
+from seating.models import Seat, Table
 from tournament.admin import TouchingAdmin
-
-from .models import Seat, Table
 
 
 class PlayedLocked:

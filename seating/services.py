@@ -12,13 +12,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.models import Result
+from seating.algorithms.draw import WINDS, DrawError, draw_tables, rotate_incomplete, separate
+from seating.algorithms.swiss import swiss_round
+from seating.models import Seat, SeatingChange, Table
+from seating.selectors import keep_apart_values, session_rounds
+from tournament.changes import touch
 from tournament.models import Player, Session
-from tournament.services import ActionRefused, touch
-
-from .algorithms.draw import WINDS, DrawError, draw_tables, rotate_incomplete, separate
-from .algorithms.swiss import swiss_round
-from .loading import keep_apart_values, session_rounds
-from .models import Seat, SeatingChange, Table
+from tournament.services import ActionRefused
 
 
 def record(session, kind, detail, user=None, reason="", played=False):
@@ -156,7 +156,7 @@ def incomplete_before(session) -> set:
 def swiss_ranking(session, pool: list[Player]) -> list[Player]:
     """The pool in standings order (penalties included, as the standings count them); players
     without a standings line, then substitutes, come last."""
-    from scoring.feed import standings
+    from scoring.selectors import standings
 
     order = {row.player.key: i for i, row in enumerate(standings(session.tournament).rows)}
     return sorted(pool, key=lambda p: (p.substitute, order.get(p.key, len(order)), p.name))

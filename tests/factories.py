@@ -3,11 +3,11 @@
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
+from core.roles import DESK, DIRECTOR, REFEREE, ensure_groups
 from scoring.services import confirm_result, enter_result
 from seating.models import Table
 from seating.services import add_table
 from tournament.models import Player, Session, Tournament
-from tournament.roles import DESK, DIRECTOR, REFEREE, ensure_groups
 
 
 def user(name, role=None):

@@ -11,6 +11,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from django.conf import settings
 from django.template.base import Lexer, TokenType
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -207,7 +208,7 @@ class _Python(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-PYTHON_DIRS = ("config", "tournament", "scoring", "seating")
+PYTHON_DIRS = ("config", *settings.ROOMS)
 
 
 def python() -> dict[str, list[tuple[int, str]]]:

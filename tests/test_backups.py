@@ -13,12 +13,13 @@ from django.core.management import call_command
 from django.db import transaction
 from django.urls import reverse
 
-from scoring.feed import feed_json
+from archive import backups
+from referee.services import record_penalty, void_penalty
 from scoring.models import Penalty, Result
-from scoring.referee import record_penalty, void_penalty
+from scoring.selectors import feed_json
 from seating.manual import swap_players
 from tests import factories as f
-from tournament import backups, file_changes
+from tournament import file_changes
 from tournament.models import Restore, Tournament
 from tournament.tournament_file import export_tournament
 
@@ -98,15 +99,15 @@ def test_restore_page_shows_the_changes_then_replaces_and_keeps_the_state_before
     t = build(staff)
     after_session_1 = next(b for b in backups.listing(t.slug) if b.session == 1)
     director = f.login(staff["director"])
-    page = director.get(reverse("desk:backups", args=[t.slug]))
+    page = director.get(reverse("archive:backups", args=[t.slug]))
     assert page.status_code == 200
     assert after_session_1.name in page.content.decode()
-    download = director.get(reverse("desk:backup_download", args=[t.slug, after_session_1.name]))
+    download = director.get(reverse("archive:backup_download", args=[t.slug, after_session_1.name]))
     assert json.loads(b"".join(download.streaming_content)) == json.loads(
         after_session_1.path.read_bytes()
     )
 
-    url = reverse("desk:backup_restore", args=[t.slug, after_session_1.name])
+    url = reverse("archive:backup_restore", args=[t.slug, after_session_1.name])
     preview = director.get(url).content.decode()
     assert "Session 2 is removed." in preview
     assert "Session 1, table 1" not in preview  # session 1 is the same in both
@@ -152,7 +153,7 @@ def test_a_damaged_backup_is_refused_and_changes_nothing():
     newest.path.write_text(newest.path.read_text()[:-40])  # cut off: a disk that filled up
     director = f.login(staff["director"])
     before = export_tournament(t)
-    url = reverse("desk:backup_restore", args=[t.slug, newest.name])
+    url = reverse("archive:backup_restore", args=[t.slug, newest.name])
     response = director.post(url, follow=True)
     assert "Nothing restored: The file is not valid JSON" in response.content.decode()
     assert export_tournament(Tournament.objects.get(slug=t.slug)) == before
@@ -250,7 +251,7 @@ def test_restore_of_the_latest_backup_on_a_fresh_machine_gives_the_same_standing
     body = manage(
         "shell",
         "-c",
-        "import sys; from scoring.feed import feed_json; from tournament.models import Tournament;"
+        "import sys; from scoring.selectors import feed_json; from tournament.models import Tournament;"
         " sys.stdout.write(feed_json(Tournament.objects.get(slug='bk-open')).decode())",
     )
     assert json.loads(body.splitlines()[-1]) == expected

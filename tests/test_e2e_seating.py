@@ -3,7 +3,7 @@ figures, applies it, and swaps two players with the warning shown live before th
 
 import pytest
 
-from seating.loading import session_rounds
+from seating.selectors import session_rounds
 from tests import e2e_support as e2e
 from tests import factories as f
 

@@ -26,11 +26,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook
 
+from core.roles import DIRECTOR
 from scoring.models import Penalty, Result
 from tests import factories as f
 from tournament.models import Appeal, ClockEvent, Incident, Player
 from tournament.player_import import MAX_ROWS
-from tournament.roles import DIRECTOR
 from tournament.tournament_file import (
     TournamentFileError,
     dumps,

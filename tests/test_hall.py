@@ -25,7 +25,7 @@ TABLES = 40
 SEED = f"""
 import json
 from django.contrib.auth.models import Group, User
-from tournament.roles import DESK, ensure_groups
+from core.roles import DESK, ensure_groups
 from tests import factories as f
 ensure_groups()
 for name in ("desk1", "desk2"):

@@ -17,11 +17,11 @@ from django.utils.translation import gettext
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring.workbook import workbook_bytes
+from printing import printouts
+from printing.workbook import workbook_bytes
 from tests import factories as f
 from tests import i18n_scan
 from tests.test_permissions import RULES, kwargs_for
-from tournament import printouts
 from tournament.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -112,7 +112,7 @@ def test_catalogues_hold_every_marked_string(tmp_path, monkeypatch):
     It runs on a copy of the sources, so the real catalogues are never touched.
     """
     source = tmp_path / "src"
-    for folder in ("config", "tournament", "scoring", "seating", "templates"):
+    for folder in ("config", *settings.ROOMS, "templates"):
         shutil.copytree(
             settings.BASE_DIR / folder, source / folder, ignore=shutil.ignore_patterns("*.pyc")
         )

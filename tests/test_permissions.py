@@ -17,11 +17,11 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from django.utils import timezone
 
+from archive import backups
 from scoring.models import Penalty
 from scoring.services import confirm_result
 from seating.models import SeatingPlan
 from tests import factories as f
-from tournament import backups
 from tournament.models import Appeal, Incident
 
 pytestmark = pytest.mark.django_db
@@ -30,63 +30,84 @@ DIRECTOR_ONLY = {"director"}
 DESK = {"director", "desk"}
 REFEREE = {"director", "referee"}
 
-# name -> (method, allowed roles). Every desk URL must be listed: a new view without an entry
-# here fails test_every_desk_url_is_covered.
+# "namespace:name" -> (method, allowed roles). Every staff URL (desk, its printouts and archive,
+# the referee) must be listed: a new view without an entry here fails
+# test_every_staff_url_is_covered.
 RULES = {
-    "home": ("get", DESK | REFEREE),
-    "tournament_add": ("post", DIRECTOR_ONLY),
-    "import_file": ("post", DIRECTOR_ONLY),
-    "tournament": ("get", DESK),
-    "tournament_edit": ("post", DIRECTOR_ONLY),
-    "rules": ("post", DIRECTOR_ONLY),
-    "export_file": ("get", DIRECTOR_ONLY),
-    "backups": ("post", DIRECTOR_ONLY),
-    "backup_download": ("get", DIRECTOR_ONLY),
-    "backup_restore": ("post", DIRECTOR_ONLY),
-    "players": ("get", DESK),
-    "player_add": ("post", DIRECTOR_ONLY),
-    "player_edit": ("post", DIRECTOR_ONLY),
-    "player_import": ("post", DIRECTOR_ONLY),
-    "checkin": ("get", DESK),
-    "checkin_toggle": ("post", DESK),
-    "session_add": ("post", DIRECTOR_ONLY),
-    "session": ("get", DESK),
-    "session_draw": ("post", DIRECTOR_ONLY),
-    "seating_print": ("get", DESK),
-    "table_add": ("post", DIRECTOR_ONLY),
-    "table_delete": ("post", DIRECTOR_ONLY),
-    "result": ("post", DESK),
-    "result_confirm": ("post", DESK),
-    "session_swiss": ("post", DIRECTOR_ONLY),
-    "seat_change": ("post", DIRECTOR_ONLY),
-    "plans": ("post", DIRECTOR_ONLY),
-    "plan": ("get", DIRECTOR_ONLY),
-    "plan_status": ("get", DIRECTOR_ONLY),
-    "plan_apply": ("post", DIRECTOR_ONLY),
-    "session_end": ("post", DESK),
-    "clock": ("get", DESK | REFEREE),
-    "clock_control": ("post", DESK),
-    "clock_reset": ("post", DIRECTOR_ONLY),
-    "protocols_pdf": ("get", DESK),
-    "seating_pdf": ("get", DESK),
-    "standings_pdf": ("get", DESK),
-    "appeals_pdf": ("get", DESK | REFEREE),
-    "workbook": ("get", DESK),
-    "ema_results": ("get", DESK),
-    "referee": ("get", REFEREE),
-    "referee_table": ("get", REFEREE),
-    "penalty_add": ("post", REFEREE),
-    "substitute": ("post", REFEREE),
-    "three_handed": ("post", REFEREE),
-    "incident_add": ("post", REFEREE),
-    "disqualify": ("post", REFEREE),
-    "referee_log": ("get", REFEREE),
-    "penalty_void": ("post", DIRECTOR_ONLY),
-    "incident_void": ("post", DIRECTOR_ONLY),
-    "appeals": ("get", REFEREE),
-    "appeal_add": ("post", REFEREE),
-    "appeal": ("post", REFEREE),
+    "desk:home": ("get", DESK | REFEREE),
+    "desk:tournament_add": ("post", DIRECTOR_ONLY),
+    "archive:import_file": ("post", DIRECTOR_ONLY),
+    "desk:tournament": ("get", DESK),
+    "desk:tournament_edit": ("post", DIRECTOR_ONLY),
+    "desk:rules": ("post", DIRECTOR_ONLY),
+    "archive:export_file": ("get", DIRECTOR_ONLY),
+    "archive:backups": ("post", DIRECTOR_ONLY),
+    "archive:backup_download": ("get", DIRECTOR_ONLY),
+    "archive:backup_restore": ("post", DIRECTOR_ONLY),
+    "desk:players": ("get", DESK),
+    "desk:player_add": ("post", DIRECTOR_ONLY),
+    "desk:player_edit": ("post", DIRECTOR_ONLY),
+    "desk:player_import": ("post", DIRECTOR_ONLY),
+    "desk:checkin": ("get", DESK),
+    "desk:checkin_toggle": ("post", DESK),
+    "desk:session_add": ("post", DIRECTOR_ONLY),
+    "desk:session": ("get", DESK),
+    "desk:session_draw": ("post", DIRECTOR_ONLY),
+    "desk:seating_print": ("get", DESK),
+    "desk:table_add": ("post", DIRECTOR_ONLY),
+    "desk:table_delete": ("post", DIRECTOR_ONLY),
+    "desk:result": ("post", DESK),
+    "desk:result_confirm": ("post", DESK),
+    "desk:session_swiss": ("post", DIRECTOR_ONLY),
+    "desk:seat_change": ("post", DIRECTOR_ONLY),
+    "desk:plans": ("post", DIRECTOR_ONLY),
+    "desk:plan": ("get", DIRECTOR_ONLY),
+    "desk:plan_status": ("get", DIRECTOR_ONLY),
+    "desk:plan_apply": ("post", DIRECTOR_ONLY),
+    "desk:session_end": ("post", DESK),
+    "desk:clock": ("get", DESK | REFEREE),
+    "desk:clock_control": ("post", DESK),
+    "desk:clock_reset": ("post", DIRECTOR_ONLY),
+    "printing:protocols_pdf": ("get", DESK),
+    "printing:seating_pdf": ("get", DESK),
+    "printing:standings_pdf": ("get", DESK),
+    "printing:appeals_pdf": ("get", DESK | REFEREE),
+    "printing:workbook": ("get", DESK),
+    "printing:ema_results": ("get", DESK),
+    "referee:home": ("get", REFEREE),
+    "referee:table": ("get", REFEREE),
+    "referee:penalty_add": ("post", REFEREE),
+    "referee:substitute": ("post", REFEREE),
+    "referee:three_handed": ("post", REFEREE),
+    "referee:incident_add": ("post", REFEREE),
+    "referee:disqualify": ("post", REFEREE),
+    "referee:log": ("get", REFEREE),
+    "referee:penalty_void": ("post", DIRECTOR_ONLY),
+    "referee:incident_void": ("post", DIRECTOR_ONLY),
+    "referee:appeals": ("get", REFEREE),
+    "referee:appeal_add": ("post", REFEREE),
+    "referee:appeal": ("post", REFEREE),
 }
+
+
+# The referee's and appeals' addresses under /desk/ before issue 21, kept for a release as
+# redirects (307, so a POST stays a POST) to the referee's own room.
+MOVED = {
+    "<slug:slug>/referee/": "referee:home",
+    "<slug:slug>/s/<int:number>/referee/t/<int:table>/": "referee:table",
+    "<slug:slug>/s/<int:number>/penalties/add/": "referee:penalty_add",
+    "<slug:slug>/s/<int:number>/substitute/": "referee:substitute",
+    "<slug:slug>/s/<int:number>/three-handed/": "referee:three_handed",
+    "<slug:slug>/s/<int:number>/incidents/add/": "referee:incident_add",
+    "<slug:slug>/players/<int:pk>/disqualify/": "referee:disqualify",
+    "<slug:slug>/log/": "referee:log",
+    "<slug:slug>/penalties/<int:pk>/void/": "referee:penalty_void",
+    "<slug:slug>/incidents/<int:pk>/void/": "referee:incident_void",
+    "<slug:slug>/appeals/": "referee:appeals",
+    "<slug:slug>/appeals/new/": "referee:appeal_add",
+    "<slug:slug>/appeals/<int:pk>/": "referee:appeal",
+}
+MOVED = {"desk/" + route: name for route, name in MOVED.items()}
 
 
 # Public pages: every role reads them without login; nothing writes through them.
@@ -111,12 +132,15 @@ def url_patterns(patterns=None, namespace="", prefix=""):
     return found
 
 
-def desk_url_names():
-    return {name for ns, name, _ in url_patterns() if ns == "desk"}
+STAFF = ("desk", "printing", "archive", "referee")
 
 
-def test_every_desk_url_is_covered():
-    assert desk_url_names() == set(RULES)
+def staff_url_names():
+    return {f"{ns}:{name}" for ns, name, _ in url_patterns() if ns in STAFF}
+
+
+def test_every_staff_url_is_covered():
+    assert staff_url_names() == set(RULES)
 
 
 def test_every_url_pattern_is_covered():
@@ -124,7 +148,9 @@ def test_every_url_pattern_is_covered():
     uncovered = []
     for ns, name, route in url_patterns():
         covered = (
-            (ns == "desk" and name in RULES)
+            f"{ns}:{name}" in RULES
+            # The referee's pages' addresses before issue 21: redirects (test_moved_*).
+            or (ns == "" and name is None and route in MOVED)
             or (ns == "public" and name in PUBLIC_PAGES)
             or (ns == "" and name in ACCOUNT_PAGES)
             # The admin is walked pattern by pattern in test_admin_*: new models join it there.
@@ -134,7 +160,25 @@ def test_every_url_pattern_is_covered():
             uncovered.append((ns, name, route))
     assert uncovered == []
     assert {n for ns, n, _ in url_patterns() if ns == "public"} == PUBLIC_PAGES
-    assert {n for ns, n, _ in url_patterns() if ns == ""} == ACCOUNT_PAGES
+    assert {n for ns, n, _ in url_patterns() if ns == "" and n} == ACCOUNT_PAGES
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_moved_referee_addresses_redirect_to_the_new_place(method):
+    """Issue 21: /desk/<slug>/referee/… and /desk/<slug>/appeals/… answer with a 307 to the
+    same page under /referee/<slug>/ (query string kept), for anyone: the new page checks the
+    role."""
+    assert {route for ns, name, route in url_patterns() if ns == "" and name is None} == set(
+        MOVED
+    )
+    values = {"slug": "open", "number": 2, "table": 3, "pk": 4}
+    for route, name in MOVED.items():
+        kwargs = {k: values[k] for k in re.findall(r"<\w+:(\w+)>", route)}
+        old = "/" + re.sub(r"<\w+:(\w+)>", lambda m: str(values[m.group(1)]), route)
+        response = getattr(Client(), method)(old + "?session=2")
+        assert response.status_code == 307, old
+        assert response["Location"] == reverse(name, kwargs=kwargs) + "?session=2", old
+        assert response["Location"].startswith("/referee/open/")
 
 
 def client_for(role, staff):
@@ -158,8 +202,10 @@ def people():
     return staff
 
 
-def kwargs_for(name, t, player):
-    pattern = {p.name: p for p in get_resolver().namespace_dict["desk"][1].url_patterns}[name]
+def kwargs_for(full_name, t, player):
+    namespace, name = full_name.split(":")
+    resolver = get_resolver().namespace_dict[namespace][1]
+    pattern = {p.name: p for p in resolver.url_patterns}[name]
     pk = player.pk
     if name.startswith("plan"):
         plan = SeatingPlan.objects.create(
@@ -240,7 +286,7 @@ def body(name, t, player):
         "appeal_add": {"session": 1, "appellant": player.pk, "subject": "x", "text": "y"},
         "appeal": {"action": "review"},
         "clock_control": {"action": "start"},
-    }.get(name, {})
+    }.get(name.split(":")[1], {})
 
 
 def assert_refused(response, role, name, method):
@@ -265,7 +311,7 @@ def test_role_refusals(name, role):
     player = t.players.first()
     method, allowed = RULES[name]
     c = client_for(role, staff)
-    target = reverse(f"desk:{name}", kwargs=kwargs_for(name, t, player))
+    target = reverse(name, kwargs=kwargs_for(name, t, player))
 
     # A GET never changes data, whoever asks; a write's GET shows its form or says 405.
     before = snapshot()

@@ -1,4 +1,4 @@
-"""The printed paper (tournament.printouts) opened as PDF text with pypdf: one protocol page per
+"""The printed paper (printing.printouts) opened as PDF text with pypdf: one protocol page per
 table, Cyrillic and Polish names present as text, totals equal to the standings feed.
 
 000 §3.6.1 (EMA): uma +30,000 / +10,000 / −10,000 / −30,000 — the printed totals below.
@@ -13,12 +13,12 @@ from django.core.management.base import CommandError
 from django.test import Client
 from pypdf import PdfReader
 
-from scoring.feed import feed
-from scoring.referee import record_penalty
+from core.tables import fmt
+from printing import printouts
+from referee.appeals import file_appeal
+from referee.services import record_penalty
+from scoring.selectors import feed
 from tests import factories as f
-from tournament import printouts
-from tournament.appeals import file_appeal
-from tournament.tables import fmt
 
 pytestmark = pytest.mark.django_db
 

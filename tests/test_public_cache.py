@@ -1,4 +1,4 @@
-"""The visitors' page cache (tournament.public_cache): the same page as the view, new with
+"""The visitors' page cache (public.cache): the same page as the view, new with
 every change, never for a logged-in user or someone with messages waiting."""
 
 import pytest
@@ -82,7 +82,7 @@ def test_unknown_pages_and_players_are_not_kept():
     f.seat_session(t)
     from django.core.cache import cache
 
-    from tournament.views_public import kept_version
+    from public.views import kept_version
 
     t.refresh_from_db()
     found = (t.pk, t.revision)

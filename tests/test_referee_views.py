@@ -10,12 +10,12 @@ import pytest
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
-from scoring.feed import feed
+from core.roles import HEAD_REFEREE
 from scoring.models import Penalty
+from scoring.selectors import feed
 from seating.models import Seat, SeatingChange
 from tests import factories as f
 from tournament.models import Appeal, Incident, Player
-from tournament.roles import HEAD_REFEREE
 
 pytestmark = pytest.mark.django_db
 

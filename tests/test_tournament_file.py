@@ -12,14 +12,14 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scoring.feed import feed
+from referee.services import penalty_rows
 from scoring.models import Penalty, Result, ResultScore
-from scoring.referee import penalty_rows
+from scoring.selectors import feed
 from scoring.services import confirm_result, enter_result
 from seating.models import WINDS, Seat, Table
 from seating.services import add_table
+from tournament.changes import touch
 from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
-from tournament.services import touch
 from tournament.tournament_file import (
     TournamentFileError,
     dumps,
@@ -863,7 +863,7 @@ def records(data):
 
 def add_records(t):
     """On build_riichi: live penalties of every kind the rules take, one voided, incidents in
-    the shapes scoring.referee writes (database ids in `undo`), and appeals against a penalty,
+    the shapes referee.services writes (database ids in `undo`), and appeals against a penalty,
     a voided penalty and an incident."""
     referee, director = make_user("ref1"), make_user("dir1")
     s1, s2 = t.sessions.get(number=1), t.sessions.get(number=2)

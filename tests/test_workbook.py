@@ -1,4 +1,4 @@
-"""The tournament workbook and the EMA results sheet (scoring.workbook), opened with openpyxl.
+"""The tournament workbook and the EMA results sheet (printing.workbook), opened with openpyxl.
 
 Seeds: 000 EMA 2012 (Ukrainian), 001 Furiten (Russian), 002 SBR Sichuan 2025 (Russian).
 """
@@ -9,11 +9,11 @@ import pytest
 from django.core.management import CommandError, call_command
 from openpyxl import load_workbook
 
-from scoring import feed
-from scoring.referee import record_penalty, substitute, void_penalty
-from scoring.workbook import EMA_COLUMNS, ema_results_bytes, split_name, workbook_bytes
+from printing.workbook import EMA_COLUMNS, ema_results_bytes, split_name, workbook_bytes
+from referee.appeals import decide_appeal, file_appeal
+from referee.services import record_penalty, substitute, void_penalty
+from scoring import selectors as feed
 from tests import factories as f
-from tournament.appeals import decide_appeal, file_appeal
 from tournament.models import Player
 
 pytestmark = pytest.mark.django_db

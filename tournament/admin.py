@@ -7,8 +7,8 @@ which keep every version. Edits made here still refresh the public pages.
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import Player, RuleChange, Session, Tournament
-from .services import touch
+from tournament.changes import touch
+from tournament.models import Player, RuleChange, Session, Tournament
 
 
 class TouchingAdmin(SimpleHistoryAdmin):

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
@@ -7,10 +8,7 @@ class TournamentConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        from django.db.models.signals import post_migrate
+        from core.roles import ensure_groups
 
-        from . import tables_speed
-        from .roles import ensure_groups
-
+        # Sent for apps with models only: the groups come with the tournament's tables.
         post_migrate.connect(ensure_groups, sender=self)
-        tables_speed.install()

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from .models import Player
+from tournament.models import Player
 
 COLUMNS = ("key", "name", "ema_id", "country", "club", "team", "substitute", "status")
 ALIASES = {

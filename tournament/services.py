@@ -1,35 +1,13 @@
 """Every write to tournaments, players and sessions: one function per action, in a transaction."""
 
 from django.db import transaction
-from django.db.models import F
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from core.errors import ActionRefused
 from scoring.rules import RuleError, rules_overrides, ruleset_from
-
-from .models import Player, RuleChange, Session, Tournament
-
-
-class ActionRefused(Exception):
-    """An action the desk must refuse, with a message for the person who asked."""
-
-    def __init__(self, message, field=None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
-
-
-def touch(tournament_id):
-    """Mark everything the public pages show of this tournament as changed, and back it up
-    once the change is committed (tournament.backups)."""
-    from .backups import schedule
-    from .public_cache import forget
-
-    Tournament.objects.filter(pk=tournament_id).update(revision=F("revision") + 1)
-    # Now (this request's next page) and after the commit (everybody else's next page).
-    forget(tournament_id)
-    transaction.on_commit(lambda: forget(tournament_id))
-    schedule(tournament_id)
+from tournament.changes import touch
+from tournament.models import Player, RuleChange, Session, Tournament
 
 
 def unique_slug(name: str) -> str:
@@ -139,6 +117,7 @@ def set_checked_in(player: Player, checked_in: bool) -> Player:
     if player.checked_in != checked_in:
         player.checked_in = checked_in
         player.save(update_fields=["checked_in"])
+        touch(player.tournament_id)
     return player
 
 

@@ -71,6 +71,7 @@ from scoring.penalties import KINDS, LATE, MINOR, OTHER, STAGES, resolve
 from scoring.rules import RuleError, rules_overrides, ruleset_from, validate_scores
 from seating.models import WINDS, Seat, Table
 from tournament import clock, timekeeping
+from tournament.changes import touch
 from tournament.models import (
     Appeal,
     ClockEvent,
@@ -80,7 +81,7 @@ from tournament.models import (
     Session,
     Tournament,
 )
-from tournament.services import touch, unique_slug
+from tournament.services import unique_slug
 
 FORMAT = "mahjong-tournament"
 VERSION = 1

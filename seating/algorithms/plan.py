@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 
-from .designs import zero_repeat_rounds
-from .draw import table_sizes
-from .quality import Quality, quality
-from .winds import balance_winds
+from seating.algorithms.designs import zero_repeat_rounds
+from seating.algorithms.draw import table_sizes
+from seating.algorithms.quality import Quality, quality
+from seating.algorithms.winds import balance_winds
 
 REPEAT = 2  # cost of one more meeting of a pair that already met once (grows with each meeting)
 CLASH = 3  # two players of one club/country/team at a table

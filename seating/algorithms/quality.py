@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import ceil
 
-from .winds import wind_counts
+from seating.algorithms.winds import wind_counts
 
 
 def is_game(table) -> bool:

@@ -1,0 +1,311 @@
+"""Backups: the tournament file (../shared/formats/README.md) written after every change.
+
+Every write that changes what a tournament shows calls `touch()`, and `touch()` schedules a
+backup for when its transaction commits: confirmed results, seating, penalties, appeals,
+check-in, the clock. A background thread writes them one at a time, so the desk never waits
+for a file; changes that arrive while one is waiting are folded into it, and a tournament gets
+at most one file every `DESK_BACKUP_INTERVAL` seconds (5), the last change always included
+(the file is written after the change, never skipped). Each backup is
+written to a temporary file and renamed, so a crash never leaves half a file.
+
+The folder keeps the newest `DESK_BACKUPS_KEEP` files, and the newest one of every session
+(the file name carries the last seated session), so the state after each session survives any
+number of later changes.
+"""
+
+import atexit
+import logging
+import os
+import queue
+import re
+import threading
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from django.conf import settings
+from django.db import close_old_connections, connections, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament import file_changes
+from tournament.changes import touch
+from tournament.models import Restore, Session, Tournament
+from tournament.services import ActionRefused
+from tournament.tournament_file import _parse, dumps, export_tournament, import_tournament
+
+log = logging.getLogger(__name__)
+
+NAME = re.compile(r"^(\d{8}-\d{6}-\d{6})-s(\d+)(?:-([a-z-]+))?\.json$")
+BEFORE_RESTORE = "before-restore"
+MANUAL = "manual"
+
+
+def folder_of(slug: str) -> Path:
+    base = Path(getattr(settings, "DESK_BACKUP_DIR", settings.DATA_DIR / "backups"))
+    return base / slug
+
+
+def keep() -> int:
+    return int(getattr(settings, "DESK_BACKUPS_KEEP", 50))
+
+
+@dataclass(frozen=True)
+class Backup:
+    name: str
+    path: Path
+    made_at: datetime
+    session: int
+    tag: str
+    size: int
+
+
+def _parse_name(path: Path) -> Backup | None:
+    match = NAME.match(path.name)
+    if not match:
+        return None
+    stamp, session, tag = match.groups()
+    made = datetime.strptime(stamp, "%Y%m%d-%H%M%S-%f").replace(tzinfo=UTC)
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return None
+    return Backup(path.name, path, made, int(session), tag or "", size)
+
+
+def listing(slug: str) -> list[Backup]:
+    """The tournament's backups, newest first."""
+    folder = folder_of(slug)
+    if not folder.is_dir():
+        return []
+    found = (_parse_name(p) for p in folder.iterdir())
+    return sorted((b for b in found if b), key=lambda b: b.name, reverse=True)
+
+
+def find(slug: str, name: str) -> Backup:
+    """One backup by its file name; only names the folder listing has (no paths)."""
+    for backup in listing(slug):
+        if backup.name == name:
+            return backup
+    raise ActionRefused(_("There is no backup named %(name)s.") % {"name": name}, field="backup")
+
+
+def prune(slug: str) -> list[str]:
+    """Delete the backups that are neither among the newest N nor the newest of a session."""
+    backups = listing(slug)
+    kept = {b.name for b in backups[: keep()]}
+    newest_of_session = {}
+    for b in backups:  # newest first: the first seen of each session is its newest
+        newest_of_session.setdefault(b.session, b.name)
+    kept |= set(newest_of_session.values())
+    # A restore's safety copy stays until the director deletes it by hand.
+    kept |= {b.name for b in backups if b.tag == BEFORE_RESTORE}
+    removed = []
+    for b in backups:
+        if b.name not in kept:
+            b.path.unlink(missing_ok=True)
+            removed.append(b.name)
+    return removed
+
+
+def _current_session(tournament) -> int:
+    number = Session.objects.filter(tournament=tournament, tables__isnull=False).aggregate(
+        n=Max("number")
+    )["n"]
+    return number or 0
+
+
+def write_backup(tournament: Tournament, tag: str = "") -> Backup:
+    """Write the tournament file now; returns the new backup. Safe to call from any thread."""
+    with transaction.atomic():
+        # Writers bump the tournament's revision in their own transaction, so holding its row
+        # (SQLite's IMMEDIATE transaction holds the whole database) keeps them out until the
+        # file has been read in full: a backup is always one consistent state.
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        text = dumps(export_tournament(tournament))
+        session = _current_session(tournament)
+    folder = folder_of(tournament.slug)
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = timezone.now().astimezone(UTC).strftime("%Y%m%d-%H%M%S-%f")
+    name = f"{stamp}-s{session:02d}{'-' + tag if tag else ''}.json"
+    path = folder / name
+    temporary = folder / f".{name}.tmp"
+    with open(temporary, "w", encoding="utf-8") as out:
+        out.write(text)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(temporary, path)
+    prune(tournament.slug)
+    return _parse_name(path)
+
+
+# The background writer: one thread, one queue, at most one waiting job per tournament.
+_queue: "queue.Queue[int]" = queue.Queue()
+_waiting: set[int] = set()
+_lock = threading.Lock()
+_thread: threading.Thread | None = None
+
+
+def schedule(tournament_id: int) -> None:
+    """Back the tournament up once the current transaction has committed (once, however many
+    writes in it touched the tournament)."""
+    connection = transaction.get_connection()
+    for _savepoints, waiting, _robust in connection.run_on_commit:
+        if getattr(waiting, "backup_of", None) == tournament_id:
+            return
+
+    def run():
+        _submit(tournament_id)
+
+    run.backup_of = tournament_id
+    transaction.on_commit(run)
+
+
+def tournament_changed(sender, tournament_id, **kwargs) -> None:
+    """Receiver of tournament.changes.tournament_changed."""
+    schedule(tournament_id)
+
+
+def _submit(tournament_id: int) -> None:
+    global _thread
+    if not getattr(settings, "BACKUP_THREAD", True):
+        _backup(tournament_id)
+        return
+    with _lock:
+        if tournament_id in _waiting:
+            return  # the waiting job will read this change too
+        _waiting.add(tournament_id)
+        if _thread is None or not _thread.is_alive():
+            _thread = threading.Thread(target=_work, name="desk-backups", daemon=True)
+            _thread.start()
+            # A command that changed something (import, seat) exits only when its backup is out.
+            atexit.register(wait_for_backups)
+    _queue.put(tournament_id)
+
+
+def _backup(tournament_id: int) -> None:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is not None:
+        write_backup(tournament)
+
+
+def interval() -> float:
+    return float(getattr(settings, "DESK_BACKUP_INTERVAL", 5))
+
+
+_last: dict[int, float] = {}  # tournament id -> time.monotonic() of its last backup
+
+
+def _work() -> None:
+    while True:
+        tournament_id = _queue.get()
+        # At most one file per interval: changes made meanwhile join this one, which waits
+        # (a busy session end confirms a table every few seconds; each file costs CPU).
+        wait = _last.get(tournament_id, -1e9) + interval() - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        with _lock:
+            _waiting.discard(tournament_id)
+        _last[tournament_id] = time.monotonic()
+        try:
+            close_old_connections()
+            _backup(tournament_id)
+        except Exception:  # a failed backup must never stop the next one
+            log.exception("Backup of tournament %s failed", tournament_id)
+        finally:
+            # Hold no connection between files: nothing idles on the server (or keeps a test
+            # database from being dropped).
+            connections.close_all()
+            _queue.task_done()
+
+
+def wait_for_backups() -> None:
+    """Block until every scheduled backup is written (tests, the backup command)."""
+    _queue.join()
+
+
+def read(slug: str, name: str) -> bytes:
+    return find(slug, name).path.read_bytes()
+
+
+def _existing(incoming: dict) -> Tournament | None:
+    """The tournament the file would replace: the one with the file's slug."""
+    slug = (incoming.get("tournament") or {}).get("slug")
+    return Tournament.objects.filter(slug=slug).first() if slug else None
+
+
+def preview(content) -> tuple[dict, Tournament | None, list]:
+    """The parsed file, the tournament it would replace (None: it would be created) and what
+    restoring it would change there. Raises TournamentFileError for a file that is not one."""
+    incoming = _parse(content)
+    existing = _existing(incoming)
+    if existing is None:
+        return incoming, None, []
+    return incoming, existing, file_changes.changes(export_tournament(existing), incoming)
+
+
+def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore | None]:
+    """Replace the tournament of the file's slug with the file, or create it if there is none.
+
+    The current state is first written as a "before-restore" backup, so a restore can itself be
+    undone; the swap is one transaction (a bad file changes nothing), and the restore is logged.
+    """
+    incoming, existing, changes = preview(content)
+    if existing is None:
+        return import_tournament(incoming, user=user), None
+    before = write_backup(existing, tag=BEFORE_RESTORE)
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=existing.pk).delete()
+        tournament = import_tournament(incoming, user=user)
+        record = Restore.objects.create(
+            slug=tournament.slug,
+            backup=backup_name or _("an uploaded file"),
+            before=before.name,
+            changes=len(changes),
+            restored_by=user,
+            restored_at=timezone.now(),
+        )
+        touch(tournament.pk)
+    return tournament, record
+
+
+RECORD_NAMES = {
+    "penalties": gettext_lazy("penalties"),
+    "voided_penalties": gettext_lazy("voided penalties"),
+    "incidents": gettext_lazy("incidents"),
+    "appeals": gettext_lazy("appeals"),
+}
+SENTENCES = {
+    "tournament": gettext_lazy("Tournament %(field)s: %(now)s → %(then)s"),
+    "player_added": gettext_lazy("Player %(key)s %(name)s comes back (not in the tournament now)."),
+    "player_removed": gettext_lazy("Player %(key)s %(name)s is removed (not in the backup)."),
+    "player_changed": gettext_lazy("Player %(key)s %(name)s: %(fields)s change."),
+    "session_added": gettext_lazy("Session %(session)s comes back."),
+    "session_removed": gettext_lazy("Session %(session)s is removed."),
+    "table_added": gettext_lazy("Session %(session)s, table %(table)s comes back."),
+    "table_removed": gettext_lazy("Session %(session)s, table %(table)s is removed."),
+    "seating_changed": gettext_lazy("Session %(session)s, table %(table)s: the seating changes."),
+    "result_added": gettext_lazy(
+        "Session %(session)s, table %(table)s: result %(then)s comes back."
+    ),
+    "result_removed": gettext_lazy(
+        "Session %(session)s, table %(table)s: result %(now)s is removed."
+    ),
+    "result_changed": gettext_lazy(
+        "Session %(session)s, table %(table)s: result %(now)s → %(then)s"
+    ),
+    "records": gettext_lazy("%(kind)s: %(now)s now, %(then)s after the restore"),
+}
+
+
+def describe(change: file_changes.Change) -> str:
+    """One change as a sentence for the director."""
+    values = dict(change.values)
+    if "fields" in values:
+        values["fields"] = ", ".join(values["fields"])
+    if "kind" in values:
+        values["kind"] = str(RECORD_NAMES.get(values["kind"], values["kind"])).capitalize()
+    return str(SENTENCES.get(change.code, change.code)) % values

@@ -1,0 +1,57 @@
+"""Write a backup of one or every tournament now, or list the backups there are."""
+
+import shutil
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.template.defaultfilters import filesizeformat
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from archive import backups
+from tournament.models import Tournament
+
+
+class Command(BaseCommand):
+    help = (
+        "Write the tournament file of each tournament (or the ones named) into the backups "
+        "folder now and print where; --list shows the backups instead."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slugs", nargs="*", metavar="SLUG")
+        parser.add_argument(
+            "-o", "--output", metavar="FILE", help="also copy the backup there (one tournament)"
+        )
+        parser.add_argument("--list", action="store_true", help="list the backups, newest first")
+
+    def handle(self, *args, slugs, output=None, list=False, **options):
+        tournaments = Tournament.objects.order_by("slug")
+        if slugs:
+            known = set(tournaments.filter(slug__in=slugs).values_list("slug", flat=True))
+            unknown = [s for s in slugs if s not in known]
+            if unknown:
+                raise CommandError(_("No tournament %(slug)s.") % {"slug": unknown[0]})
+            tournaments = tournaments.filter(slug__in=slugs)
+        if output and len(tournaments) != 1:
+            raise CommandError(_("--output needs exactly one tournament."))
+        for tournament in tournaments:
+            if list:
+                for b in backups.listing(tournament.slug):
+                    made = timezone.localtime(b.made_at).strftime("%Y-%m-%d %H:%M:%S")
+                    self.stdout.write(
+                        f"{b.path}  {made}  "
+                        + _("session %(n)s") % {"n": b.session}
+                        + f"  {filesizeformat(b.size)}  {b.tag}"
+                    )
+                continue
+            made = backups.write_backup(tournament, tag=backups.MANUAL)
+            self.stdout.write(str(made.path))
+            if output:
+                try:
+                    shutil.copyfile(made.path, Path(output))
+                except OSError as e:
+                    raise CommandError(
+                        _("Cannot write %(file)s: %(problem)s") % {"file": output, "problem": e}
+                    ) from e
+                self.stdout.write(output)

@@ -1,0 +1,43 @@
+"""Create a tournament from a tournament file (formats/README.md, version 1), or nothing."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from tournament.commands import acting_user
+from tournament.tournament_file import TournamentFileError, import_tournament
+
+
+class Command(BaseCommand):
+    help = (
+        "Create a tournament from a tournament file and print its slug. "
+        "A file with a problem is refused whole: nothing is created."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the tournament file (JSON, UTF-8); - reads stdin")
+        parser.add_argument(
+            "--user",
+            metavar="USERNAME",
+            help="record this desk user as the one who entered results without a history",
+        )
+
+    def handle(self, *args, file, user=None, **options):
+        acting = acting_user(user)
+        if file == "-":
+            import sys
+
+            content = sys.stdin.buffer.read()
+        else:
+            try:
+                content = Path(file).read_bytes()
+            except OSError as e:
+                raise CommandError(
+                    _("Cannot read %(file)s: %(problem)s") % {"file": file, "problem": e}
+                ) from e
+        try:
+            tournament = import_tournament(content, user=acting)
+        except TournamentFileError as e:
+            raise CommandError(str(e)) from e
+        self.stdout.write(tournament.slug)

@@ -1,0 +1,45 @@
+"""The backups page's tables: the backups folder and the restores made."""
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from core.tables import NumberColumn
+
+
+class BackupsTable(tables.Table):
+    """The backups folder of one tournament, newest first (archive.backups.Backup rows)."""
+
+    made_at = tables.DateTimeColumn(verbose_name=_("Written"), format="SHORT_DATETIME_FORMAT")
+    session = tables.Column(verbose_name=_("Last seated session"), attrs=NumberColumn.attrs)
+    tag = tables.Column(verbose_name=_("Kind"), empty_values=())
+    size = tables.Column(verbose_name=_("Size"), attrs=NumberColumn.attrs)
+    actions = tables.TemplateColumn(
+        template_name="archive/_backup_actions.html", verbose_name="", orderable=False
+    )
+
+    class Meta:
+        orderable = False
+        empty_text = _("No backups yet: the first is written with the first change.")
+
+    def render_tag(self, value):
+        return {
+            "manual": _("written by hand"),
+            "before-restore": _("state before a restore"),
+        }.get(value, _("automatic"))
+
+    def render_size(self, value):
+        from django.template.defaultfilters import filesizeformat
+
+        return filesizeformat(value)
+
+
+class RestoresTable(tables.Table):
+    restored_at = tables.DateTimeColumn(verbose_name=_("Restored"), format="SHORT_DATETIME_FORMAT")
+    restored_by = tables.Column(verbose_name=_("By"))
+    backup = tables.Column(verbose_name=_("From"))
+    before = tables.Column(verbose_name=_("State before saved as"))
+    changes = tables.Column(verbose_name=_("Changes"), attrs=NumberColumn.attrs)
+
+    class Meta:
+        orderable = False
+        empty_text = _("No restores.")

@@ -1,0 +1,118 @@
+"""The director's backups page: the backups folder, a download of each, and a restore that
+shows what it will change and asks first."""
+
+import json
+
+from django.contrib import messages
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views import View
+
+from archive import backups
+from archive.tables import BackupsTable, RestoresTable
+from core.forms import UploadForm
+from core.roles import DirectorRequired
+from tournament.mixins import TournamentMixin
+from tournament.models import Restore
+from tournament.services import ActionRefused
+from tournament.tournament_file import TournamentFileError
+
+
+def _backup(slug, name):
+    try:
+        return backups.find(slug, name)
+    except ActionRefused as e:
+        raise Http404(e.message) from e
+
+
+class BackupList(DirectorRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        context = {
+            "tournament": self.tournament,
+            "table": BackupsTable(backups.listing(slug)),
+            "restores": RestoresTable(Restore.objects.filter(slug=slug)),
+            "folder": backups.folder_of(slug),
+            "keep": backups.keep(),
+        }
+        return render(request, "archive/backups.html", context)
+
+    def post(self, request, slug):
+        made = backups.write_backup(self.tournament, tag=backups.MANUAL)
+        messages.success(request, _("Backup %(name)s written.") % {"name": made.name})
+        return redirect("archive:backups", slug=slug)
+
+
+class BackupDownload(DirectorRequired, TournamentMixin, View):
+    def get(self, request, slug, name):
+        backup = _backup(slug, name)
+        return FileResponse(
+            open(backup.path, "rb"),
+            as_attachment=True,
+            filename=f"{slug}-{backup.name}",
+            content_type="application/json",
+        )
+
+
+class BackupRestore(DirectorRequired, TournamentMixin, View):
+    def get(self, request, slug, name):
+        backup = _backup(slug, name)
+        try:
+            _incoming, _existing, changes = backups.preview(backup.path.read_bytes())
+        except TournamentFileError as e:
+            messages.error(request, _("The backup cannot be read: %(problem)s") % {"problem": e})
+            return redirect("archive:backups", slug=slug)
+        context = {
+            "tournament": self.tournament,
+            "backup": backup,
+            "changes": [backups.describe(c) for c in changes],
+        }
+        return render(request, "archive/backup_restore.html", context)
+
+    def post(self, request, slug, name):
+        backup = _backup(slug, name)
+        try:
+            tournament, record = backups.restore(
+                backup.path.read_bytes(), request.user, backup_name=backup.name
+            )
+        except TournamentFileError as e:
+            messages.error(request, _("Nothing restored: %(problem)s") % {"problem": e})
+            return redirect("archive:backups", slug=slug)
+        messages.success(
+            request,
+            _("Restored %(name)s. The state before is saved as %(before)s.")
+            % {"name": backup.name, "before": record.before if record else "–"},
+        )
+        return redirect("desk:tournament", slug=tournament.slug)
+
+
+class ExportFile(DirectorRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        from tournament.tournament_file import export_tournament
+
+        data = export_tournament(self.tournament)
+        response = HttpResponse(
+            json.dumps(data, ensure_ascii=False, indent=2),
+            content_type="application/json; charset=utf-8",
+        )
+        response["Content-Disposition"] = f'attachment; filename="{self.tournament.slug}.json"'
+        return response
+
+
+class ImportFile(DirectorRequired, View):
+    def get(self, request):
+        return render(request, "archive/import_file.html", {"form": UploadForm()})
+
+    def post(self, request):
+        from tournament.tournament_file import TournamentFileError, import_tournament
+
+        form = UploadForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                tournament = import_tournament(form.cleaned_data["file"].read(), user=request.user)
+            except TournamentFileError as e:
+                form.add_error("file", str(e))
+            else:
+                messages.success(request, _("Tournament imported."))
+                return redirect("desk:tournament", slug=tournament.slug)
+        return render(request, "archive/import_file.html", {"form": form})

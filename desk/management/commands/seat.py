@@ -1,0 +1,88 @@
+"""Seat one session (draw, balanced or Swiss) or plan several (balanced), and print the figures."""
+
+import re
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from seating.plans import apply_plan, run_plan, start_plan
+from seating.selectors import FIGURES, figures, tournament_quality
+from seating.services import delete_table, draw_session, swiss_session
+from tournament.models import Session, Tournament
+from tournament.services import ActionRefused
+
+
+class Command(BaseCommand):
+    help = (
+        "Seat a session by random draw, balanced plan or standings (Swiss), or plan a range of "
+        "sessions (balanced), and print the seating's quality figures."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", help="the tournament's slug")
+        where = parser.add_mutually_exclusive_group(required=True)
+        where.add_argument("--session", type=int, metavar="N", help="the session to seat")
+        where.add_argument("--sessions", metavar="A-B", help="sessions A to B (balanced only)")
+        parser.add_argument("--method", choices=["draw", "balanced", "swiss"], required=True)
+        parser.add_argument("--seed", type=int, help="repeat a seating: the same seed, the same")
+        parser.add_argument(
+            "--keep-apart",
+            choices=["club", "country", "team", "none"],
+            help="seat players sharing this value apart (default: the tournament's setting)",
+        )
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="remove the session's tables without results first (draw and Swiss)",
+        )
+
+    def handle(self, *args, slug, session, sessions, method, seed, keep_apart, replace, **kw):
+        try:
+            tournament = Tournament.objects.get(slug=slug)
+        except Tournament.DoesNotExist as e:
+            raise CommandError(_("No tournament with the slug %(slug)s.") % {"slug": slug}) from e
+        field = None if keep_apart is None else ("" if keep_apart == "none" else keep_apart)
+        if sessions:
+            match = re.fullmatch(r"(\d+)-(\d+)", sessions)
+            if not match:
+                raise CommandError(_("--sessions: write a range such as 1-8."))
+            first, last = int(match[1]), int(match[2])
+            if method != "balanced":
+                raise CommandError(_("--sessions plans several sessions: use --method balanced."))
+        else:
+            first = last = session
+        try:
+            if method == "balanced":
+                plan = start_plan(tournament, first, last, seed, field)
+                plan = run_plan(plan.pk)
+                if plan.status != plan.Status.DONE:
+                    raise CommandError(plan.message)
+                apply_plan(plan)
+                used_seed = plan.seed
+            else:
+                row, _created = Session.objects.get_or_create(tournament=tournament, number=first)
+                if row.seats.exists():
+                    if not replace:
+                        raise CommandError(
+                            _("Session %(n)d is already seated: add --replace to redo it.")
+                            % {"n": first}
+                        )
+                    for table in row.tables.filter(results__isnull=True):
+                        delete_table(table)
+                seat = draw_session if method == "draw" else swiss_session
+                used_seed = seat(row, seed, keep_apart=field).seed
+        except ActionRefused as e:
+            raise CommandError(e.message) from e
+        tournament.refresh_from_db()
+        values = figures(tournament_quality(tournament, upto=last))
+        self.stdout.write(
+            _("Seated sessions %(a)d–%(b)d by %(method)s, seed %(seed)d.")
+            % {"a": first, "b": last, "method": method, "seed": used_seed}
+        )
+        self.stdout.write(
+            _("Quality over sessions 1–%(b)d (%(n)d players):")
+            % {"b": last, "n": values["players"]}
+        )
+        for key, label in FIGURES:
+            if values.get(key) is not None:
+                self.stdout.write(f"  {label}: {values[key]}")

@@ -1,0 +1,272 @@
+"""The desk's tables: tournaments, players, check-in, the clock board, sessions and results, seating."""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from core.tables import NumberColumn
+from tournament.models import Player
+from tournament.tables import TournamentsTable
+
+
+class DeskTournamentsTable(TournamentsTable):
+    name = tables.Column(
+        verbose_name=_("Tournament"), linkify=("desk:tournament", {"slug": tables.A("slug")})
+    )
+
+
+class RefereeTournamentsTable(TournamentsTable):
+    name = tables.Column(
+        verbose_name=_("Tournament"), linkify=("referee:home", {"slug": tables.A("slug")})
+    )
+
+
+class PlayersTable(tables.Table):
+    name = tables.Column(
+        verbose_name=_("Name"),
+        linkify=lambda record: reverse(
+            "desk:player_edit", args=[record.tournament.slug, record.pk]
+        ),
+    )
+    key = tables.Column(verbose_name=_("Key"))
+    ema_id = tables.Column(verbose_name=_("EMA id"))
+    country = tables.Column(verbose_name=_("Country"))
+    club = tables.Column(verbose_name=_("Club"))
+    team = tables.Column(verbose_name=_("Team"))
+    substitute = tables.BooleanColumn(verbose_name=_("Substitute"))
+    status = tables.Column(verbose_name=_("Status"))
+    checked_in = tables.BooleanColumn(verbose_name=_("Checked in"))
+
+    class Meta:
+        model = Player
+        fields = (
+            "name",
+            "key",
+            "ema_id",
+            "country",
+            "club",
+            "team",
+            "substitute",
+            "status",
+            "checked_in",
+        )
+        empty_text = _("No players yet: add them or import a list.")
+
+
+class CheckinTable(tables.Table):
+    name = tables.Column(verbose_name=_("Name"))
+    club = tables.Column(verbose_name=_("Club"))
+    country = tables.Column(verbose_name=_("Country"))
+    checked_in = tables.TemplateColumn(
+        template_name="desk/_checkin_button.html", verbose_name=_("Check-in"), orderable=False
+    )
+
+    class Meta:
+        model = Player
+        fields = ("name", "club", "country", "checked_in")
+        row_attrs = {"data-name": lambda record: record.name.casefold()}
+        empty_text = _("No players yet.")
+
+
+class ImportPreviewTable(tables.Table):
+    name = tables.Column(verbose_name=_("Name"))
+    ema_id = tables.Column(verbose_name=_("EMA id"))
+    country = tables.Column(verbose_name=_("Country"))
+    club = tables.Column(verbose_name=_("Club"))
+    team = tables.Column(verbose_name=_("Team"))
+    substitute = tables.BooleanColumn(verbose_name=_("Substitute"))
+    status = tables.Column(verbose_name=_("Status"))
+
+    class Meta:
+        orderable = False
+
+
+class TableBoardTable(tables.Table):
+    """The desk's view of a session in play: each table's state, extra time, time left."""
+
+    number = tables.Column(
+        verbose_name=_("Table"),
+        linkify=lambda record: record["url"],
+        attrs={"td": {"class": "num"}},
+    )
+    players = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "wrap"}})
+    state = tables.Column(
+        verbose_name=_("State"),
+        attrs={"td": {"class": lambda record: f"board-{record['state_code']}"}},
+    )
+    extra = tables.Column(verbose_name=_("Extra time"), default="", attrs={"td": {"class": "num"}})
+    left = tables.Column(
+        verbose_name=_("Time left"),
+        default="",
+        attrs={"td": {"class": "num", "data-table-left": lambda record: record["extra_seconds"]}},
+    )
+
+    class Meta:
+        orderable = False
+        empty_text = _("No tables yet: seat the session first.")
+        row_attrs = {
+            "class": lambda record: "overtime" if record["overtime"] else "",
+            "data-state": lambda record: record["state_code"],
+        }
+
+
+class ClockEventTable(tables.Table):
+    at = tables.DateTimeColumn(verbose_name=_("When"), format="H:i:s")
+    kind = tables.Column(verbose_name=_("What"))
+    change = tables.Column(verbose_name=_("Minutes"), default="", attrs={"td": {"class": "num"}})
+    table = tables.Column(verbose_name=_("Table"), default=_("all"))
+    by = tables.Column(verbose_name=_("By"), default="")
+
+    class Meta:
+        orderable = False
+        empty_text = _("The clock has not been touched.")
+
+
+class SessionTablesTable(tables.Table):
+    number = tables.Column(
+        verbose_name=_("Table"),
+        linkify=lambda record: record["url"],
+        attrs={"td": {"class": "num"}},
+    )
+    E = tables.Column(verbose_name=_("East"), default="")
+    S = tables.Column(verbose_name=_("South"), default="")
+    W = tables.Column(verbose_name=_("West"), default="")
+    N = tables.Column(verbose_name=_("North"), default="")
+    state = tables.Column(
+        verbose_name=_("Result"),
+        attrs={"td": {"class": lambda record: f"state-{record['state_code']}"}},
+    )
+
+    class Meta:
+        orderable = False
+        empty_text = _("No tables yet: draw the session or add tables by hand.")
+
+
+def session_rows(session, tables_qs, latest_by_table, states):
+    rows = []
+    for table in tables_qs:
+        seats = {s.wind: s for s in table.seats.all()}
+        latest = latest_by_table.get(table.pk)
+        code = latest.status if latest else "none"
+        rows.append(
+            {
+                "number": table.number,
+                "url": reverse(
+                    "desk:result", args=[session.tournament.slug, session.number, table.number]
+                ),
+                **{w: seats[w].player.name if w in seats else "" for w in "ESWN"},
+                "state": states.get(code, code),
+                "state_code": code,
+            }
+        )
+    return rows
+
+
+class ResultHistoryTable(tables.Table):
+    version = tables.Column(verbose_name=_("Version"))
+    status = tables.Column(verbose_name=_("Status"))
+    scores = tables.Column(verbose_name=_("Scores E / S / W / N"))
+    chombo = tables.Column(verbose_name=_("Chombo"))
+    entered = tables.Column(verbose_name=_("Entered"))
+    confirmed = tables.Column(verbose_name=_("Confirmed"), default="–")
+    note = tables.Column(verbose_name=_("Note"), default="")
+
+    class Meta:
+        orderable = False
+        empty_text = _("No result entered yet.")
+
+
+class ResultTable(tables.Table):
+    """The confirmed outcome of one table: places, uma and results by the rule set."""
+
+    wind = tables.Column(verbose_name=_("Wind"))
+    name = tables.Column(verbose_name=_("Player"))
+    score = NumberColumn(verbose_name=_("Score"))
+    place = tables.Column(verbose_name=_("Place"))
+    uma = NumberColumn(verbose_name=_("Uma / TP"))
+    result = NumberColumn(verbose_name=_("Result"))
+
+    class Meta:
+        orderable = False
+
+
+class SeatingByTableTable(tables.Table):
+    number = tables.Column(verbose_name=_("Table"), attrs={"td": {"class": "big"}})
+    E = tables.Column(verbose_name=_("East"), default="")
+    S = tables.Column(verbose_name=_("South"), default="")
+    W = tables.Column(verbose_name=_("West"), default="")
+    N = tables.Column(verbose_name=_("North"), default="–")
+
+    class Meta:
+        orderable = False
+        empty_text = _("This session is not seated yet.")
+
+
+class SeatingByNameTable(tables.Table):
+    name = tables.Column(verbose_name=_("Player"))
+    table = tables.Column(verbose_name=_("Table"), attrs={"td": {"class": "big"}})
+    wind = tables.Column(verbose_name=_("Wind"))
+
+    class Meta:
+        orderable = False
+        empty_text = _("This session is not seated yet.")
+
+
+class QualityTable(tables.Table):
+    """A plan's or a session's figures beside the bounds no seating can beat."""
+
+    figure = tables.Column(verbose_name=_("Figure"))
+    value = tables.Column(verbose_name=_("Value"), attrs={"td": {"class": "num"}})
+    bound = tables.Column(
+        verbose_name=_("Best possible"), default="", attrs={"td": {"class": "num"}}
+    )
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "quality"}
+
+
+class WindTable(tables.Table):
+    name = tables.Column(verbose_name=_("Player"))
+    E = tables.Column(verbose_name=_("East"), attrs={"td": {"class": "num"}})
+    S = tables.Column(verbose_name=_("South"), attrs={"td": {"class": "num"}})
+    W = tables.Column(verbose_name=_("West"), attrs={"td": {"class": "num"}})
+    N = tables.Column(verbose_name=_("North"), attrs={"td": {"class": "num"}})
+    imbalance = tables.Column(verbose_name=_("Imbalance"), attrs={"td": {"class": "num"}})
+
+    class Meta:
+        orderable = False
+        empty_text = _("Nobody has sat yet.")
+
+
+class SeatingChangeTable(tables.Table):
+    changed_at = tables.DateTimeColumn(verbose_name=_("When"), format="SHORT_DATETIME_FORMAT")
+    changed_by = tables.Column(verbose_name=_("Who"), default="—")
+    kind = tables.Column(verbose_name=_("Change"))
+    detail = tables.Column(verbose_name=_("Detail"))
+    reason = tables.Column(verbose_name=_("Reason"), default="")
+
+    class Meta:
+        orderable = False
+        empty_text = _("No seating changes yet.")
+
+
+class PlansTable(tables.Table):
+    pk = tables.Column(verbose_name=_("Plan"), linkify=True)
+    sessions = tables.Column(verbose_name=_("Sessions"), empty_values=())
+    status = tables.Column(verbose_name=_("State"))
+    extra = tables.Column(
+        verbose_name=_("Extra meetings"), empty_values=(), attrs={"td": {"class": "num"}}
+    )
+    created_at = tables.DateTimeColumn(verbose_name=_("Made"), format="SHORT_DATETIME_FORMAT")
+    created_by = tables.Column(verbose_name=_("By"), default="—")
+
+    class Meta:
+        orderable = False
+        empty_text = _("No plans yet.")
+
+    def render_sessions(self, record):
+        return f"{record.first}–{record.last}"
+
+    def render_extra(self, record):
+        return record.figures.get("extra_meetings", "—")

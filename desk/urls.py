@@ -1,0 +1,44 @@
+"""Desk pages: the director and desk users, each view with its own role mixin."""
+
+from django.urls import path
+
+from desk import views as v
+from desk import views_clock as clock
+from desk import views_plans as plans
+from desk import views_results as results
+from desk import views_seating as seating
+
+app_name = "desk"
+T = "<slug:slug>/"
+S = T + "s/<int:number>/"
+urlpatterns = [
+    path("", v.Home.as_view(), name="home"),
+    path("new/", v.TournamentCreate.as_view(), name="tournament_add"),
+    path(T, v.Dashboard.as_view(), name="tournament"),
+    path(T + "edit/", v.TournamentEdit.as_view(), name="tournament_edit"),
+    path(T + "rules/", v.RulesEdit.as_view(), name="rules"),
+    path(T + "players/", v.PlayerList.as_view(), name="players"),
+    path(T + "players/add/", v.PlayerEdit.as_view(), name="player_add"),
+    path(T + "players/<int:pk>/", v.PlayerEdit.as_view(), name="player_edit"),
+    path(T + "players/import/", v.PlayerImport.as_view(), name="player_import"),
+    path(T + "checkin/", v.CheckIn.as_view(), name="checkin"),
+    path(T + "checkin/<int:pk>/", v.CheckInToggle.as_view(), name="checkin_toggle"),
+    path(T + "sessions/add/", v.SessionAdd.as_view(), name="session_add"),
+    path(T + "plans/", plans.PlanList.as_view(), name="plans"),
+    path(T + "plans/<int:pk>/", plans.PlanDetail.as_view(), name="plan"),
+    path(T + "plans/<int:pk>/status/", plans.PlanStatus.as_view(), name="plan_status"),
+    path(T + "plans/<int:pk>/apply/", plans.PlanApply.as_view(), name="plan_apply"),
+    path(S, seating.SessionDetail.as_view(), name="session"),
+    path(S + "draw/", seating.SessionDraw.as_view(), name="session_draw"),
+    path(S + "swiss/", seating.SessionSwiss.as_view(), name="session_swiss"),
+    path(S + "seats/", seating.SeatChange.as_view(), name="seat_change"),
+    path(S + "print/", seating.SeatingPrint.as_view(), name="seating_print"),
+    path(S + "tables/add/", seating.TableAdd.as_view(), name="table_add"),
+    path(S + "t/<int:table>/delete/", seating.TableDelete.as_view(), name="table_delete"),
+    path(S + "t/<int:table>/", results.ResultEntry.as_view(), name="result"),
+    path(S + "t/<int:table>/confirm/", results.ResultConfirm.as_view(), name="result_confirm"),
+    path(S + "end/", results.SessionEnd.as_view(), name="session_end"),
+    path(S + "clock/", clock.ClockDesk.as_view(), name="clock"),
+    path(S + "clock/control/", clock.ClockControl.as_view(), name="clock_control"),
+    path(S + "clock/reset/", clock.ClockReset.as_view(), name="clock_reset"),
+]

@@ -1,0 +1,266 @@
+"""Desk pages: the director runs the tournament, desk users check in and enter results."""
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views import View
+from django_tables2 import RequestConfig
+
+from core.forms import UploadForm
+from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk
+from desk.forms import PlayerForm, RulesForm, TournamentForm
+from desk.tables import (
+    CheckinTable,
+    DeskTournamentsTable,
+    ImportPreviewTable,
+    PlayersTable,
+    RefereeTournamentsTable,
+)
+from tournament.mixins import TournamentMixin
+from tournament.models import Player, Tournament
+from tournament.player_import import parse_player_list
+from tournament.services import (
+    ActionRefused,
+    add_session,
+    change_rules,
+    has_confirmed_results,
+    import_players,
+    save_player,
+    save_tournament,
+    set_checked_in,
+)
+
+
+class Home(StaffRequired, View):
+    """Every desk role's way in; a referee's tournaments link to the referee's pages."""
+
+    def get(self, request):
+        kind = DeskTournamentsTable if is_desk(request.user) else RefereeTournamentsTable
+        table = kind(Tournament.objects.all())
+        return render(request, "desk/home.html", {"table": table})
+
+
+class TournamentCreate(DirectorRequired, View):
+    def get(self, request):
+        return render(
+            request, "desk/form.html", {"form": TournamentForm(), "title": _("New tournament")}
+        )
+
+    def post(self, request):
+        form = TournamentForm(request.POST)
+        if form.is_valid():
+            tournament = save_tournament(form.save(commit=False))
+            messages.success(request, _("Tournament created."))
+            return redirect("desk:tournament", slug=tournament.slug)
+        return render(request, "desk/form.html", {"form": form, "title": _("New tournament")})
+
+
+class TournamentEdit(DirectorRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        form = TournamentForm(instance=self.tournament)
+        return render(
+            request,
+            "desk/form.html",
+            {"form": form, "title": _("Edit tournament"), "tournament": self.tournament},
+        )
+
+    def post(self, request, slug):
+        form = TournamentForm(request.POST, instance=self.tournament)
+        if form.is_valid():
+            tournament = save_tournament(form.save(commit=False))
+            messages.success(request, _("Tournament saved."))
+            return redirect("desk:tournament", slug=tournament.slug)
+        return render(
+            request,
+            "desk/form.html",
+            {"form": form, "title": _("Edit tournament"), "tournament": self.tournament},
+        )
+
+
+class Dashboard(DeskRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        t = self.tournament
+        counts = t.players.aggregate(
+            total=Count("id", filter=~Q(status=Player.Status.EXCLUDED)),
+            active=Count("id", filter=Q(status=Player.Status.ACTIVE, substitute=False)),
+            checked=Count(
+                "id", filter=Q(checked_in=True, substitute=False, status=Player.Status.ACTIVE)
+            ),
+            substitutes=Count("id", filter=Q(substitute=True)),
+        )
+        sessions = t.sessions.annotate(
+            n_tables=Count("tables", distinct=True),
+            n_confirmed=Count(
+                "tables", filter=Q(tables__results__status="confirmed"), distinct=True
+            ),
+        )
+        context = {
+            "tournament": t,
+            "counts": counts,
+            "sessions": sessions,
+            "rules": t.rule_set(),
+            "frozen": has_confirmed_results(t),
+            "rule_changes": t.rule_changes.select_related("changed_by")[:20],
+        }
+        return render(request, "desk/dashboard.html", context)
+
+
+class RulesEdit(DirectorRequired, TournamentMixin, View):
+    def _render(self, request, form):
+        return render(
+            request,
+            "desk/rules.html",
+            {
+                "form": form,
+                "tournament": self.tournament,
+                "frozen": has_confirmed_results(self.tournament),
+            },
+        )
+
+    def get(self, request, slug):
+        return self._render(request, RulesForm(rules=self.tournament.rule_set()))
+
+    def post(self, request, slug):
+        form = RulesForm(request.POST, rules=self.tournament.rule_set())
+        if form.is_valid():
+            ruleset = form.cleaned_data["ruleset"]
+            overrides = {} if form.switch_preset else form.overrides()
+            try:
+                change_rules(
+                    self.tournament, ruleset, overrides, request.user, form.cleaned_data["reason"]
+                )
+            except ActionRefused as e:
+                form.add_error(e.field if e.field in form.fields else None, e.message)
+                return self._render(request, form)
+            messages.success(request, _("Rules saved; standings are recomputed from them."))
+            return redirect("desk:tournament", slug=slug)
+        return self._render(request, form)
+
+
+class PlayerList(DeskRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        table = PlayersTable(self.tournament.players.select_related("tournament"))
+        RequestConfig(request, paginate=False).configure(table)
+        return render(request, "desk/players.html", {"tournament": self.tournament, "table": table})
+
+
+class PlayerEdit(DirectorRequired, TournamentMixin, View):
+    def _player(self, pk):
+        return get_object_or_404(Player, tournament=self.tournament, pk=pk) if pk else None
+
+    def get(self, request, slug, pk=None):
+        form = PlayerForm(instance=self._player(pk), tournament=self.tournament)
+        return self._render(request, form, pk)
+
+    def _render(self, request, form, pk):
+        history = []
+        if pk:
+            history = form.instance.history.select_related("history_user")[:50]
+        return render(
+            request,
+            "desk/player_form.html",
+            {"form": form, "tournament": self.tournament, "history": history},
+        )
+
+    def post(self, request, slug, pk=None):
+        form = PlayerForm(request.POST, instance=self._player(pk), tournament=self.tournament)
+        if form.is_valid():
+            save_player(form.save(commit=False))
+            messages.success(request, _("Player saved."))
+            if "another" in request.POST:
+                return redirect("desk:player_add", slug=slug)
+            return redirect("desk:players", slug=slug)
+        return self._render(request, form, pk)
+
+
+class PlayerImport(DirectorRequired, TournamentMixin, View):
+    """Upload → preview → import. Nothing is saved until the preview is confirmed."""
+
+    def _key(self):
+        return f"player_import:{self.tournament.pk}"
+
+    def get(self, request, slug):
+        return render(
+            request, "desk/import.html", {"tournament": self.tournament, "form": UploadForm()}
+        )
+
+    def post(self, request, slug):
+        if "confirm" in request.POST:
+            rows = request.session.pop(self._key(), None)
+            if not rows:
+                messages.error(request, _("The preview expired: upload the file again."))
+                return redirect("desk:player_import", slug=slug)
+            try:
+                count = import_players(self.tournament, rows)
+            except Exception as e:  # a clash that appeared after the preview
+                messages.error(request, _("Nothing was imported: %(problem)s") % {"problem": e})
+                return redirect("desk:player_import", slug=slug)
+            messages.success(
+                request,
+                ngettext("%(n)d player imported.", "%(n)d players imported.", count) % {"n": count},
+            )
+            return redirect("desk:players", slug=slug)
+        form = UploadForm(request.POST, request.FILES)
+        context = {"tournament": self.tournament, "form": form}
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            players = self.tournament.players
+            parsed = parse_player_list(
+                upload.name,
+                upload.read(),
+                existing_names=players.values_list("name", flat=True),
+                existing_keys=players.values_list("key", flat=True),
+                existing_ema=players.values_list("ema_id", flat=True),
+            )
+            context["errors"] = parsed.errors
+            context["ignored"] = parsed.ignored_columns
+            if parsed.rows:
+                request.session[self._key()] = parsed.rows
+                context["preview"] = ImportPreviewTable(parsed.rows)
+                context["count"] = len(parsed.rows)
+        return render(request, "desk/import.html", context)
+
+
+class CheckIn(DeskRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        players = self.tournament.players.exclude(
+            status__in=[Player.Status.EXCLUDED, Player.Status.DISQUALIFIED]
+        ).order_by("name")
+        table = CheckinTable(players)
+        return render(
+            request,
+            "desk/checkin.html",
+            {"tournament": self.tournament, "table": table, **checkin_counts(self.tournament)},
+        )
+
+
+def checkin_counts(tournament):
+    """Regular players checked in / expected; substitutes are a pool and counted apart."""
+    players = tournament.players.filter(status=Player.Status.ACTIVE)
+    regular = players.filter(substitute=False)
+    checked = regular.filter(checked_in=True).count()
+    return {
+        "checked": checked,
+        "expected": regular.count(),
+        "substitutes": players.filter(substitute=True, checked_in=True).count(),
+        "not_multiple": checked % 4 != 0,
+    }
+
+
+class CheckInToggle(DeskRequired, TournamentMixin, View):
+    def post(self, request, slug, pk):
+        player = get_object_or_404(Player, tournament=self.tournament, pk=pk)
+        player = set_checked_in(player, request.POST.get("checked_in") == "1")
+        counts = checkin_counts(self.tournament)
+        if request.headers.get("x-requested-with") == "fetch":
+            return JsonResponse({"checked_in": player.checked_in, **counts})
+        return redirect("desk:checkin", slug=slug)
+
+
+class SessionAdd(DirectorRequired, TournamentMixin, View):
+    def post(self, request, slug):
+        session = add_session(self.tournament)
+        return redirect("desk:session", slug=slug, number=session.number)

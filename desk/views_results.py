@@ -1,0 +1,199 @@
+"""Result entry and confirmation at the desk, with the table's full version history."""
+
+from django.contrib import messages
+from django.http import HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.views import View
+
+from core.roles import DeskRequired
+from core.views import act
+from desk.forms_results import ResultForm
+from desk.tables import ResultHistoryTable, ResultTable
+from desk.views_seating import RESULT_STATES, SessionMixin
+from referee.appeals import end_session
+from scoring.models import Result
+from scoring.rules import SeatInput, table_outcome
+from scoring.services import (
+    ActionRefused,
+    StaleEdit,
+    confirm_result,
+    enter_result,
+    latest_result,
+    seats_in_order,
+)
+from seating.models import Table, Wind
+
+
+def _stamp(user, when):
+    if not when:
+        return None
+    name = user.get_username() if user else "?"
+    return f"{name}, {date_format(timezone.localtime(when), 'SHORT_DATETIME_FORMAT')}"
+
+
+def _history(table):
+    rows = []
+    results = table.results.select_related("entered_by", "confirmed_by").prefetch_related("scores")
+    for r in results.order_by("-version"):
+        scores = {s.wind: s for s in r.scores.all()}
+        order = [w for w in "ESWN" if w in scores]
+        rows.append(
+            {
+                "version": r.version,
+                "status": RESULT_STATES.get(r.status, r.status),
+                "scores": " / ".join(str(scores[w].score) for w in order),
+                "chombo": " / ".join(str(scores[w].chombo) for w in order),
+                "entered": _stamp(r.entered_by, r.entered_at),
+                "confirmed": _stamp(r.confirmed_by, r.confirmed_at),
+                "note": r.note,
+            }
+        )
+    return ResultHistoryTable(rows)
+
+
+def _outcome_table(rules, seats, result):
+    if result is None:
+        return None
+    scores = {s.wind: s for s in result.scores.all()}
+    inputs = [
+        SeatInput(player=s.player.key, score=scores[s.wind].score, chombo=scores[s.wind].chombo)
+        for s in seats
+    ]
+    outcome = table_outcome(rules, inputs)
+    return ResultTable(
+        [
+            {
+                "wind": Wind(s.wind).label,
+                "name": s.player.name,
+                "score": scores[s.wind].score,
+                "place": o.place,
+                "uma": o.placement,
+                "result": o.result,
+            }
+            for s, o in zip(seats, outcome, strict=True)
+        ]
+    )
+
+
+class ResultEntry(DeskRequired, SessionMixin, View):
+    def _table(self, number):
+        return get_object_or_404(Table, session=self.session, number=number)
+
+    def _render(self, request, table, form=None, status=200):
+        rules = self.tournament.rule_set()
+        seats = seats_in_order(table)
+        latest = latest_result(table)
+        if form is None:
+            initial = {"base_version": latest.version if latest else 0}
+            if latest:
+                for s in latest.scores.all():
+                    initial[f"score_{s.wind}"] = s.score
+                    initial[f"chombo_{s.wind}"] = s.chombo
+            form = ResultForm(initial=initial, seats=seats, riichi=rules.game == "riichi")
+        confirmed = (
+            table.results.filter(status=Result.Status.CONFIRMED).prefetch_related("scores").first()
+        )
+        can_confirm = (
+            latest is not None
+            and latest.status == Result.Status.DRAFT
+            and (latest.entered_by_id != request.user.pk or self.tournament.single_confirmation)
+        )
+        next_table = (
+            self.session.tables.filter(number__gt=table.number)
+            .order_by("number")
+            .values_list("number", flat=True)
+            .first()
+        )
+        context = {
+            "tournament": self.tournament,
+            "session": self.session,
+            "table": table,
+            "seats": seats,
+            "form": form,
+            "latest": latest,
+            "can_confirm": can_confirm,
+            "awarded": len(seats) <= 2,
+            "rules": rules,
+            "target_sum": rules.start_points * len(seats),
+            "history": _history(table),
+            "outcome": _outcome_table(rules, seats, confirmed),
+            "next_table": next_table,
+        }
+        return render(request, "desk/result.html", context, status=status)
+
+    def get(self, request, slug, number, table):
+        return self._render(request, self._table(table))
+
+    def post(self, request, slug, number, table):
+        table = self._table(table)
+        rules = self.tournament.rule_set()
+        seats = seats_in_order(table)
+        if len(seats) <= 2:
+            # An awarded table's page has no form to show the refusal on.
+            messages.error(request, _("An awarded table has no scores to enter."))
+            return self._render(request, table, status=400)
+        form = ResultForm(request.POST, seats=seats, riichi=rules.game == "riichi")
+        if not form.is_valid():
+            return self._render(request, table, form, status=400)
+        if form.cleaned_data["base_version"] and latest_result(table) is None:
+            # A version the table never had: the service's stale message needs a saved one.
+            form.add_error(None, _("This table has no saved result yet — reload the page."))
+            return self._render(request, table, form, status=409)
+        try:
+            enter_result(
+                table,
+                form.entries(),
+                request.user,
+                form.cleaned_data["base_version"],
+                form.cleaned_data["note"],
+            )
+        except ActionRefused as e:
+            form.add_error(None, e.message)
+            return self._render(
+                request, table, form, status=409 if isinstance(e, StaleEdit) else 400
+            )
+        messages.success(
+            request,
+            _("Table %(n)d saved as a draft; a second desk user confirms it.")
+            % {"n": table.number},
+        )
+        return redirect("desk:result", slug=slug, number=number, table=table.number)
+
+
+class ResultConfirm(DeskRequired, SessionMixin, View):
+    def post(self, request, slug, number, table):
+        table = get_object_or_404(Table, session=self.session, number=table)
+        version = request.POST.get("version", "")
+        if not version.isdigit():
+            return HttpResponseBadRequest(_("Version: a whole number is required."))
+        result = get_object_or_404(Result, table=table, version=int(version))
+        try:
+            confirm_result(result, request.user)
+        except ActionRefused as e:
+            messages.error(request, e.message)
+            return redirect("desk:result", slug=slug, number=number, table=table.number)
+        messages.success(request, _("Table %(n)d confirmed.") % {"n": table.number})
+        nxt = (
+            self.session.tables.exclude(results__status=Result.Status.CONFIRMED)
+            .order_by("number")
+            .first()
+        )
+        if nxt:
+            return redirect("desk:result", slug=slug, number=number, table=nxt.number)
+        return redirect("desk:session", slug=slug, number=number)
+
+
+class SessionEnd(DeskRequired, SessionMixin, View):
+    """Mark the end of play: the appeal window runs from here."""
+
+    def post(self, request, slug, number):
+        return act(
+            request,
+            reverse("desk:session", kwargs={"slug": slug, "number": number}),
+            lambda: end_session(self.session, request.user),
+            lambda _s: _("Session ended; the appeal window is running."),
+        )

@@ -1,0 +1,248 @@
+"""Seating pages of the desk: the session's tables, the draw, tables by hand."""
+
+from django.contrib import messages
+from django.db.models import Prefetch
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views import View
+
+from core.roles import DeskRequired, DirectorRequired
+from desk.forms_seating import DrawForm, SeatChangeForm, SwissForm, TableForm
+from desk.tables import (
+    QualityTable,
+    SeatingByNameTable,
+    SeatingByTableTable,
+    SeatingChangeTable,
+    SessionTablesTable,
+    WindTable,
+    session_rows,
+)
+from referee.appeals import deadline
+from scoring.models import Result
+from seating.manual import move_player, move_warnings, swap_players, swap_warnings
+from seating.models import WINDS, Seat, SeatingChange, Table, Wind
+from seating.selectors import FIGURES, figures, tournament_quality, wind_rows
+from seating.services import (
+    add_table,
+    delete_table,
+    draw_pool,
+    draw_session,
+    has_results,
+    last_planned,
+    swiss_session,
+)
+from tournament.mixins import SessionMixin
+from tournament.services import ActionRefused
+
+
+def quality_rows(values: dict) -> list[dict]:
+    """Figures for a QualityTable, each with the bound beside it where there is one."""
+    bounds = {
+        "extra_meetings": values.get("extra_floor"),
+        "repeated_pairs": 0 if values.get("extra_floor") == 0 else "",
+        "max_meetings": 1 if values.get("extra_floor") == 0 else "",
+        "worst_imbalance": 0 if values.get("sessions", 0) % 4 == 0 else 1,
+        "clashes": 0,
+    }
+    rows = []
+    for key, label in FIGURES:
+        if key == "extra_floor":  # shown as the bound of extra meetings
+            continue
+        value = values.get(key)
+        if value is None:
+            continue
+        rows.append({"figure": label, "value": value, "bound": bounds.get(key, "")})
+    return rows
+
+
+RESULT_STATES = {
+    "none": gettext_lazy("not entered"),
+    "draft": gettext_lazy("draft — to confirm"),
+    "confirmed": gettext_lazy("confirmed"),
+    "superseded": gettext_lazy("replaced"),
+}
+
+
+class SessionDetail(DeskRequired, SessionMixin, View):
+    def get(self, request, slug, number):
+        session = self.session
+        tables = session.tables.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        )
+        latest = {}
+        for r in Result.objects.filter(table__session=session).order_by("table_id", "version"):
+            latest[r.table_id] = r
+        states = {k: str(v) for k, v in RESULT_STATES.items()}
+        rows = session_rows(session, tables, latest, states)
+        confirmed = sum(1 for r in rows if r["state_code"] == "confirmed")
+        q = tournament_quality(self.tournament, upto=session.number)
+        names = dict(self.tournament.players.values_list("key", "name"))
+        seated = sorted(
+            Seat.objects.filter(session=session).select_related("player", "table"),
+            key=lambda s: s.player.name.casefold(),
+        )
+        context = {
+            "tournament": self.tournament,
+            "session": session,
+            "table": SessionTablesTable(rows),
+            "confirmed": confirmed,
+            "total": len(rows),
+            "pool": len(draw_pool(session)),
+            "removable": [r["number"] for r in rows if r["state_code"] == "none"],
+            "appeal_deadline": deadline(session),
+            "draw_form": DrawForm(),
+            "swiss_form": SwissForm(),
+            "wind_target": last_planned(session),
+            "table_form": TableForm(session=session),
+            "quality": QualityTable(quality_rows(figures(q))),
+            "quality_sessions": q.sessions,
+            "winds": WindTable(wind_rows(q, names)),
+            "changes": SeatingChangeTable(
+                SeatingChange.objects.filter(session=session).select_related("changed_by")
+            ),
+            "seated": seated,
+            "played": has_results(session),
+            "winds_choices": Wind.choices,
+        }
+        return render(request, "desk/session.html", context)
+
+
+class SeatingPrint(DeskRequired, SessionMixin, View):
+    """Seating lists for the wall: by table, and by name ("name → table, wind")."""
+
+    def get(self, request, slug, number):
+        seats = list(self.session.seats.select_related("player", "table").order_by("table__number"))
+        by_table = {}
+        for seat in sorted(seats, key=lambda s: (s.table.number, WINDS.index(s.wind))):
+            by_table.setdefault(seat.table.number, {"number": seat.table.number})[seat.wind] = (
+                seat.player.name
+            )
+        by_name = [
+            {"name": s.player.name, "table": s.table.number, "wind": Wind(s.wind).label}
+            for s in sorted(seats, key=lambda s: s.player.name.casefold())
+        ]
+        made = (
+            SeatingChange.objects.filter(session=self.session)
+            .exclude(kind__in=[SeatingChange.Kind.SWAP, SeatingChange.Kind.MOVE])
+            .select_related("changed_by")
+            .first()
+        )
+        context = {
+            "tournament": self.tournament,
+            "session": self.session,
+            "made": made,
+            "by_table": SeatingByTableTable(list(by_table.values())),
+            "by_name": SeatingByNameTable(by_name),
+        }
+        with self.tournament.printing():
+            return render(request, "desk/seating_print.html", context)
+
+
+class SessionDraw(DirectorRequired, SessionMixin, View):
+    def post(self, request, slug, number):
+        form = DrawForm(request.POST)
+        if form.is_valid():
+            try:
+                draw_session(self.session, form.cleaned_data["seed"], request.user)
+            except ActionRefused as e:
+                messages.error(request, e.message)
+            else:
+                messages.success(request, _("Session drawn."))
+        else:
+            messages.error(request, _("Seed: give a whole number or leave it empty."))
+        return redirect("desk:session", slug=slug, number=number)
+
+
+class TableAdd(DirectorRequired, SessionMixin, View):
+    def post(self, request, slug, number):
+        form = TableForm(request.POST, session=self.session)
+        if form.is_valid():
+            try:
+                add_table(self.session, form.players(), request.user)
+            except ActionRefused as e:
+                messages.error(request, e.message)
+            else:
+                messages.success(request, _("Table added."))
+        else:
+            for field, errors in form.errors.items():
+                label = form.fields[field].label if field in form.fields else ""
+                messages.error(request, f"{label}: {' '.join(errors)}")
+        return redirect("desk:session", slug=slug, number=number)
+
+
+class TableDelete(DirectorRequired, SessionMixin, View):
+    def post(self, request, slug, number, table):
+        table = get_object_or_404(Table, session=self.session, number=table)
+        try:
+            delete_table(table, request.user)
+        except ActionRefused as e:
+            messages.error(request, e.message)
+        return redirect("desk:session", slug=slug, number=number)
+
+
+class SessionSwiss(DirectorRequired, SessionMixin, View):
+    def post(self, request, slug, number):
+        form = SwissForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Seed: give a whole number or leave it empty."))
+        else:
+            try:
+                swiss_session(self.session, form.cleaned_data["seed"], request.user)
+            except ActionRefused as e:
+                messages.error(request, e.message)
+            else:
+                messages.success(request, _("Session seated by standings."))
+        return redirect("desk:session", slug=slug, number=number)
+
+
+class SeatChange(DirectorRequired, SessionMixin, View):
+    """Swap two players or move one to an empty seat; GET ?check=1 only answers the warnings
+    (for the page to show them live), POST makes the change."""
+
+    def get(self, request, slug, number):
+        a, b = request.GET.get("a", ""), request.GET.get("b", "")
+        if b:
+            found = swap_warnings(self.session, a, b)
+        else:
+            try:
+                table = int(request.GET.get("table", ""))
+            except ValueError:
+                return JsonResponse({"warnings": []})
+            found = move_warnings(self.session, a, table, request.GET.get("wind", ""))
+        return JsonResponse({"warnings": found, "played": has_results(self.session)})
+
+    def post(self, request, slug, number):
+        form = SeatChangeForm(request.POST)
+        if not form.is_valid():
+            for field, errors in form.errors.items():
+                label = form.fields[field].label if field in form.fields else ""
+                messages.error(request, f"{label}: {' '.join(errors)}" if label else errors[0])
+            return redirect("desk:session", slug=slug, number=number)
+        data = form.cleaned_data
+        try:
+            if data["b"]:
+                swap_players(
+                    self.session,
+                    data["a"],
+                    data["b"],
+                    request.user,
+                    data["reason"],
+                    data["override"],
+                )
+            else:
+                move_player(
+                    self.session,
+                    data["a"],
+                    data["table"],
+                    data["wind"],
+                    request.user,
+                    data["reason"],
+                    data["override"],
+                )
+        except ActionRefused as e:
+            messages.error(request, e.message)
+        else:
+            messages.success(request, _("Seating changed."))
+        return redirect("desk:session", slug=slug, number=number)

@@ -1,0 +1,17 @@
+"""The desk's printouts and workbooks, under /desk/ beside the pages that link to them."""
+
+from django.urls import path
+
+from printing import views as v
+
+app_name = "printing"
+T = "<slug:slug>/"
+S = T + "s/<int:number>/"
+urlpatterns = [
+    path(S + "protocols.pdf", v.ProtocolsPdf.as_view(), name="protocols_pdf"),
+    path(S + "seating.pdf", v.SeatingPdf.as_view(), name="seating_pdf"),
+    path(T + "standings.pdf", v.StandingsPdf.as_view(), name="standings_pdf"),
+    path(T + "appeals.pdf", v.AppealsPdf.as_view(), name="appeals_pdf"),
+    path(T + "workbook.xlsx", v.WorkbookXlsx.as_view(), name="workbook"),
+    path(T + "ema-results.xlsx", v.EmaResultsXlsx.as_view(), name="ema_results"),
+]

@@ -1,0 +1,58 @@
+"""Downloads for the director's pages: PDF protocols, seating, standings and appeals log; the
+XLSX workbook and the EMA results sheet."""
+
+from django.http import HttpResponse
+from django.views import View
+
+from core.roles import DeskRequired, StaffRequired
+from desk.views import TournamentMixin
+from desk.views_seating import SessionMixin
+from printing import printouts
+from printing.workbook import ema_results_bytes, workbook_bytes
+
+
+def _pdf(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+class ProtocolsPdf(DeskRequired, SessionMixin, View):
+    def get(self, request, slug, number):
+        filled = request.GET.get("filled") == "1"
+        name = f"{slug}-s{number}-protocols{'-filled' if filled else ''}.pdf"
+        return _pdf(printouts.protocols_pdf(self.session, filled=filled), name)
+
+
+class SeatingPdf(DeskRequired, SessionMixin, View):
+    def get(self, request, slug, number):
+        return _pdf(printouts.seating_pdf(self.session), f"{slug}-s{number}-seating.pdf")
+
+
+class StandingsPdf(DeskRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        return _pdf(printouts.standings_pdf(self.tournament), f"{slug}-standings.pdf")
+
+
+class AppealsPdf(StaffRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        return _pdf(printouts.appeals_pdf(self.tournament), f"{slug}-appeals.pdf")
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _xlsx(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=XLSX)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class WorkbookXlsx(DeskRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        return _xlsx(workbook_bytes(self.tournament), f"{slug}.xlsx")
+
+
+class EmaResultsXlsx(DeskRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        return _xlsx(ema_results_bytes(self.tournament), f"{slug}-ema-results.xlsx")

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class PublicConfig(AppConfig):
+    """Visitors' pages and their page cache. No models."""
+
+    name = "public"
+
+    def ready(self):
+        from public import cache
+        from tournament.changes import tournament_changed
+
+        tournament_changed.connect(cache.tournament_changed, dispatch_uid="public-cache")

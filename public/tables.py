@@ -1,0 +1,173 @@
+"""The visitors' tables: standings, teams, substitutes, a player's sessions, find my table."""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from core.tables import NumberColumn, fmt
+
+
+class StandingsTable(tables.Table):
+    """Standings; the per-session columns are added by `standings_table`."""
+
+    rank = tables.Column(
+        verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+    )
+    name = tables.Column(
+        verbose_name=_("Player"),
+        linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
+    )
+    country = tables.Column(
+        verbose_name=_("Country"), attrs={"td": {"class": "wide"}, "th": {"class": "wide"}}
+    )
+    club = tables.Column(
+        verbose_name=_("Club"), attrs={"td": {"class": "wide"}, "th": {"class": "wide"}}
+    )
+    total = NumberColumn(
+        verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
+    )
+
+    class Meta:
+        template_name = "public/_standings_table.html"
+        attrs = {"class": "standings"}
+        empty_text = _("No results yet.")
+        order_by = ("rank",)
+
+
+def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
+    """Build the standings table from the pure standings rows; one column per session."""
+    data = []
+    for row in standings.rows:
+        item = {
+            "slug": tournament.slug,
+            "key": row.player.key,
+            "rank": row.rank,
+            "name": row.player.name,
+            "country": row.player.country,
+            "club": row.player.club,
+            "total": row.total,
+            "tiebreak": row.tiebreak,
+        }
+        for line in row.sessions:
+            item[f"s{line.session}"] = line.result
+        data.append(item)
+    played = {line.session for row in standings.rows for line in row.sessions}
+
+    def session_column(n):
+        # Sessions not played yet are hidden on phones (see desk.css): all dashes, no news.
+        css = "num session" if n in played else "num session future"
+        return NumberColumn(
+            verbose_name=_("S%(n)d") % {"n": n}, attrs={"td": {"class": css}, "th": {"class": css}}
+        )
+
+    extra = [(f"s{n}", session_column(n)) for n in range(1, sessions + 1)]
+    if tiebreak_label:
+        extra.append(("tiebreak", NumberColumn(verbose_name=tiebreak_label)))
+    # A row's cells after the rank are kept by this key (public/_standings_table.html): what
+    # they show, everything that shapes the columns, and the language.
+    columns = (sessions, tuple(sorted(played)), str(tiebreak_label), get_language())
+    for item in data:
+        item["row_key"] = repr((columns, [(k, v) for k, v in item.items() if k != "rank"]))
+    table = StandingsTable(data, extra_columns=extra)
+    table.sequence = ["rank", "name", "country", "club", "total", *[name for name, _c in extra]]
+    return table
+
+
+class TeamStandingsTable(tables.Table):
+    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}})
+    team = tables.Column(verbose_name=_("Team"))
+    members = tables.Column(verbose_name=_("Members"), orderable=False)
+    total = NumberColumn(verbose_name=_("Total"))
+
+    class Meta:
+        attrs = {"class": "standings"}
+        orderable = False
+
+
+class PlayerSessionsTable(tables.Table):
+    session = tables.Column(verbose_name=_("Session"))
+    table = tables.Column(verbose_name=_("Table"), default="–")
+    wind = tables.Column(
+        verbose_name=_("Wind"),
+        default="–",
+        attrs={"td": {"class": "wide"}, "th": {"class": "wide"}},
+    )
+    opponents = tables.Column(
+        verbose_name=_("Opponents"),
+        default="",
+        attrs={"td": {"class": "wrap wide"}, "th": {"class": "wide"}},
+    )
+    score = NumberColumn(verbose_name=_("Score"))
+    place = tables.Column(verbose_name=_("Place"), default="–")
+    uma = NumberColumn(
+        verbose_name=_("Uma / TP"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}}
+    )
+    penalty = NumberColumn(
+        verbose_name=_("Penalty"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}}
+    )
+    result = NumberColumn(verbose_name=_("Result"))
+    running = NumberColumn(verbose_name=_("Total"))
+
+    class Meta:
+        orderable = False
+        empty_text = _("No sessions played yet.")
+
+
+class FindTableTable(tables.Table):
+    name = tables.Column(
+        verbose_name=_("Player"),
+        linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
+    )
+    table = tables.Column(verbose_name=_("Table"), default="–", attrs={"td": {"class": "big"}})
+    wind = tables.Column(verbose_name=_("Wind"), default="–", attrs={"td": {"class": "big"}})
+    opponents = tables.Column(
+        verbose_name=_("At the table"),
+        default="",
+        attrs={"td": {"class": "wrap wide"}, "th": {"class": "wide"}},
+    )
+
+    class Meta:
+        orderable = False
+        empty_text = _("Nobody found: type part of your name.")
+
+
+class SubstitutesTable(tables.Table):
+    """Substitutes are not ranked (000 §5.7, 002 §2.8.4): their tables, listed apart."""
+
+    name = tables.Column(
+        verbose_name=_("Substitute"),
+        linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
+    )
+    games = tables.Column(verbose_name=_("Tables played"), attrs={"td": {"class": "wrap"}})
+    total = NumberColumn(verbose_name=_("Total"))
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "substitutes"}
+
+
+def substitute_rows(slug, rows) -> list[dict]:
+    out = []
+    for row in rows:
+        games = [
+            _("S%(session)d T%(table)s: %(score)s, place %(place)s")
+            % {
+                "session": line.session,
+                "table": line.table,
+                "score": fmt(line.score),
+                "place": line.place,
+            }
+            for line in row.sessions
+            if line.table is not None
+        ]
+        out.append(
+            {
+                "slug": slug,
+                "key": row.player.key,
+                "name": row.player.name,
+                "games": "; ".join(games) or "–",
+                "total": row.total,
+            }
+        )
+    return out

@@ -1,0 +1,470 @@
+"""Public pages: no login, read-only, fast when the whole hall refreshes at once."""
+
+import copy
+import hashlib
+import threading
+import uuid
+from dataclasses import dataclass, field
+
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.formats import localize
+from django.utils.html import escape
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from django_tables2 import RequestConfig
+
+from core.tables import fmt
+from public.tables import (
+    FindTableTable,
+    PlayerSessionsTable,
+    SubstitutesTable,
+    TeamStandingsTable,
+    standings_table,
+    substitute_rows,
+)
+from scoring import selectors as feed
+from seating.models import WINDS, Wind
+from tournament.models import Tournament
+from tournament.tables import TournamentsTable
+
+_PAGE_FIELDS = (
+    "id",
+    "name",
+    "slug",
+    "ruleset",
+    "rules",
+    "revision",
+    "planned_sessions",
+    "scope",
+    "start_date",
+    "venue",
+)
+
+
+def _tournament(request, slug):
+    """The tournament with what the public pages show of it (visitors' repeat requests are
+    answered before this view, by public.cache). When the cache has just read its
+    revision, the one kept with that revision's _Hall, if this process has it: no query."""
+    found = getattr(request, "public_revision", None)
+    hall = _kept_hall(found) if found is not None else None
+    if hall is not None and hall.tournament.slug == slug:
+        return hall.tournament
+    return get_object_or_404(Tournament.objects.only(*_PAGE_FIELDS), slug=slug)
+
+
+@dataclass(frozen=True)
+class _Hall:
+    """What the public pages read of one tournament revision, as objects kept in this process.
+
+    The cache pickles: a player page unpickled the standings and the whole tournament's seating
+    five times per request (two thirds of its time at 200 players), and after a confirmation
+    every busy thread rendered the same 200-row standings at once (a third of a second each).
+    Built once per revision under a lock and read-only afterwards, except what `_once` adds.
+    """
+
+    tournament: Tournament  # as read for this revision
+    standings: object  # scoring.standings.Standings
+    rows: dict  # player key -> StandingRow (ranked rows first, then substitutes)
+    current: int | None  # the newest seated session
+    live: bool
+    seating_now: dict  # table number -> seats of the current session
+    seats_now: dict  # player key -> {"table", "wind", "seats"} in the current session
+    tables: dict  # player key -> session -> seats of the table the player sat at or replaced at
+    rendered: dict = field(default_factory=dict)  # what pages made of this revision (_once)
+    versions: dict = field(default_factory=dict)  # page -> digest of what it shows (_version)
+    building: dict = field(default_factory=dict)  # key -> the lock of whoever makes it
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+_PROCESS = uuid.uuid4().hex
+_RENDERED_MAX = 32  # variants (sort order, language) kept per revision; more are made each time
+_halls = {}  # (tournament pk, revision) -> (token, _Hall), the two newest revisions per pk
+_halls_lock = threading.Lock()
+
+
+def _token_key(key) -> str:
+    return f"public-hall:{_PROCESS}:{key[0]}:{key[1]}"
+
+
+def _kept_hall(key) -> _Hall | None:
+    """The _Hall kept for (pk, revision), if the cache still holds its token."""
+    found = _halls.get(key)
+    if found is not None and cache.get(_token_key(key)) == found[0]:
+        return found[1]
+    return None
+
+
+def _hall(tournament) -> _Hall:
+    """The tournament's _Hall for its revision, valid as long as the cache keeps its token.
+
+    The token ties these objects to the cache: whatever clears the cache clears them too.
+    Requests still on the previous revision while a confirmation lands find theirs kept.
+    """
+    key = (tournament.pk, tournament.revision)
+    hall = _kept_hall(key)
+    if hall is not None:
+        return hall
+    with _halls_lock:
+        hall = _kept_hall(key)
+        if hall is not None:
+            return hall
+        hall = _build_hall(tournament)
+        token = uuid.uuid4().hex
+        cache.set(_token_key(key), token)
+        _halls[key] = (token, hall)
+        # This one and the newest other: requests still on the previous revision find theirs.
+        # (Not simply the two newest: a revision number met before, as a restored database or
+        # the tests' rolled-back ones can give, would drop the hall just built.)
+        others = sorted(r for pk, r in _halls if pk == tournament.pk and r != key[1])
+        for old in others[:-1]:
+            del _halls[(tournament.pk, old)]
+        return hall
+
+
+def _build_hall(tournament) -> _Hall:
+    data = feed.standings(tournament)
+    rows = {}
+    for row in data.rows + data.substitutes:
+        rows.setdefault(row.player.key, row)
+    seating = feed.seating(tournament)  # read once: every read unpickles the whole seating
+    current = max(seating) if seating else None
+    seating_now = seating.get(current, {})
+    seats_now = {}
+    for number, seats in seating_now.items():
+        for seat in seats:
+            seats_now.setdefault(
+                seat["player__key"], {"table": number, "wind": seat["wind"], "seats": seats}
+            )
+    tables = {}
+    for session, session_tables in sorted(seating.items()):
+        for seats in session_tables.values():
+            keys = {k for s in seats for k in (s["player__key"], s["replaces__key"]) if k}
+            for k in keys:
+                tables.setdefault(k, {})[session] = seats
+    return _Hall(
+        tournament=tournament,
+        standings=data,
+        rows=rows,
+        current=current,
+        live=feed.session_on(tournament, current),
+        seating_now=seating_now,
+        seats_now=seats_now,
+        tables=tables,
+    )
+
+
+def _once(hall, key, build):
+    """build() once per revision in this process; other threads wait for it, not repeat it.
+
+    One lock per key: the feed need not wait while the standings table renders.
+    """
+    value = hall.rendered.get(key)
+    if value is not None:
+        return value
+    with hall.lock:
+        lock = hall.building.get(key)
+        if lock is None and len(hall.building) < _RENDERED_MAX:
+            lock = hall.building[key] = threading.Lock()
+    if lock is None:  # more variants than are kept (odd sort orders): made for this one alone
+        return build()
+    with lock:
+        value = hall.rendered.get(key)
+        if value is None:
+            value = hall.rendered[key] = build()
+    return value
+
+
+def _template(request, full, partial):
+    """The live region alone when the page's own script asks for a refresh."""
+    return partial if request.GET.get("partial") else full
+
+
+@require_GET
+def home(request):
+    table = TournamentsTable(Tournament.objects.all())
+    return render(request, "public/home.html", {"table": table})
+
+
+def _standings_fragment(request, tournament, hall) -> tuple[str, bool]:
+    """The rendered standings region and whether a session is on, made once per revision.
+
+    Rendering 400 rows is the costly part of the page, so the HTML itself is kept: per
+    revision (bumped on every confirmation), sort and language.
+    """
+    key = ("standings", get_language(), request.GET.get("sort", ""))
+    return _once(hall, key, lambda: (_render_standings(request, tournament, hall), hall.live))
+
+
+def _render_standings(request, tournament, hall) -> str:
+    # The kept HTML serves full pages and refreshes alike: its links must not keep "partial".
+    request = copy.copy(request)
+    request.GET = request.GET.copy()
+    request.GET.pop("partial", None)
+    data = hall.standings
+    rules = tournament.rule_set()
+    sessions = max(tournament.planned_sessions, data.sessions_played)
+    table = standings_table(
+        data, tournament, sessions, _("Game points") if rules.tiebreak == "game_points" else None
+    )
+    RequestConfig(request, paginate=False).configure(table)
+    teams = None
+    if data.teams:
+        names = {r.player.key: r.player.name for r in data.rows}
+        teams = TeamStandingsTable(
+            [
+                {
+                    "rank": t.rank,
+                    "team": t.team,
+                    "members": ", ".join(names.get(k, k) for k in t.members),
+                    "total": t.total,
+                }
+                for t in data.teams
+            ]
+        )
+    context = {
+        "tournament": tournament,
+        "table": table,
+        "teams": teams,
+        "substitutes": SubstitutesTable(substitute_rows(tournament.slug, data.substitutes))
+        if data.substitutes
+        else None,
+        "sessions_played": data.sessions_played,
+        "live": hall.live,
+        "rules": rules,
+    }
+    return render_to_string("public/_standings.html", context, request=request)
+
+
+def _anonymous(request) -> bool:
+    """A visitor whose page shows nothing of its own: not logged in, no messages waiting."""
+    return not request.user.is_authenticated and not len(get_messages(request))
+
+
+@require_GET
+def standings(request, slug):
+    tournament = _tournament(request, slug)
+    hall = _hall(tournament)
+    html, live = _standings_fragment(request, tournament, hall)
+    if request.GET.get("partial"):
+        return HttpResponse(html)
+    context = {"tournament": tournament, "fragment": html, "live": live}
+    if not _anonymous(request):
+        return render(request, "public/standings.html", context)
+    # The whole hall's phones get the very same page: it is rendered once per revision too.
+    sort = request.GET.get("sort", "")
+    key = ("standings page", get_language(), sort, tournament.name, tournament.slug)
+    page = _once(hall, key, lambda: render(request, "public/standings.html", context).content)
+    return HttpResponse(page)
+
+
+@require_GET
+def standings_json(request, slug):
+    tournament = _tournament(request, slug)
+    hall = _hall(tournament)
+    body = _once(hall, "feed", lambda: feed.feed_json(tournament, hall.standings))
+    response = HttpResponse(body, content_type="application/json")
+    response["Access-Control-Allow-Origin"] = "*"  # overlays and projectors read it from anywhere
+    return response
+
+
+def _opponents(seats, player_key):
+    return ", ".join(
+        f"{Wind(s['wind']).label}: {s['player__name']}"
+        for s in seats
+        if s["player__key"] != player_key
+    )
+
+
+@require_GET
+def find_table(request, slug):
+    tournament = _tournament(request, slug)
+    query = request.GET.get("q", "").strip()
+    hall = _hall(tournament)
+    current = hall.current
+    rows = []
+    if query and current is not None:
+        seating = hall.seating_now
+        needle = query.casefold()
+        for table_number, seats in seating.items():
+            for seat in seats:
+                if needle in seat["player__name"].casefold():
+                    rows.append(
+                        {
+                            "slug": tournament.slug,
+                            "key": seat["player__key"],
+                            "name": seat["player__name"],
+                            "table": table_number,
+                            "wind": Wind(seat["wind"]).label,
+                            "opponents": _opponents(seats, seat["player__key"]),
+                        }
+                    )
+        rows.sort(key=lambda r: r["name"])
+    template = _template(request, "public/find.html", "public/_find.html")
+
+    def draw():
+        context = {
+            "tournament": tournament,
+            "query": query,
+            "current": current,
+            "table": FindTableTable(rows[:50]),
+            "live": False,
+        }
+        return render(request, template, context)
+
+    # Results do not change where anybody sits: drawn again only when the seating changes.
+    version = _find_version(hall)
+    return _drawn_once(request, _find_pages, (tournament.pk, query, template), version, draw)
+
+
+@require_GET
+def player(request, slug, key):
+    tournament = _tournament(request, slug)
+    hall = _hall(tournament)
+    row = hall.rows.get(key)
+    if row is None:
+        raise Http404(_("No such player in this tournament."))
+    seats_by_session = hall.tables.get(key, {})
+    running = 0
+    lines = []
+    for line in row.sessions:
+        running += line.result or 0
+        seats = seats_by_session.get(line.session, [])
+        lines.append(
+            {
+                "session": line.session,
+                "table": line.table,
+                "wind": Wind(line.wind).label if line.wind in WINDS else None,
+                "opponents": _opponents(seats, key),
+                "score": line.score,
+                "place": line.place,
+                "uma": line.uma,
+                "penalty": line.penalty,
+                "result": line.result,
+                "running": round(running, 2) if isinstance(running, float) else running,
+            }
+        )
+    current = hall.current
+    now = hall.seats_now.get(key)
+    if now:
+        now = {**now, "wind_label": Wind(now["wind"]).label}
+    template = _template(request, "public/player.html", "public/_player.html")
+
+    def draw():
+        context = {
+            "tournament": tournament,
+            "row": {"player": row.player, "rank": _RANK if row.rank else None},
+            "total": _TOTAL,
+            "table": PlayerSessionsTable(lines),
+            "now": now,
+            "current": current,
+            "live": hall.live,
+        }
+        return render(request, template, context)
+
+    # Every confirmation is a new revision, but it changes few players' pages: drawn again only
+    # when what it shows changed (its lines, its table...). Rank and total move for many more
+    # players than the four who played, so the page is drawn with stand-ins for those two,
+    # put in on every request.
+    version = _player_version(hall, key)
+    filled = _player_filled(row)
+    page = (tournament.pk, key, template)
+    return _drawn_once(request, _player_pages, page, version, draw, filled)
+
+
+def _player_filled(row) -> dict:
+    return {_RANK: escape(localize(row.rank)), _TOTAL: escape(fmt(row.total))}
+
+
+def _version(hall, page, shows) -> str:
+    """A short digest of `shows()`, what `page` shows of the hall's revision, made once."""
+    found = hall.versions.get(page)
+    if found is None:
+        digest = hashlib.blake2b(repr(shows()).encode(), digest_size=12).hexdigest()
+        found = hall.versions[page] = f"{page[0]}-{digest}"
+    return found
+
+
+def _player_version(hall, key) -> str:
+    """What the player's page shows but rank and total: their lines, the tables they sat at,
+    where they sit now, the session and the clock's state, the tournament's name."""
+    t, row = hall.tournament, hall.rows[key]
+
+    def shows():
+        mine = (bool(row.rank), row.player, row.sessions, hall.tables.get(key))
+        return mine + (hall.seats_now.get(key), hall.current, hall.live, t.name, t.planned_sessions)
+
+    return _version(hall, ("p", key), shows)
+
+
+def _find_version(hall) -> str:
+    """What every find page shows: the current session's seating and the tournament's name."""
+    t = hall.tournament
+    return _version(hall, ("f",), lambda: (hall.current, hall.seating_now, t.name))
+
+
+def kept_version(view_name, found, kwargs, language) -> tuple[str, dict] | None:
+    """For the page cache (public.cache): the version of a visitor's player or find
+    page of revision `found`, and the HTML its stand-ins take, as bytes; None unless this
+    process keeps that revision's hall (the page then goes the normal way, which builds it)."""
+    hall = _kept_hall(found)
+    if hall is None:
+        return None
+    if view_name == "public:find":
+        return _find_version(hall), {}
+    row = hall.rows.get(kwargs.get("key"))
+    if row is None:
+        return None
+    with translation.override(language):
+        filled = _player_filled(row)
+    fill = {stand_in.encode(): html.encode() for stand_in, html in filled.items()}
+    return _player_version(hall, kwargs["key"]), fill
+
+
+# (tournament pk, player key or query, template) -> (what the page showed, its HTML).
+_player_pages: dict = {}
+_find_pages: dict = {}
+PAGES_KEPT = 2000  # per store: a field's players in a few languages; queries beyond start over
+
+
+# Stand-ins a page is drawn with for what is put in on every request (`_drawn_once`'s `filled`):
+# private-use characters around this process's own token, which no name can guess.
+_RANK = f"\ue000rank-{_PROCESS}\ue001"
+_TOTAL = f"\ue000total-{_PROCESS}\ue001"
+
+
+def _drawn_once(
+    request, store: dict, key: tuple, version: str, draw, filled: dict | None = None
+) -> HttpResponse:
+    """For a visitor, the page kept in `store` under `key` if it was drawn for the same
+    `version` (and address and language), else `draw()`'s, kept for next time. Everyone else:
+    `draw()`. `filled` maps stand-ins `draw()` wrote to the HTML put in their place, each time.
+
+    A visitor's response carries `public_kept`: the version and the page before filling in,
+    which the page cache keeps under that version, across revisions."""
+    if not _anonymous(request):
+        return _filled(draw(), filled)
+    shows = (version, request.get_full_path(), get_language())
+    drawn = store.get(key)
+    if drawn is None or drawn[0] != shows:
+        drawn = (shows, draw().content)
+        if len(store) >= PAGES_KEPT:
+            store.clear()
+        store[key] = drawn
+    response = HttpResponse(drawn[1])
+    response.public_kept = (version, drawn[1])
+    return _filled(response, filled)
+
+
+def _filled(response: HttpResponse, filled: dict | None) -> HttpResponse:
+    if filled:
+        content = response.content.decode(response.charset)
+        for stand_in, html in filled.items():
+            content = content.replace(stand_in, html)
+        response.content = content
+    return response

@@ -1,0 +1,46 @@
+"""The session clock for the hall: the projector page and the JSON status the phones poll."""
+
+import json
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from public.views import _tournament
+from scoring import selectors
+from seating.models import Wind
+from tournament import timekeeping as tk
+
+
+@require_GET
+def clock_json(request, slug):
+    """The clock's status with the server's time, for the projector and the phones."""
+    tournament = _tournament(request, slug)
+    try:
+        number = int(request.GET["session"]) if request.GET.get("session") else None
+    except ValueError:
+        number = None
+    data = tk.status(tournament, number=number)
+    response = HttpResponse(json.dumps(data), content_type="application/json")
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def projector(request, slug):
+    """Full screen for the hall: the clock, the rule that applies now, the seating at first."""
+    tournament = _tournament(request, slug)
+    data = tk.status(tournament)
+    seating = []
+    if data["session"] is not None:
+        for table, seats in sorted(selectors.session_seating(tournament, data["session"]).items()):
+            for seat in seats:
+                seating.append((seat["player__name"], table, Wind(seat["wind"]).label))
+        seating.sort(key=lambda s: s[0].casefold())
+    context = {
+        "tournament": tournament,
+        "status": data,
+        "state_label": tk.STATE_LABELS.get(data["state"], ""),
+        "seating": seating,
+    }
+    return render(request, "public/clock.html", context)

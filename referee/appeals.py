@@ -1,0 +1,157 @@
+"""The appeals log (002 §2.9): filing, review and decision, one function per action.
+
+An appeal is filed in writing no later than the rule set's window after the session ends
+(SBR: 30 minutes), with a deposit of the rule set's multiple of the fee (SBR: 2F), returned in
+full when the appeal is upheld and kept when it is rejected. Every change stays in the history.
+"""
+
+from datetime import timedelta
+from decimal import Decimal, InvalidOperation
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import time_format
+from django.utils.translation import gettext as _
+
+from core.roles import is_head_referee
+from tournament.changes import touch
+from tournament.models import Appeal, Session
+from tournament.services import ActionRefused
+from tournament.timekeeping import end_clock
+
+
+def deadline(session: Session):
+    """When the appeal window of `session` closes, or None while the session has not ended."""
+    if session.ended_at is None:
+        return None
+    minutes = session.tournament.rule_set().appeal_window_minutes
+    return session.ended_at + timedelta(minutes=minutes)
+
+
+@transaction.atomic
+def file_appeal(
+    session: Session,
+    appellant,
+    subject: str,
+    user,
+    *,
+    table=None,
+    text: str = "",
+    filed_at=None,
+    penalty=None,
+    incident=None,
+    captain: bool = False,
+    deposit=None,
+    override: str = "",
+) -> Appeal:
+    """Log an appeal. After the window it is refused unless the head referee (or the director)
+    accepts it with a reason, which is kept with the appeal."""
+    tournament = session.tournament
+    if appellant.tournament_id != tournament.pk:
+        raise ActionRefused(_("The appellant is not in this tournament."), field="appellant")
+    if not subject.strip():
+        raise ActionRefused(_("Say which decision is appealed."), field="subject")
+    filed_at = filed_at or timezone.now()
+    closes = deadline(session)
+    override = override.strip()
+    if closes is not None and filed_at > closes:
+        if not override:
+            raise ActionRefused(
+                _(
+                    "Too late: the appeal window closed at %(time)s (%(minutes)d minutes after "
+                    "the session ended). The head referee may accept it with a reason."
+                )
+                % {
+                    "time": time_format(timezone.localtime(closes)),
+                    "minutes": tournament.rule_set().appeal_window_minutes,
+                },
+                field="filed_at",
+            )
+        if not is_head_referee(user):
+            raise ActionRefused(
+                _("Only the head referee accepts an appeal after the window."), field="override"
+            )
+    elif override:
+        override = ""  # nothing to override: the appeal is in time
+    if deposit in (None, ""):
+        deposit = tournament.appeal_deposit
+    try:
+        deposit = Decimal(str(deposit))
+    except InvalidOperation:
+        raise ActionRefused(_("The deposit must be a number."), field="deposit") from None
+    if deposit < 0:
+        raise ActionRefused(_("The deposit cannot be negative."), field="deposit")
+    owners = (
+        (penalty and penalty.session.tournament_id, "penalty"),
+        (incident and incident.tournament_id, "incident"),
+    )
+    for owner, field in owners:
+        if owner and owner != tournament.pk:
+            raise ActionRefused(_("That record is from another tournament."), field=field)
+    appeal = Appeal.objects.create(
+        tournament=tournament,
+        session=session,
+        table=table,
+        appellant=appellant,
+        captain=captain,
+        penalty=penalty,
+        incident=incident,
+        subject=subject.strip(),
+        text=text.strip(),
+        filed_at=filed_at,
+        deposit=deposit,
+        late_override=override,
+        recorded_by=user,
+    )
+    touch(tournament.pk)
+    return appeal
+
+
+@transaction.atomic
+def review_appeal(appeal: Appeal, user) -> Appeal:
+    """filed → under review."""
+    appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
+    if appeal.status != Appeal.Status.FILED:
+        raise ActionRefused(_("Only a filed appeal goes under review."))
+    appeal.status = Appeal.Status.UNDER_REVIEW
+    appeal.save(update_fields=["status"])
+    return appeal
+
+
+@transaction.atomic
+def decide_appeal(appeal: Appeal, user, status: str, body: str, decision: str) -> Appeal:
+    """Uphold or reject. The deposit is returned in full when upheld and kept when rejected
+    (002 §2.9.2). A dissatisfied appellant may take it further (002 §2.9.3): deciding again
+    is allowed and the earlier decision stays in the history."""
+    if not is_head_referee(user):
+        raise ActionRefused(_("Only the head referee or the director records a decision."))
+    if status not in (Appeal.Status.UPHELD, Appeal.Status.REJECTED):
+        raise ActionRefused(_("Choose upheld or rejected."), field="status")
+    if body not in Appeal.Body.values:
+        raise ActionRefused(_("Say who decided."), field="decided_by")
+    if not decision.strip():
+        raise ActionRefused(_("Write the decision."), field="decision")
+    appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
+    appeal.status = status
+    appeal.decided_by = body
+    appeal.decision = decision.strip()
+    appeal.decided_at = timezone.now()
+    appeal.deposit_returned = status == Appeal.Status.UPHELD
+    appeal.save(
+        update_fields=["status", "decided_by", "decision", "decided_at", "deposit_returned"]
+    )
+    touch(appeal.tournament_id)
+    return appeal
+
+
+@transaction.atomic
+def end_session(session: Session, user) -> Session:
+    """Mark the session's end now; the appeal window runs from here."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.ended_at is not None:
+        raise ActionRefused(_("This session has already ended."))
+    session.ended_at = timezone.now()
+    session.save(update_fields=["ended_at"])
+    end_clock(session, user)  # a running clock stops with play
+    touch(session.tournament_id)
+    return session

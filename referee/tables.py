@@ -1,0 +1,130 @@
+"""The referee's tables: tables of a session, the penalty and incident log, appeals."""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from core.tables import NumberColumn
+
+
+class AppealTable(tables.Table):
+    """The appeals log (002 §2.9)."""
+
+    filed_at = tables.DateTimeColumn(
+        verbose_name=_("Filed"),
+        format="TIME_FORMAT",
+        linkify=lambda record: reverse(
+            "referee:appeal", kwargs={"slug": record.tournament.slug, "pk": record.pk}
+        ),
+    )
+    session = tables.Column(verbose_name=_("Session"), accessor="session__number")
+    table = tables.Column(verbose_name=_("Table"), accessor="table__number", default="")
+    appellant = tables.Column(verbose_name=_("Appellant"))
+    subject = tables.Column(verbose_name=_("Decision appealed"))
+    deposit = NumberColumn(verbose_name=_("Deposit"))
+    status = tables.Column(verbose_name=_("Status"))
+    decided_by = tables.Column(verbose_name=_("Decided by"), default="")
+    deposit_returned = tables.BooleanColumn(verbose_name=_("Deposit returned"), null=True)
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "appeals"}
+        empty_text = _("No appeals.")
+
+
+class AppealHistoryTable(tables.Table):
+    """Every saved state of one appeal, newest first, with who changed it."""
+
+    history_date = tables.DateTimeColumn(verbose_name=_("When"), format="H:i:s")
+    history_user = tables.Column(verbose_name=_("By"), default="")
+    status = tables.Column(verbose_name=_("Status"))
+    decided_by = tables.Column(verbose_name=_("Decided by"), default="")
+    decision = tables.Column(verbose_name=_("Decision"), default="")
+
+    class Meta:
+        orderable = False
+        empty_text = _("No changes yet.")
+
+    def render_status(self, record):
+        return record.get_status_display()
+
+
+class RefereeTablesTable(tables.Table):
+    """The session's tables for a referee's phone: tap a table to record something."""
+
+    number = tables.Column(
+        verbose_name=_("Table"),
+        linkify=lambda record: record["url"],
+        attrs={"td": {"class": "big"}},
+    )
+    players = tables.Column(verbose_name=_("Players"), orderable=False)
+    records = tables.Column(verbose_name=_("Records"), default="", attrs={"td": {"class": "num"}})
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "referee-tables"}
+        empty_text = _("This session is not seated yet.")
+
+
+class RecordTable(tables.Table):
+    """A referee's records: void ones struck through, the director voids the others."""
+
+    void = tables.TemplateColumn(
+        verbose_name=_("Void"),
+        template_name="desk/_void_cell.html",
+        empty_values=(),
+        orderable=False,
+    )
+
+    class Meta:
+        row_attrs = {"class": lambda record: "void" if record.voided_at else ""}
+
+
+class PenaltyTable(RecordTable):
+    """Every penalty with what it is worth under the current rules."""
+
+    recorded_at = tables.DateTimeColumn(verbose_name=_("When"), format="TIME_FORMAT")
+    session = tables.Column(verbose_name=_("Session"), accessor="session__number")
+    table = tables.Column(verbose_name=_("Table"), accessor="table__number", default="")
+    player = tables.Column(verbose_name=_("Player"), accessor="player__name")
+    kind = tables.Column(verbose_name=_("Penalty"))
+    worth = tables.Column(verbose_name=_("Amount"), empty_values=(), orderable=False)
+    note = tables.Column(verbose_name=_("Note"), default="")
+    recorded_by = tables.Column(verbose_name=_("By"), default="")
+
+    class Meta(RecordTable.Meta):
+        attrs = {"class": "penalties"}
+        empty_text = _("No penalties.")
+        sequence = ("...", "void")
+
+    def __init__(self, *args, worth=None, **kwargs):
+        self.worth_of = worth or {}
+        super().__init__(*args, **kwargs)
+
+    def render_kind(self, record):
+        text = record.get_kind_display()
+        if record.minutes:
+            text += " · " + _("%(minutes)d min") % {"minutes": record.minutes}
+        return text
+
+    def render_worth(self, record):
+        return self.worth_of.get(record.pk, "—")
+
+
+class IncidentTable(RecordTable):
+    recorded_at = tables.DateTimeColumn(verbose_name=_("When"), format="TIME_FORMAT")
+    session = tables.Column(verbose_name=_("Session"), accessor="session__number", default="")
+    table = tables.Column(verbose_name=_("Table"), accessor="table__number", default="")
+    kind = tables.Column(verbose_name=_("Record"))
+    player = tables.Column(verbose_name=_("Player"), accessor="player__name", default="")
+    substitute = tables.Column(verbose_name=_("Substitute"), accessor="substitute__name")
+    text = tables.Column(verbose_name=_("What happened"), default="")
+    recorded_by = tables.Column(verbose_name=_("By"), default="")
+
+    class Meta(RecordTable.Meta):
+        attrs = {"class": "incidents"}
+        empty_text = _("No incidents.")
+        sequence = ("...", "void")
+
+    def render_substitute(self, record, value):
+        return f"{value} ({record.get_kind_display()})" if value else ""

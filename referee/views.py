@@ -1,0 +1,393 @@
+"""The referee's pages, phone first: pick a table (or find a player), tap what happened, save.
+
+Referees record penalties, substitutions and incidents; they never enter or confirm results.
+The director sees every record on the log page and can void one with a reason.
+"""
+
+from collections import defaultdict
+from decimal import Decimal, InvalidOperation
+
+from django.contrib import messages
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+
+from core.roles import DirectorRequired, RefereeRequired
+from core.views import act, back
+from desk.views import TournamentMixin
+from desk.views_seating import SessionMixin
+from referee.services import (
+    describe,
+    disqualify,
+    minor_counts,
+    play_three_handed,
+    record_incident,
+    record_penalty,
+    resolve_all,
+    substitute,
+    void_incident,
+    void_penalty,
+)
+from referee.tables import IncidentTable, PenaltyTable, RefereeTablesTable
+from scoring.models import Penalty
+from scoring.penalties import LATE, MINOR, MISCONDUCT, OTHER, kinds_for, scale_position
+from seating.models import Seat, Table
+from tournament.models import Incident, Player, Session
+from tournament.services import ActionRefused
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _amount(value):
+    if value in (None, ""):
+        return None
+    try:
+        amount = Decimal(str(value).replace("\u2212", "-").replace(" ", ""))
+    except InvalidOperation:
+        raise ActionRefused(_("The amount must be a number."), field="amount") from None
+    return int(amount) if amount == amount.to_integral_value() else amount
+
+
+class RefereeHome(RefereeRequired, TournamentMixin, View):
+    """Choose the session, then a table; or search a player by name."""
+
+    def get(self, request, slug):
+        t = self.tournament
+        sessions = list(t.sessions.order_by("number"))
+        seated = [s for s in sessions if s.seats.exists()]
+        number = _int(request.GET.get("session")) or (seated[-1].number if seated else None)
+        session = next((s for s in sessions if s.number == number), None)
+        rows, found = [], []
+        if session is not None:
+            counts = defaultdict(int)
+            for tid in Penalty.objects.filter(session=session, voided_at=None).values_list(
+                "table_id", flat=True
+            ):
+                counts[tid] += 1
+            seats = defaultdict(list)
+            for seat in Seat.objects.filter(session=session).select_related("player", "table"):
+                seats[seat.table].append(seat)
+            for table, table_seats in sorted(seats.items(), key=lambda kv: kv[0].number):
+                table_seats.sort(key=lambda s: s.wind_order)
+                rows.append(
+                    {
+                        "number": table.number,
+                        "players": ", ".join(s.player.name for s in table_seats),
+                        "records": counts.get(table.pk) or "",
+                        "url": reverse(
+                            "referee:table",
+                            kwargs={
+                                "slug": t.slug,
+                                "number": session.number,
+                                "table": table.number,
+                            },
+                        ),
+                    }
+                )
+            query = request.GET.get("q", "").strip()
+            if query:
+                for seat in Seat.objects.filter(
+                    session=session, player__name__icontains=query
+                ).select_related("player", "table")[:20]:
+                    found.append(
+                        {
+                            "name": seat.player.name,
+                            "table": seat.table.number,
+                            "wind": seat.get_wind_display(),
+                            "url": reverse(
+                                "referee:table",
+                                kwargs={
+                                    "slug": t.slug,
+                                    "number": session.number,
+                                    "table": seat.table.number,
+                                },
+                            )
+                            + f"#p{seat.player_id}",
+                        }
+                    )
+        return render(
+            request,
+            "referee/referee.html",
+            {
+                "tournament": t,
+                "sessions": sessions,
+                "session": session,
+                "table": RefereeTablesTable(rows),
+                "found": found,
+                "query": request.GET.get("q", ""),
+            },
+        )
+
+
+class RefereeTable(RefereeRequired, SessionMixin, View):
+    """One table: each seat with its penalties this session and one-tap actions."""
+
+    def get(self, request, slug, number, table):
+        session = self.session
+        table_obj = get_object_or_404(Table, session=session, number=table)
+        rules = self.tournament.rule_set()
+        seats = sorted(
+            table_obj.seats.select_related("player", "replaces"), key=lambda s: s.wind_order
+        )
+        penalties = list(
+            Penalty.objects.filter(session=session)
+            .select_related("player")
+            .order_by("recorded_at", "pk")
+        )
+        worth = resolve_all(penalties, rules)
+        minors = minor_counts(session)
+        by_player = defaultdict(list)
+        for p in penalties:
+            by_player[p.player_id].append((p, describe(worth[p.pk]) if p.pk in worth else ""))
+        cards = []
+        for seat in seats:
+            cards.append(
+                {
+                    "seat": seat,
+                    "penalties": by_player.get(seat.player_id, []),
+                    "scale": scale_position(rules, minors.get(seat.player_id, 0))
+                    if rules.progressive_scale
+                    else None,
+                }
+            )
+        seated = Seat.objects.filter(session=session).values_list("player_id", flat=True)
+        pool = Player.objects.filter(tournament=self.tournament, substitute=True).exclude(
+            pk__in=seated
+        )
+        return render(
+            request,
+            "referee/referee_table.html",
+            {
+                "tournament": self.tournament,
+                "session": session,
+                "table": table_obj,
+                "cards": cards,
+                "rules": rules,
+                "kinds": kinds_for(rules),
+                "pool": pool,
+                "can_three": rules.game == "sichuan" and len(seats) == 4,
+                "incidents": Incident.objects.filter(table=table_obj).select_related(
+                    "player", "substitute", "recorded_by"
+                ),
+            },
+        )
+
+
+class PenaltyAdd(RefereeRequired, SessionMixin, View):
+    def post(self, request, slug, number):
+        player = get_object_or_404(
+            Player, tournament=self.tournament, pk=_int(request.POST.get("player"))
+        )
+        kind = request.POST.get("kind", "")
+        fallback = reverse("referee:home", kwargs={"slug": slug})
+        try:
+            minutes = request.POST.get("minutes")
+            if kind == LATE:
+                minutes = _int(minutes)
+                if minutes is None:
+                    raise ActionRefused(_("Minutes late: give a whole number."), field="minutes")
+            penalty = record_penalty(
+                self.session,
+                player,
+                kind,
+                request.user,
+                minutes=minutes if kind == LATE else None,
+                amount=_amount(request.POST.get("amount")) if kind in (MISCONDUCT, OTHER) else None,
+                stage=request.POST.get("stage", ""),
+                note=request.POST.get("note", ""),
+            )
+        except ActionRefused as e:
+            messages.error(request, e.message)
+            return back(request, fallback)
+        rules = self.tournament.rule_set()
+        penalties = list(
+            Penalty.objects.filter(session=self.session, player=player).order_by(
+                "recorded_at", "pk"
+            )
+        )
+        resolved = resolve_all(penalties, rules).get(penalty.pk)
+        text = _("Saved: %(kind)s for %(name)s, %(worth)s.") % {
+            "kind": penalty.get_kind_display(),
+            "name": player.name,
+            "worth": describe(resolved),
+        }
+        if resolved is not None and getattr(resolved, "fixed", False):
+            if rules.substitute_mode == "sbr":
+                text += " " + _(
+                    "More than %(minutes)d minutes late: put in a substitute, or the table plays "
+                    "three-handed."
+                ) % {"minutes": rules.late_max_minutes}
+            else:
+                text += " " + _("More than %(minutes)d minutes late: a substitute must play.") % {
+                    "minutes": rules.late_max_minutes
+                }
+            messages.warning(request, text)
+        else:
+            messages.success(request, text)
+        if kind == MINOR:
+            position = scale_position(rules, minor_counts(self.session).get(player.pk, 0))
+            if position["exhausted"]:
+                messages.warning(
+                    request,
+                    _(
+                        "The progressive scale is exhausted: the head referee decides a TP "
+                        "penalty or disqualification."
+                    ),
+                )
+        return back(request, fallback)
+
+
+class SubstituteView(RefereeRequired, SessionMixin, View):
+    def post(self, request, slug, number):
+        player = get_object_or_404(
+            Player, tournament=self.tournament, pk=_int(request.POST.get("player"))
+        )
+        sub = Player.objects.filter(
+            tournament=self.tournament, pk=_int(request.POST.get("substitute"))
+        ).first()
+
+        def action():
+            if sub is None:
+                raise ActionRefused(_("Choose a substitute from the pool."), field="substitute")
+            return substitute(
+                self.session,
+                player,
+                sub,
+                request.POST.get("joined", "start"),
+                request.user,
+                request.POST.get("note", ""),
+            )
+
+        return act(
+            request,
+            reverse("referee:home", kwargs={"slug": slug}),
+            action,
+            lambda _i: _("%(sub)s now plays for %(name)s.") % {"sub": sub, "name": player},
+        )
+
+
+class ThreeHanded(RefereeRequired, SessionMixin, View):
+    def post(self, request, slug, number):
+        player = get_object_or_404(
+            Player, tournament=self.tournament, pk=_int(request.POST.get("player"))
+        )
+        return act(
+            request,
+            reverse("referee:home", kwargs={"slug": slug}),
+            lambda: play_three_handed(
+                self.session, player, request.user, request.POST.get("note", "")
+            ),
+            lambda i: _("%(table)s plays three-handed; North stays empty.") % {"table": i.table},
+        )
+
+
+class IncidentAdd(RefereeRequired, SessionMixin, View):
+    def post(self, request, slug, number):
+        player = Player.objects.filter(
+            tournament=self.tournament, pk=_int(request.POST.get("player"))
+        ).first()
+        table = Table.objects.filter(
+            session=self.session, number=_int(request.POST.get("table"))
+        ).first()
+        return act(
+            request,
+            reverse("referee:home", kwargs={"slug": slug}),
+            lambda: record_incident(
+                self.session, request.user, request.POST.get("text", ""), player, table
+            ),
+            lambda _i: _("Incident recorded."),
+        )
+
+
+class Disqualify(RefereeRequired, TournamentMixin, View):
+    def post(self, request, slug, pk):
+        player = get_object_or_404(Player, tournament=self.tournament, pk=pk)
+        session = Session.objects.filter(
+            tournament=self.tournament, number=_int(request.POST.get("session"))
+        ).first()
+        return act(
+            request,
+            reverse("referee:log", kwargs={"slug": slug}),
+            lambda: disqualify(player, request.user, request.POST.get("text", ""), session),
+            lambda _i: _("%(name)s is disqualified.") % {"name": player},
+            messages.warning,
+        )
+
+
+class RefereeLog(RefereeRequired, TournamentMixin, View):
+    """Every penalty and incident of the tournament, filterable; the director voids here."""
+
+    def get(self, request, slug):
+        t = self.tournament
+        penalties = Penalty.objects.filter(session__tournament=t).select_related(
+            "session", "table", "player", "recorded_by", "voided_by"
+        )
+        worth = resolve_all(penalties.order_by("recorded_at", "pk"), t.rule_set())
+        incidents = Incident.objects.filter(tournament=t).select_related(
+            "session", "table", "player", "substitute", "recorded_by", "voided_by"
+        )
+        session = _int(request.GET.get("session"))
+        kind = request.GET.get("kind", "")
+        query = request.GET.get("q", "").strip()
+        show_void = request.GET.get("void") == "1"
+        if session:
+            penalties = penalties.filter(session__number=session)
+            incidents = incidents.filter(session__number=session)
+        if kind:
+            penalties = penalties.filter(kind=kind)
+        if query:
+            penalties = penalties.filter(player__name__icontains=query)
+            incidents = incidents.filter(
+                Q(player__name__icontains=query) | Q(substitute__name__icontains=query)
+            )
+        if not show_void:
+            penalties = penalties.filter(voided_at=None)
+            incidents = incidents.filter(voided_at=None)
+        penalties = list(penalties.order_by("-recorded_at", "-pk"))
+        for p in penalties:
+            p.void_url = reverse("referee:penalty_void", kwargs={"slug": slug, "pk": p.pk})
+        incidents = list(incidents)
+        for i in incidents:
+            i.void_url = reverse("referee:incident_void", kwargs={"slug": slug, "pk": i.pk})
+        worth_text = {pk: describe(r) for pk, r in worth.items()}
+        return render(
+            request,
+            "referee/referee_log.html",
+            {
+                "tournament": t,
+                "penalties": PenaltyTable(penalties, worth=worth_text, orderable=False),
+                "incidents": IncidentTable(incidents, orderable=False),
+                "sessions": t.sessions.order_by("number"),
+                "kinds": Penalty.Kind.choices,
+                "filters": {"session": session, "kind": kind, "q": query, "void": show_void},
+            },
+        )
+
+
+class PenaltyVoid(DirectorRequired, TournamentMixin, View):
+    def post(self, request, slug, pk):
+        penalty = get_object_or_404(Penalty, session__tournament=self.tournament, pk=pk)
+        return act(
+            request,
+            reverse("referee:log", kwargs={"slug": slug}),
+            lambda: void_penalty(penalty, request.user, request.POST.get("reason", "")),
+            lambda _p: _("The penalty is void; it stays in the log."),
+        )
+
+
+class IncidentVoid(DirectorRequired, TournamentMixin, View):
+    def post(self, request, slug, pk):
+        incident = get_object_or_404(Incident, tournament=self.tournament, pk=pk)
+        return act(
+            request,
+            reverse("referee:log", kwargs={"slug": slug}),
+            lambda: void_incident(incident, request.user, request.POST.get("reason", "")),
+            lambda _i: _("The record is void; it stays in the log."),
+        )

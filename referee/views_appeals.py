@@ -1,0 +1,139 @@
+"""The appeals log: file, review and decide appeals (002 §2.9); referees and the director."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views import View
+
+from core.roles import RefereeRequired, is_head_referee
+from desk.views import TournamentMixin
+from referee.appeals import deadline, decide_appeal, file_appeal, review_appeal
+from referee.forms import AppealDecisionForm, AppealForm
+from referee.tables import AppealHistoryTable, AppealTable
+from seating.models import Table
+from tournament.models import Appeal
+from tournament.services import ActionRefused
+
+
+class AppealList(RefereeRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        appeals = Appeal.objects.filter(tournament=self.tournament).select_related(
+            "tournament", "session", "table", "appellant"
+        )
+        status = request.GET.get("status", "")
+        session = request.GET.get("session", "")
+        if status in Appeal.Status.values:
+            appeals = appeals.filter(status=status)
+        if session.isdigit():
+            appeals = appeals.filter(session__number=int(session))
+        return render(
+            request,
+            "referee/appeals.html",
+            {
+                "tournament": self.tournament,
+                "table": AppealTable(appeals),
+                "statuses": Appeal.Status.choices,
+                "sessions": self.tournament.sessions.order_by("number"),
+                "filters": {"status": status, "session": session},
+            },
+        )
+
+
+class AppealAdd(RefereeRequired, TournamentMixin, View):
+    def get(self, request, slug):
+        initial = {}
+        current = self.tournament.sessions.order_by("-number").first()
+        if current:
+            initial["session"] = current.number
+        form = AppealForm(tournament=self.tournament, initial=initial)
+        return self.page(request, form)
+
+    def page(self, request, form):
+        windows = [
+            (s, deadline(s))
+            for s in self.tournament.sessions.select_related("tournament").order_by("number")
+        ]
+        return render(
+            request,
+            "referee/appeal_form.html",
+            {"tournament": self.tournament, "form": form, "windows": windows},
+        )
+
+    def post(self, request, slug):
+        form = AppealForm(request.POST, tournament=self.tournament)
+        if not form.is_valid():
+            return self.page(request, form)
+        data = form.cleaned_data
+        session = self.tournament.sessions.get(number=data["session"])
+        table = None
+        if data["table"]:
+            table = Table.objects.filter(session=session, number=data["table"]).first()
+            if table is None:
+                form.add_error("table", _("There is no such table in this session."))
+                return self.page(request, form)
+        filed_at = data["filed_at"]
+        try:
+            appeal = file_appeal(
+                session,
+                data["appellant"],
+                data["subject"],
+                request.user,
+                table=table,
+                text=data["text"],
+                filed_at=filed_at,
+                penalty=data["penalty"],
+                incident=data["incident"],
+                captain=data["captain"],
+                deposit=data["deposit"],
+                override=data["override"],
+            )
+        except ActionRefused as e:
+            field = e.field if e.field in form.fields else None
+            form.add_error(field, e.message)
+            return self.page(request, form)
+        messages.success(request, _("Appeal logged."))
+        return redirect("referee:appeal", slug=slug, pk=appeal.pk)
+
+
+class AppealDetail(RefereeRequired, TournamentMixin, View):
+    def get(self, request, slug, pk, form=None):
+        appeal = get_object_or_404(
+            Appeal.objects.select_related("session", "table", "appellant", "penalty", "incident"),
+            tournament=self.tournament,
+            pk=pk,
+        )
+        return render(
+            request,
+            "referee/appeal.html",
+            {
+                "tournament": self.tournament,
+                "appeal": appeal,
+                "deadline": deadline(appeal.session),
+                "form": form or AppealDecisionForm(),
+                "can_decide": is_head_referee(request.user),
+                "history": AppealHistoryTable(appeal.history.select_related("history_user")),
+            },
+        )
+
+    def post(self, request, slug, pk):
+        appeal = get_object_or_404(Appeal, tournament=self.tournament, pk=pk)
+        action = request.POST.get("action")
+        try:
+            if action == "review":
+                review_appeal(appeal, request.user)
+                messages.success(request, _("The appeal is under review."))
+            else:
+                form = AppealDecisionForm(request.POST)
+                if not form.is_valid():
+                    return self.get(request, slug, pk, form=form)
+                decide_appeal(
+                    appeal,
+                    request.user,
+                    form.cleaned_data["status"],
+                    form.cleaned_data["decided_by"],
+                    form.cleaned_data["decision"],
+                )
+                messages.success(request, _("Decision recorded."))
+        except ActionRefused as e:
+            messages.error(request, e.message)
+        return redirect("referee:appeal", slug=slug, pk=pk)

@@ -1,0 +1,93 @@
+"""The bridge between the database and the seating algorithms: seatings as plain rounds of
+player keys, keep-apart values, and quality figures ready for a page or the command line."""
+
+from django.utils.translation import gettext_lazy as _
+
+from seating.algorithms.quality import Quality, quality
+from seating.models import WINDS, Seat
+from tournament.models import Player
+
+
+def session_rounds(tournament, numbers=None) -> dict:
+    """{session number: tables of player keys in wind order}, in one query."""
+    seats = Seat.objects.filter(session__tournament=tournament).select_related(
+        "session", "table", "player"
+    )
+    if numbers is not None:
+        seats = seats.filter(session__number__in=list(numbers))
+    tables = {}
+    for seat in seats:
+        tables.setdefault(seat.session.number, {}).setdefault(seat.table.number, []).append(seat)
+    return {
+        number: [
+            [s.player.key for s in sorted(by_table[t], key=lambda s: WINDS.index(s.wind))]
+            for t in sorted(by_table)
+        ]
+        for number, by_table in sorted(tables.items())
+    }
+
+
+def keep_apart_values(tournament, field: str | None) -> dict:
+    """{player key: club / country / team}, blanks left out."""
+    if field not in ("club", "country", "team"):
+        return {}
+    return {
+        key: value.strip().casefold()
+        for key, value in Player.objects.filter(tournament=tournament).values_list("key", field)
+        if value and value.strip()
+    }
+
+
+FIGURES = [
+    ("repeated_pairs", _("pairs meeting twice or more")),
+    ("max_meetings", _("most meetings of one pair")),
+    ("extra_meetings", _("extra meetings (Σ meetings − 1)")),
+    ("extra_floor", _("fewest extra meetings possible")),
+    ("zero_repeat_ceiling", _("sessions possible without any repeat")),
+    ("clashes", _("keep-apart clashes")),
+    ("worst_imbalance", _("worst wind imbalance")),
+    ("balanced_percent", _("players with wind imbalance ≤ 1 (%)")),
+    ("spread", _("mean standings spread at a table")),
+]
+
+
+def figures(q: Quality) -> dict:
+    """The numbers a plan is judged by, as plain JSON-able values."""
+    return {
+        "players": q.players,
+        "sessions": q.sessions,
+        "repeated_pairs": q.repeated_pairs,
+        "max_meetings": q.max_meetings,
+        "extra_meetings": q.extra_meetings,
+        "extra_floor": q.extra_floor,
+        "zero_repeat_ceiling": q.zero_repeat_ceiling,
+        "clashes": q.clashes,
+        "worst_imbalance": q.worst_imbalance,
+        "balanced_percent": round(100 * q.balanced_share, 1),
+        "spread": None if q.spread is None else round(q.spread, 2),
+    }
+
+
+def tournament_quality(tournament, upto=None, ranks=None) -> Quality:
+    rounds = session_rounds(tournament)
+    chosen = [tables for number, tables in rounds.items() if upto is None or number <= upto]
+    field = tournament.keep_apart
+    return quality(chosen, keep_apart_values(tournament, field), ranks)
+
+
+def wind_rows(q: Quality, names: dict) -> list[dict]:
+    """One row per player with the winds sat, most unbalanced first."""
+    rows = []
+    for key, counts in q.wind_counts.items():
+        rows.append(
+            {
+                "name": names.get(key, key),
+                "E": counts[0],
+                "S": counts[1],
+                "W": counts[2],
+                "N": counts[3],
+                "imbalance": max(counts) - min(counts),
+            }
+        )
+    rows.sort(key=lambda r: (-r["imbalance"], r["name"].casefold()))
+    return rows

@@ -1,0 +1,23 @@
+"""A tournament changed: one function every write calls, one signal the side effects hang on.
+
+`touch()` bumps the tournament's revision (what the visitors' pages and the feed are kept by)
+and sends `tournament_changed`. The rooms that keep copies listen, connected in their
+`AppConfig.ready()`: the public page cache forgets the revision it holds (public.cache), the
+backup writer schedules a file for when the change commits (archive.backups). No write has to
+remember them, and nothing below them imports its way up to them.
+"""
+
+from django.db.models import F
+from django.dispatch import Signal
+
+from tournament.models import Tournament
+
+# Sent inside the writing transaction with `tournament_id`; receivers only clear caches and
+# write backups (never rules), and defer what must wait for the commit with on_commit.
+tournament_changed = Signal()
+
+
+def touch(tournament_id) -> None:
+    """Mark everything the tournament shows as changed."""
+    Tournament.objects.filter(pk=tournament_id).update(revision=F("revision") + 1)
+    tournament_changed.send(sender=Tournament, tournament_id=tournament_id)

@@ -251,7 +251,8 @@ def test_restore_of_the_latest_backup_on_a_fresh_machine_gives_the_same_standing
     body = manage(
         "shell",
         "-c",
-        "import sys; from scoring.selectors import feed_json; from tournament.models import Tournament;"
+        "import sys; from scoring.selectors import feed_json;"
+        " from tournament.models import Tournament;"
         " sys.stdout.write(feed_json(Tournament.objects.get(slug='bk-open')).decode())",
     )
     assert json.loads(body.splitlines()[-1]) == expected

@@ -231,9 +231,7 @@ def test_every_page_is_in_the_language(code, ruleset, scores):
     player = t.players.first()
     c = Client(HTTP_ACCEPT_LANGUAGE=code)
     c.force_login(staff["director"])
-    pages = {
-        name: reverse(f"desk:{name}", kwargs=kwargs_for(name, t, player)) for name in sorted(RULES)
-    }
+    pages = {name: reverse(name, kwargs=kwargs_for(name, t, player)) for name in sorted(RULES)}
     pages |= {
         "public:standings": reverse("public:standings", kwargs={"slug": t.slug}),
         "public:player": reverse("public:player", kwargs={"slug": t.slug, "key": "p01"}),

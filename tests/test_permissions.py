@@ -168,9 +168,7 @@ def test_moved_referee_addresses_redirect_to_the_new_place(method):
     """Issue 21: /desk/<slug>/referee/… and /desk/<slug>/appeals/… answer with a 307 to the
     same page under /referee/<slug>/ (query string kept), for anyone: the new page checks the
     role."""
-    assert {route for ns, name, route in url_patterns() if ns == "" and name is None} == set(
-        MOVED
-    )
+    assert {route for ns, name, route in url_patterns() if ns == "" and name is None} == set(MOVED)
     values = {"slug": "open", "number": 2, "table": 3, "pk": 4}
     for route, name in MOVED.items():
         kwargs = {k: values[k] for k in re.findall(r"<\w+:(\w+)>", route)}

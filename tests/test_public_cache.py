@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from public import views as public_views
 from seating.manual import swap_players
 from tests import factories as f
 
@@ -141,15 +142,13 @@ def test_a_find_page_follows_a_swap_made_after_results_came_in():
 
 
 def test_find_pages_kept_for_visitors_stay_bounded_whatever_they_type(monkeypatch):
-    from tournament import views_public
-
-    monkeypatch.setattr(views_public, "PAGES_KEPT", 5)
+    monkeypatch.setattr(public_views, "PAGES_KEPT", 5)
     t = f.tournament(slug="find-many")
     f.seat_session(t)
     visitor = Client()
     for n in range(12):
         assert visitor.get(f"/t/{t.slug}/find/", {"q": f"nobody {n}"}).status_code == 200
-        assert len(views_public._find_pages) <= 5
+        assert len(public_views._find_pages) <= 5
     page = visitor.get(f"/t/{t.slug}/find/", {"q": "Player 01"}).content.decode()
     assert '<td class="big">1</td>' in page
 

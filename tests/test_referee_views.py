@@ -36,7 +36,7 @@ def row_of(t, key):
 def url(t, name, **kw):
     from django.urls import reverse
 
-    return reverse(f"desk:{name}", kwargs={"slug": t.slug, **kw})
+    return reverse(name if ":" in name else f"desk:{name}", kwargs={"slug": t.slug, **kw})
 
 
 @pytest.fixture
@@ -45,7 +45,9 @@ def staff():
 
 
 def post_penalty(client, t, player, **data):
-    return client.post(url(t, "penalty_add", number=1), {"player": player.pk, **data}, follow=True)
+    return client.post(
+        url(t, "referee:penalty_add", number=1), {"player": player.pk, **data}, follow=True
+    )
 
 
 def test_ema_4_minutes_late_from_the_phone_changes_the_places(staff):
@@ -123,7 +125,7 @@ def test_sbr_progressive_scale_through_the_page(staff):
     f.play(session.tables.get(), [60, 10, -30, -40], staff["desk1"], staff["desk2"])
     referee = f.login(staff["referee"])
     player = t.players.get(key="p01")
-    table_page = url(t, "referee_table", number=1, table=1)
+    table_page = url(t, "referee:table", number=1, table=1)
     seen = []
     for _ in range(7):
         page = referee.get(table_page).content.decode()
@@ -149,7 +151,7 @@ def test_sbr_12_minutes_late_and_20_minutes_three_handed(staff):
     late = t.players.get(key="p05")
     page = post_penalty(referee, t, late, kind="late", minutes=20)
     assert "put in a substitute, or the table plays three-handed" in page.content.decode()
-    referee.post(url(t, "three_handed", number=1), {"player": late.pk})
+    referee.post(url(t, "referee:three_handed", number=1), {"player": late.pk})
     table2 = session.tables.get(number=2)
     seats = sorted(table2.seats.all(), key=lambda s: s.wind_order)
     assert [(s.wind, s.player.key) for s in seats] == [("E", "p06"), ("S", "p07"), ("W", "p08")]
@@ -183,7 +185,7 @@ def test_ema_substitute_from_the_start_wins_and_void_puts_the_seat_back(staff):
     referee = f.login(staff["referee"])
     absent = t.players.get(key="p03")
     referee.post(
-        url(t, "substitute", number=1),
+        url(t, "referee:substitute", number=1),
         {"player": absent.pk, "substitute": sub.pk, "joined": "start"},
     )
     seat = Seat.objects.get(session=session, player=sub)
@@ -191,13 +193,13 @@ def test_ema_substitute_from_the_start_wins_and_void_puts_the_seat_back(staff):
     incident = Incident.objects.get()
     # the director voids it: the seat is the absent player's again, the record stays
     director = f.login(staff["director"])
-    director.post(url(t, "incident_void", pk=incident.pk), {"reason": "wrong table"})
+    director.post(url(t, "referee:incident_void", pk=incident.pk), {"reason": "wrong table"})
     seat.refresh_from_db()
     assert (seat.player, seat.replaces) == (absent, None)
     incident.refresh_from_db()
     assert incident.is_void and incident.voided_by == staff["director"]
     referee.post(
-        url(t, "substitute", number=1),
+        url(t, "referee:substitute", number=1),
         {"player": absent.pk, "substitute": sub.pk, "joined": "start"},
     )
     f.play(session.tables.get(), [30000, 25000, 45000, 20000], staff["desk1"], staff["desk2"])
@@ -215,7 +217,7 @@ def test_ema_during_play_substitute_takes_last_place_for_the_others(staff):
     session = f.seat_session(t)
     referee = f.login(staff["referee"])
     referee.post(
-        url(t, "substitute", number=1),
+        url(t, "referee:substitute", number=1),
         {"player": t.players.get(key="p02").pk, "substitute": sub.pk, "joined": "during"},
     )
     f.play(session.tables.get(), [30000, 45000, 25000, 20000], staff["desk1"], staff["desk2"])
@@ -229,18 +231,21 @@ def test_void_penalty_is_the_directors_and_keeps_the_record(staff):
     referee = f.login(staff["referee"])
     post_penalty(referee, t, t.players.get(key="p04"), kind="late", minutes=4)
     penalty = Penalty.objects.get()
-    assert referee.post(url(t, "penalty_void", pk=penalty.pk), {"reason": "x"}).status_code == 403
+    assert (
+        referee.post(url(t, "referee:penalty_void", pk=penalty.pk), {"reason": "x"}).status_code
+        == 403
+    )
     director = f.login(staff["director"])
-    page = director.post(url(t, "penalty_void", pk=penalty.pk), {"reason": ""}, follow=True)
+    page = director.post(url(t, "referee:penalty_void", pk=penalty.pk), {"reason": ""}, follow=True)
     assert "Give the reason" in page.content.decode()
-    director.post(url(t, "penalty_void", pk=penalty.pk), {"reason": "clock was wrong"})
+    director.post(url(t, "referee:penalty_void", pk=penalty.pk), {"reason": "clock was wrong"})
     penalty.refresh_from_db()
     assert penalty.is_void and penalty.void_reason == "clock was wrong"
     assert penalty.history.count() == 2  # recorded, then voided: both states kept
     assert lines(t, "p04")[0]["penalty"] == 0 and lines(t, "p04")[0]["place"] == 2
-    log = director.get(url(t, "referee_log") + "?void=1").content.decode()
+    log = director.get(url(t, "referee:log") + "?void=1").content.decode()
     assert "clock was wrong" in log
-    assert "clock was wrong" not in director.get(url(t, "referee_log")).content.decode()
+    assert "clock was wrong" not in director.get(url(t, "referee:log")).content.decode()
 
 
 def test_furiten_chombo_recorded_by_the_referee(staff):
@@ -259,11 +264,11 @@ def test_disqualification_by_the_head_referee_only(staff):
     session = f.seat_session(t)
     f.play(session.tables.get(), [40000, 30000, 18000, 32000], staff["desk1"], staff["desk2"])
     player = t.players.get(key="p01")
-    f.login(staff["referee"]).post(url(t, "disqualify", pk=player.pk), {"text": "cheating"})
+    f.login(staff["referee"]).post(url(t, "referee:disqualify", pk=player.pk), {"text": "cheating"})
     player.refresh_from_db()
     assert player.status == "active"
     staff["referee"].groups.add(Group.objects.get(name=HEAD_REFEREE))
-    f.login(staff["referee"]).post(url(t, "disqualify", pk=player.pk), {"text": "cheating"})
+    f.login(staff["referee"]).post(url(t, "referee:disqualify", pk=player.pk), {"text": "cheating"})
     player.refresh_from_db()
     assert player.status == "disqualified"
     assert feed(t)["standings"][-1]["player"]["key"] == "p01"
@@ -274,12 +279,12 @@ def test_pages_render_for_the_referee(staff):
     Player.objects.create(tournament=t, key="s01", name="Юлія Ґудзь", substitute=True)
     f.seat_session(t)
     referee = f.login(staff["referee"])
-    home = referee.get(url(t, "referee") + "?q=02").content.decode()
+    home = referee.get(url(t, "referee:home") + "?q=02").content.decode()
     assert "Player 02" in home and "table 1" in home
-    table = referee.get(url(t, "referee_table", number=1, table=2)).content.decode()
+    table = referee.get(url(t, "referee:table", number=1, table=2)).content.decode()
     assert "Player 05" in table and "Юлія Ґудзь" in table and "Minor violation (0)" in table
     assert "Late arrival" in table and "Other penalty" not in table
-    assert referee.get(url(t, "referee_log")).status_code == 200
+    assert referee.get(url(t, "referee:log")).status_code == 200
     assert referee.get("/desk/").status_code == 200
 
 
@@ -297,28 +302,28 @@ def test_appeal_window_refusal_and_head_referee_override(staff):
     appellant = t.players.get(key="p02")
     body = {"session": 1, "appellant": appellant.pk, "subject": "late call", "text": "I called"}
     referee = f.login(staff["referee"])
-    page = referee.post(url(t, "appeal_add"), body).content.decode()
+    page = referee.post(url(t, "referee:appeal_add"), body).content.decode()
     assert "Too late: the appeal window closed" in page
     assert not Appeal.objects.exists()
-    page = referee.post(url(t, "appeal_add"), {**body, "override": "gong unclear"})
+    page = referee.post(url(t, "referee:appeal_add"), {**body, "override": "gong unclear"})
     assert "Only the head referee" in page.content.decode()
     assert not Appeal.objects.exists()
     staff["referee"].groups.add(Group.objects.get(name=HEAD_REFEREE))
     head = f.login(staff["referee"])
-    head.post(url(t, "appeal_add"), {**body, "override": "gong unclear"})
+    head.post(url(t, "referee:appeal_add"), {**body, "override": "gong unclear"})
     appeal = Appeal.objects.get()
     assert appeal.late_override == "gong unclear" and appeal.deposit == 80  # 2F
-    head.post(url(t, "appeal", pk=appeal.pk), {"action": "review"})
+    head.post(url(t, "referee:appeal", pk=appeal.pk), {"action": "review"})
     head.post(
-        url(t, "appeal", pk=appeal.pk),
+        url(t, "referee:appeal", pk=appeal.pk),
         {"action": "decide", "status": "upheld", "decided_by": "head referee", "decision": "ok"},
     )
     appeal.refresh_from_db()
     assert (appeal.status, appeal.deposit_returned) == ("upheld", True)
     assert appeal.history.count() == 3
-    page = head.get(url(t, "appeal", pk=appeal.pk)).content.decode()
+    page = head.get(url(t, "referee:appeal", pk=appeal.pk)).content.decode()
     assert "returned in full" in page
-    assert "late call" in head.get(url(t, "appeals")).content.decode()
+    assert "late call" in head.get(url(t, "referee:appeals")).content.decode()
 
 
 def test_appeal_in_time_rejected_keeps_the_deposit_and_plain_referee_cannot_decide(staff):
@@ -328,31 +333,35 @@ def test_appeal_in_time_rejected_keeps_the_deposit_and_plain_referee_cannot_deci
     session.save()
     referee = f.login(staff["referee"])
     referee.post(
-        url(t, "appeal_add"),
+        url(t, "referee:appeal_add"),
         {"session": 1, "appellant": t.players.first().pk, "subject": "pig", "text": "no"},
     )
     appeal = Appeal.objects.get()
     assert appeal.late_override == ""
     decide = {"action": "decide", "status": "rejected", "decided_by": "head referee"}
-    referee.post(url(t, "appeal", pk=appeal.pk), {**decide, "decision": "stands"})
+    referee.post(url(t, "referee:appeal", pk=appeal.pk), {**decide, "decision": "stands"})
     appeal.refresh_from_db()
     assert appeal.status == "filed"
-    f.login(staff["director"]).post(url(t, "appeal", pk=appeal.pk), {**decide, "decision": "no"})
+    f.login(staff["director"]).post(
+        url(t, "referee:appeal", pk=appeal.pk), {**decide, "decision": "no"}
+    )
     appeal.refresh_from_db()
     assert (appeal.status, appeal.deposit_returned) == ("rejected", False)
-    listed = referee.get(url(t, "appeals") + "?status=rejected").content.decode()
+    listed = referee.get(url(t, "referee:appeals") + "?status=rejected").content.decode()
     assert "pig" in listed
-    assert "pig" not in referee.get(url(t, "appeals") + "?status=upheld").content.decode()
+    assert "pig" not in referee.get(url(t, "referee:appeals") + "?status=upheld").content.decode()
 
 
 def test_void_three_handed_puts_the_player_back(staff):
     t = f.tournament("sbr-2025", players=4)
     session = f.seat_session(t)
     late = t.players.get(key="p02")
-    f.login(staff["referee"]).post(url(t, "three_handed", number=1), {"player": late.pk})
+    f.login(staff["referee"]).post(url(t, "referee:three_handed", number=1), {"player": late.pk})
     assert session.seats.count() == 3
     incident = Incident.objects.get()
-    f.login(staff["director"]).post(url(t, "incident_void", pk=incident.pk), {"reason": "came"})
+    f.login(staff["director"]).post(
+        url(t, "referee:incident_void", pk=incident.pk), {"reason": "came"}
+    )
     seats = sorted(session.tables.get().seats.all(), key=lambda s: s.wind_order)
     assert [s.player.key for s in seats] == ["p01", "p02", "p03", "p04"]
     assert Incident.objects.get().is_void
@@ -381,7 +390,7 @@ def test_public_standings_list_substitutes_apart_with_their_tables(staff):
     sub = Player.objects.create(tournament=t, key="s01", name="Łukasz Żółć", substitute=True)
     session = f.seat_session(t)
     f.login(staff["referee"]).post(
-        url(t, "substitute", number=1),
+        url(t, "referee:substitute", number=1),
         {"player": t.players.get(key="p03").pk, "substitute": sub.pk, "joined": "start"},
     )
     f.play(session.tables.get(), [30000, 25000, 45000, 20000], staff["desk1"], staff["desk2"])
@@ -406,7 +415,7 @@ def test_past_the_scale_the_head_referee_adds_a_tp_penalty(staff):
     assert "Only the director" in post_penalty(head, t, player, **tp).content.decode()
     for _ in range(7):
         post_penalty(head, t, player, kind="minor")
-    page = head.get(url(t, "referee_table", number=1, table=1)).content.decode()
+    page = head.get(url(t, "referee:table", number=1, table=1)).content.decode()
     assert "TP penalty" in page
     post_penalty(head, t, player, **tp)
     assert row_of(t, "p01")["total"] == 3  # 4 TP for first, −1 TP after placement
@@ -418,10 +427,12 @@ def test_an_appeal_links_the_incident_it_is_about(staff):
     f.seat_session(t)
     referee = f.login(staff["referee"])
     player = t.players.first()
-    referee.post(url(t, "incident_add", number=1), {"player": player.pk, "text": "wall pushed"})
+    referee.post(
+        url(t, "referee:incident_add", number=1), {"player": player.pk, "text": "wall pushed"}
+    )
     incident = Incident.objects.get()
     referee.post(
-        url(t, "appeal_add"),
+        url(t, "referee:appeal_add"),
         {
             "session": 1,
             "appellant": player.pk,

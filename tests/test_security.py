@@ -67,7 +67,7 @@ def test_every_desk_write_needs_the_csrf_token(name):
     player = t.players.first()
     c = Client(enforce_csrf_checks=True)
     c.force_login(staff["director"])  # the director may do every one of them
-    target = reverse(f"desk:{name}", kwargs=kwargs_for(name, t, player))
+    target = reverse(name, kwargs=kwargs_for(name, t, player))
     before = snapshot()
     response = c.post(target, body(name, t, player))
     assert response.status_code == 403, (name, response.status_code)

@@ -1,4 +1,4 @@
-"""The desk's tables: tournaments, players, check-in, the clock board, sessions, results, seating."""
+"""The desk's tables: tournaments, players, check-in, clock board, sessions, results, seating."""
 
 import django_tables2 as tables
 from django.urls import reverse

@@ -10,6 +10,7 @@ from collections import defaultdict
 
 from django.core.cache import cache
 
+from core.numbers import plain_number
 from seating.models import WINDS, Seat
 from tournament.models import Player
 
@@ -140,12 +141,6 @@ def standings(tournament):
     return result
 
 
-def _number(value):
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
 def feed(tournament, table=None) -> dict:
     """The standings feed, exactly as ../shared/formats/README.md describes it; `table` is
     `standings(tournament)` when the caller has it at hand."""
@@ -172,8 +167,8 @@ def feed(tournament, table=None) -> dict:
                     "country": row.player.country,
                     "team": row.player.team,
                 },
-                "total": _number(row.total),
-                "tiebreak": _number(row.tiebreak),
+                "total": plain_number(row.total),
+                "tiebreak": plain_number(row.tiebreak),
                 "sessions": [
                     {
                         "session": line.session,
@@ -181,9 +176,9 @@ def feed(tournament, table=None) -> dict:
                         "wind": line.wind,
                         "score": line.score,
                         "place": line.place,
-                        "uma": _number(line.uma),
-                        "penalty": _number(line.penalty),
-                        "result": _number(line.result),
+                        "uma": plain_number(line.uma),
+                        "penalty": plain_number(line.penalty),
+                        "result": plain_number(line.result),
                     }
                     for line in row.sessions
                 ],

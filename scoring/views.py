@@ -8,6 +8,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views import View
 
+from core.errors import ActionRefused, StaleEdit
 from seating.models import Table, Wind
 from seating.views import RESULT_STATES, SessionMixin
 from tournament.roles import DeskRequired
@@ -16,8 +17,6 @@ from .forms import ResultForm
 from .models import Result
 from .rules import SeatInput, table_outcome
 from .services import (
-    ActionRefused,
-    StaleEdit,
     confirm_result,
     enter_result,
     latest_result,

@@ -14,12 +14,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
+from core.errors import ActionRefused
 from seating.models import Seat, Table
 from seating.views import SessionMixin
 from tournament.appeals import end_session
 from tournament.models import Incident, Player, Session
 from tournament.roles import DeskRequired, DirectorRequired, RefereeRequired
-from tournament.services import ActionRefused
 from tournament.views_desk import TournamentMixin
 
 from .models import Penalty

@@ -11,7 +11,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.services import ActionRefused, touch
+from core.errors import ActionRefused
+from tournament.services import touch
 
 from .algorithms.quality import meetings, wind_counts
 from .loading import keep_apart_values, session_rounds

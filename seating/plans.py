@@ -15,8 +15,9 @@ from django.db import close_old_connections, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.errors import ActionRefused
 from tournament.models import Player, Session
-from tournament.services import ActionRefused, touch
+from tournament.services import touch
 
 from .algorithms.draw import DrawError
 from .algorithms.plan import balanced_plan

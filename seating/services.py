@@ -11,9 +11,10 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.errors import ActionRefused
 from scoring.models import Result
 from tournament.models import Player, Session
-from tournament.services import ActionRefused, touch
+from tournament.services import touch
 
 from .algorithms.draw import WINDS, DrawError, draw_tables, rotate_incomplete, separate
 from .algorithms.swiss import swiss_round

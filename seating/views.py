@@ -8,12 +8,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
+from core.errors import ActionRefused
 from scoring.models import Result
 from scoring.tables import SessionTablesTable, session_rows
 from tournament.appeals import deadline
 from tournament.models import Session
 from tournament.roles import DeskRequired, DirectorRequired
-from tournament.services import ActionRefused
 from tournament.views_desk import TournamentMixin
 
 from .forms import DrawForm, SeatChangeForm, SwissForm, TableForm

@@ -9,8 +9,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views import View
 
+from core.errors import ActionRefused
 from tournament.roles import DirectorRequired
-from tournament.services import ActionRefused
 from tournament.views_desk import TournamentMixin
 
 from .forms import PlanForm

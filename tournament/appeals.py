@@ -13,9 +13,11 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
+from core.errors import ActionRefused
+
 from .models import Appeal, Session
 from .roles import is_head_referee
-from .services import ActionRefused, touch
+from .services import touch
 from .timekeeping import end_clock
 
 

@@ -31,9 +31,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.errors import ActionRefused
+
 from . import file_changes
 from .models import Restore, Session, Tournament
-from .services import ActionRefused, touch
+from .services import touch
 from .tournament_file import _parse, dumps, export_tournament, import_tournament
 
 log = logging.getLogger(__name__)

@@ -5,18 +5,10 @@ from django.db.models import F
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from core.errors import ActionRefused
 from scoring.rules import RuleError, rules_overrides, ruleset_from
 
 from .models import Player, RuleChange, Session, Tournament
-
-
-class ActionRefused(Exception):
-    """An action the desk must refuse, with a message for the person who asked."""
-
-    def __init__(self, message, field=None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
 
 
 def touch(tournament_id):

@@ -14,9 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.errors import ActionRefused
+
 from . import clock
 from .models import ClockEvent, Session
-from .services import ActionRefused, touch
+from .services import touch
 
 MAX_ADJUST_MINUTES = 180
 

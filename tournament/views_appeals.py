@@ -5,13 +5,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from core.errors import ActionRefused
 from seating.models import Table
 
 from .appeals import deadline, decide_appeal, file_appeal, review_appeal
 from .forms import AppealDecisionForm, AppealForm
 from .models import Appeal
 from .roles import RefereeRequired, is_head_referee
-from .services import ActionRefused
 from .tables import AppealHistoryTable, AppealTable
 from .views_desk import TournamentMixin
 

@@ -15,6 +15,7 @@ from django.views import View
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
+from core.errors import ActionRefused
 from scoring import feed
 from scoring.models import Result
 from seating.models import WINDS, Seat, Wind
@@ -24,7 +25,6 @@ from . import clock
 from . import timekeeping as tk
 from .models import ClockEvent, Session
 from .roles import DeskRequired, DirectorRequired, StaffRequired, is_desk, is_director
-from .services import ActionRefused
 from .tables import ClockEventTable, TableBoardTable
 from .views_public import _tournament
 

@@ -11,12 +11,13 @@ from django.utils.translation import ngettext
 from django.views import View
 from django_tables2 import RequestConfig
 
+from core.errors import ActionRefused
+
 from .forms import PlayerForm, RulesForm, TournamentForm, UploadForm
 from .models import Player, Tournament
 from .player_import import parse_player_list
 from .roles import DeskRequired, DirectorRequired, StaffRequired, is_desk
 from .services import (
-    ActionRefused,
     add_session,
     change_rules,
     has_confirmed_results,

@@ -31,10 +31,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.errors import ActionRefused
 from tournament import file_changes
 from tournament.changes import touch
 from tournament.models import Restore, Session, Tournament
-from tournament.services import ActionRefused
 from tournament.tournament_file import _parse, dumps, export_tournament, import_tournament
 
 log = logging.getLogger(__name__)

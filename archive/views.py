@@ -11,11 +11,11 @@ from django.views import View
 
 from archive import backups
 from archive.tables import BackupsTable, RestoresTable
+from core.errors import ActionRefused
 from core.forms import UploadForm
 from core.roles import DirectorRequired
 from tournament.mixins import TournamentMixin
 from tournament.models import Restore
-from tournament.services import ActionRefused
 from tournament.tournament_file import TournamentFileError
 
 

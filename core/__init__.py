@@ -1,0 +1,1 @@
+"""What every app shares and no app owns: refusals and number helpers. Imports only Django."""

@@ -1,4 +1,6 @@
-"""The refusals every room raises and every page shows: the message names the field."""
+"""Refusals the desk shows a person, and the rule module's errors in the reader's language."""
+
+from django.utils.translation import gettext as _
 
 
 class ActionRefused(Exception):
@@ -8,3 +10,22 @@ class ActionRefused(Exception):
         super().__init__(message)
         self.message = message
         self.field = field
+
+
+class StaleEdit(ActionRefused):
+    """Someone saved this table after the form was loaded."""
+
+
+def rule_message(error) -> str:
+    """A scoring.rules RuleError or Problem in the active language.
+
+    The rule module imports nothing from Django, so it keeps the English template and its
+    params apart: translate the template first, then fill it.
+    """
+    message = _(error.template)
+    return message.format(**error.params) if error.params else message
+
+
+def refusal(error) -> ActionRefused:
+    """A RuleError as the refusal a desk page shows, on the field it names."""
+    return ActionRefused(rule_message(error), field=error.field)

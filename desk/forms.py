@@ -1,12 +1,10 @@
 """Forms of the desk. Every label and message is marked for translation."""
 
-import dataclasses
-
 from django import forms
 from django.utils.translation import get_language, get_supported_language_variant
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import PRESETS, RuleSet
+from scoring.rules import PRESETS, RULE_FIELDS, RuleSet
 from tournament.models import Player, Tournament
 
 
@@ -81,62 +79,9 @@ def _number(text: str):
     return float(text) if "." in text else int(text)
 
 
-RULE_CHOICES = {
-    "game": [("riichi", _("riichi")), ("sichuan", _("Sichuan"))],
-    "tie_mode": [("split", _("ties share the placement points equally"))],
-    "result_unit": [
-        ("points", _("points")),
-        ("rating", _("rating points")),
-        ("tp", _("tournament points (TP)")),
-    ],
-    "chombo_mode": [
-        ("in_scores", _("paid at the table (inside the scores)")),
-        ("after_placement", _("deducted after placement")),
-    ],
-    "tiebreak": [("none", _("none")), ("game_points", _("total game points"))],
-    "late_stage": [
-        ("before_placement", _("before placement (can change places)")),
-        ("after_placement", _("after placement")),
-    ],
-    "substitute_mode": [("ema", _("EMA 2012 (000 §5.7)")), ("sbr", _("SBR 2025 (002 §2.8.4)"))],
-    "end_of_session": [
-        ("one_more_hand", _("after the warning: finish the hand and play one more (EMA 000 §5.8)")),
-        ("finish_hand", _("at the end signal: play out the hand in progress (SBR 002 §2.4.4)")),
-    ],
-}
-RULE_LABELS = {
-    "game": _("Game"),
-    "start_points": _("Start points"),
-    "return_points": _("Return points"),
-    "tie_mode": _("Ties"),
-    "result_unit": _("Result unit"),
-    "score_divisor": _("Score divisor"),
-    "decimals": _("Decimals"),
-    "score_step": _("Score step"),
-    "chombo_mode": _("Chombo"),
-    "chombo_amount": _("Chombo amount"),
-    "tiebreak": _("Tiebreak"),
-    "late_per_minute": _("Late arrival, per minute"),
-    "late_max_minutes": _("Latest arrival (minutes)"),
-    "late_stage": _("Late arrival penalty counts"),
-    "misconduct_amounts": _("Misconduct amounts"),
-    "serious_misconduct_range": _("Serious misconduct range"),
-    "progressive_scale": _("Progressive scale for minor violations"),
-    "substitute_mode": _("Substitutes"),
-    "substitute_result": _("Substitute's result"),
-    "appeal_window_minutes": _("Appeal window (minutes after the session)"),
-    "uma": _("Uma / placement points (1st, 2nd, 3rd, 4th)"),
-    "uma3": _("Placement points at three-player tables"),
-    "awarded_tp": _("TP at an awarded table"),
-    "late_steps": _("Late steps (minutes:amount, …)"),
-    "appeal_deposit_fees": _("Appeal deposit (× fee)"),
-    "session_minutes": _("Session length (minutes)"),
-    "warning_minutes": _("Warning before the end (minutes)"),
-    "end_of_session": _("End of a timed session"),
-    "start_signal": _("Bell at the start"),
-    "time_up_signal": _("Bell at time up"),
-    "seating_display_minutes": _("Projector shows the seating for (minutes after the start)"),
-}
+def _shown_rules():
+    """The rule fields the rules page shows, in the rule set's order."""
+    return [rule for rule in RULE_FIELDS.values() if rule.label is not None]
 
 
 class RulesForm(forms.Form):
@@ -159,14 +104,13 @@ class RulesForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.fields["ruleset"].initial = rules.key
-        for f in dataclasses.fields(RuleSet):
-            if f.name in ("key", "name"):
-                continue
-            value = getattr(rules, f.name)
-            label = RULE_LABELS[f.name]
-            if f.name in RULE_CHOICES:
+        for rule in _shown_rules():
+            value = getattr(rules, rule.name)
+            label = _(rule.label)
+            if rule.choices:
+                choices = [(choice, _(text)) for choice, text in rule.choices]
                 field = forms.ChoiceField(
-                    label=label, choices=RULE_CHOICES[f.name], initial=value, required=False
+                    label=label, choices=choices, initial=value, required=False
                 )
             elif isinstance(value, bool):
                 field = forms.BooleanField(label=label, required=False, initial=value)
@@ -176,23 +120,23 @@ class RulesForm(forms.Form):
                 field = forms.FloatField(label=label, initial=value, required=False)
             else:
                 field = forms.CharField(label=label, initial=_text(value), required=False)
-            self.fields[f"rule_{f.name}"] = field
+            self.fields[f"rule_{rule.name}"] = field
 
     def overrides(self) -> dict:
         """The submitted values by rule field name (the service stores only the differences)."""
         values = {}
         preset = PRESETS[self.cleaned_data["ruleset"]]
-        for f in dataclasses.fields(RuleSet):
-            name = f"rule_{f.name}"
+        for rule in _shown_rules():
+            name = f"rule_{rule.name}"
             if name not in self.cleaned_data:
                 continue
             value = self.cleaned_data[name]
-            example = getattr(preset, f.name)
+            example = getattr(preset, rule.name)
             if value is None or (value == "" and not isinstance(example, tuple)):
                 continue  # left empty: the preset's value
             if isinstance(example, tuple):
                 value = _parse_tuple(value or "", example)
-            values[f.name] = value
+            values[rule.name] = value
         return values
 
     def clean(self):
@@ -202,9 +146,9 @@ class RulesForm(forms.Form):
             self.switch_preset = True
         else:
             self.switch_preset = False
-            for f in dataclasses.fields(RuleSet):
-                name = f"rule_{f.name}"
-                example = getattr(self.rules, f.name)
+            for rule in _shown_rules():
+                name = f"rule_{rule.name}"
+                example = getattr(self.rules, rule.name)
                 if name in data and isinstance(example, tuple):
                     try:
                         _parse_tuple(data[name] or "", example)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from django.views import View
 from django_tables2 import RequestConfig
 
+from core.errors import ActionRefused
 from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk, is_director
 from desk.tables import ClockEventTable, TableBoardTable
 from desk.views_seating import SessionMixin
@@ -20,7 +21,6 @@ from seating.models import WINDS, Seat, Wind
 from tournament import clock
 from tournament import timekeeping as tk
 from tournament.models import ClockEvent, Session
-from tournament.services import ActionRefused
 
 BOARD_STATES = {
     "playing": gettext_lazy("playing"),

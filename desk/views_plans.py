@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views import View
 
+from core.errors import ActionRefused
 from core.roles import DirectorRequired
 from desk.forms_seating import PlanForm
 from desk.tables import PlansTable, QualityTable, SeatingByTableTable
@@ -16,7 +17,6 @@ from desk.views import TournamentMixin
 from desk.views_seating import quality_rows
 from seating.models import WINDS, SeatingPlan
 from seating.plans import BUDGET, apply_plan, run_in_background, start_plan
-from tournament.services import ActionRefused
 
 
 def _stale(plan) -> bool:

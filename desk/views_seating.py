@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
+from core.errors import ActionRefused
 from core.roles import DeskRequired, DirectorRequired
 from desk.forms_seating import DrawForm, SeatChangeForm, SwissForm, TableForm
 from desk.tables import (
@@ -34,7 +35,6 @@ from seating.services import (
     swiss_session,
 )
 from tournament.mixins import SessionMixin
-from tournament.services import ActionRefused
 
 
 def quality_rows(values: dict) -> list[dict]:

@@ -13,10 +13,10 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
+from core.errors import ActionRefused
 from core.roles import is_head_referee
 from tournament.changes import touch
 from tournament.models import Appeal, Session
-from tournament.services import ActionRefused
 from tournament.timekeeping import end_clock
 
 

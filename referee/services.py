@@ -4,13 +4,14 @@ and voiding marks a record void instead of deleting it.
 """
 
 from collections import defaultdict
-from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from core.errors import ActionRefused, refusal, rule_message
+from core.numbers import plain_number
 from core.roles import is_director, is_head_referee
 from scoring.models import Penalty, Result
 from scoring.penalties import MINOR, OTHER, resolve
@@ -19,21 +20,6 @@ from scoring.standings import PenaltyRow
 from seating.models import WINDS, Seat, SeatingChange, Table
 from tournament.changes import touch
 from tournament.models import Incident, Player, Session
-from tournament.services import ActionRefused
-
-
-def _number(value):
-    """A stored Decimal amount as the int or float the rule math takes."""
-    if value is None:
-        return None
-    value = Decimal(value)
-    return int(value) if value == value.to_integral_value() else float(value)
-
-
-def _refuse(error: RuleError):
-    # The rule module speaks English templates; translate the template, then fill it.
-    message = _(error.template).format(**error.params) if error.params else _(error.template)
-    raise ActionRefused(message, field=error.field)
 
 
 def resolve_all(penalties, rules) -> dict:
@@ -53,7 +39,7 @@ def resolve_all(penalties, rules) -> dict:
                 rules,
                 p.kind,
                 minutes=p.minutes,
-                amount=_number(p.amount),
+                amount=plain_number(p.amount),
                 order=minors[(p.session_id, p.player_id)],
                 stage=p.stage or None,
             )
@@ -128,12 +114,12 @@ def record_penalty(
             rules,
             kind,
             minutes=minutes,
-            amount=_number(amount),
+            amount=plain_number(amount),
             order=order,
             stage=(stage or None) if kind == OTHER else None,
         )
     except RuleError as e:
-        _refuse(e)
+        raise refusal(e) from e
     penalty = Penalty.objects.create(
         session=session,
         player=player,
@@ -400,8 +386,9 @@ def minor_counts(session) -> dict:
 def describe(resolved) -> str:
     """A resolved penalty (or the RuleError it raised) for a person: amount and stage."""
     if isinstance(resolved, RuleError):
-        problem = _(resolved.template).format(**resolved.params)
-        return _("not valid under the current rules: %(problem)s") % {"problem": problem}
+        return _("not valid under the current rules: %(problem)s") % {
+            "problem": rule_message(resolved)
+        }
     if resolved.fixed:
         return _("fixed result for the session (a substitute plays)")
     stage = _("before placement") if resolved.stage == "before" else _("after placement")

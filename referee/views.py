@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
+from core.errors import ActionRefused
 from core.roles import DirectorRequired, RefereeRequired
 from core.views import act, back
 from desk.views import TournamentMixin
@@ -35,7 +36,6 @@ from scoring.models import Penalty
 from scoring.penalties import LATE, MINOR, MISCONDUCT, OTHER, kinds_for, scale_position
 from seating.models import Seat, Table
 from tournament.models import Incident, Player, Session
-from tournament.services import ActionRefused
 
 
 def _int(value):

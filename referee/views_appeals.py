@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from core.errors import ActionRefused
 from core.roles import RefereeRequired, is_head_referee
 from desk.views import TournamentMixin
 from referee.appeals import deadline, decide_appeal, file_appeal, review_appeal
@@ -12,7 +13,6 @@ from referee.forms import AppealDecisionForm, AppealForm
 from referee.tables import AppealHistoryTable, AppealTable
 from seating.models import Table
 from tournament.models import Appeal
-from tournament.services import ActionRefused
 
 
 class AppealList(RefereeRequired, TournamentMixin, View):

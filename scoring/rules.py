@@ -12,6 +12,8 @@ director types a fractional number (uma 4.5, penalty −0.5), and then they stay
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from decimal import Decimal
 from fractions import Fraction
@@ -62,46 +64,250 @@ class Problem(tuple):
         return self[1]
 
 
+# --- rule fields -----------------------------------------------------------------------------
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _tidy(value):
+    """4.0 → 4, so overrides compare and print like the presets."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _text(field, value):
+    if not isinstance(value, str) or not value.strip():
+        raise RuleError(field, gettext_noop("Must be a non-empty text."))
+    return value.strip()
+
+
+def _boolean(field, value):
+    if not isinstance(value, bool):
+        raise RuleError(field, gettext_noop("Must be true or false."))
+    return value
+
+
+def _choice(*options):
+    def check(field, value):
+        if value not in options:
+            raise RuleError(
+                field, gettext_noop("Must be one of: {options}."), options=", ".join(options)
+            )
+        return value
+
+    return check
+
+
+def _integer(minimum=None):
+    def check(field, value):
+        if not _is_number(value) or (isinstance(value, float) and not value.is_integer()):
+            raise RuleError(field, gettext_noop("Must be a whole number."))
+        value = int(value)
+        if minimum is not None and value < minimum:
+            raise RuleError(field, gettext_noop("Must be at least {minimum}."), minimum=minimum)
+        return value
+
+    return check
+
+
+def _number(sign=None):
+    def check(field, value):
+        if not _is_number(value):
+            raise RuleError(field, gettext_noop("Must be a number."))
+        if sign == "-" and value > 0:
+            raise RuleError(field, gettext_noop("Must be zero or negative."))
+        if sign == "+" and value < 0:
+            raise RuleError(field, gettext_noop("Must be zero or positive."))
+        return _tidy(value)
+
+    return check
+
+
+def _numbers(lengths=None, sign=None):
+    one = _number(sign)
+
+    def check(field, value):
+        if not isinstance(value, (list, tuple)) or (lengths and len(value) not in lengths):
+            if lengths:
+                raise RuleError(
+                    field,
+                    gettext_noop("Must be a list of {count} numbers."),
+                    count=" or ".join(str(n) for n in lengths),
+                )
+            raise RuleError(field, gettext_noop("Must be a list of numbers."))
+        return tuple(one(field, v) for v in value)
+
+    return check
+
+
+def _steps(field, value):
+    if not isinstance(value, (list, tuple)):
+        raise RuleError(field, gettext_noop("Must be a list of [minutes, amount] pairs."))
+    steps, last = [], 0
+    for pair in value:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise RuleError(field, gettext_noop("Must be a list of [minutes, amount] pairs."))
+        minutes = _integer(1)(field, pair[0])
+        if minutes <= last:
+            raise RuleError(
+                field, gettext_noop("The minutes must increase from one step to the next.")
+            )
+        steps.append((minutes, _number("-")(field, pair[1])))
+        last = minutes
+    return tuple(steps)
+
+
+class RuleField(NamedTuple):
+    """One overridable field of RuleSet: how an override is checked and how the rules page
+    shows it. Labels are English, marked for the catalogue; the Django layer translates them."""
+
+    name: str
+    check: Callable  # (field, JSON value) → the value the rule set holds, or RuleError
+    label: str | None  # None: not on the rules page (the preset's name comes with the preset)
+    choices: tuple  # ((value, label), ...); () when any value the check accepts goes
+
+
+def _rule(check=None, *, label=None, choices=()):
+    """A RuleSet field with its schema; a field with choices accepts exactly their values."""
+    if check is None:
+        check = _choice(*(value for value, _label in choices))
+    return dataclasses.field(metadata={"check": check, "label": label, "choices": choices})
+
+
 @dataclass(frozen=True)
 class RuleSet:
+    """One rule set. Every field but `key` is declared with its schema (RULE_FIELDS), so the
+    override checks, the rules page and the tournament file cannot disagree about a field."""
+
     key: str
-    name: str
-    game: str  # "riichi" | "sichuan"
-    start_points: int
-    return_points: int
-    uma: tuple  # placement points for places 1..4, in the result unit
-    uma3: tuple  # the same for three-player tables
-    tie_mode: str  # "split": ties share the placement points of the places they cover
-    result_unit: str  # "points" | "rating" | "tp" (tp: the result is the placement points only)
-    score_divisor: int  # result = (score − return_points) / score_divisor + placement
-    decimals: int
-    score_step: int
-    chombo_mode: str  # "in_scores" | "after_placement"
-    chombo_amount: int | float  # result unit, per chombo, after_placement only
-    tiebreak: str  # "none" | "game_points"
-    awarded_tp: int | float  # each player of a Sichuan table of one or two players
-    late_per_minute: int | float  # score unit
-    late_steps: tuple  # ((up_to_minutes, amount), ...), score unit
-    late_max_minutes: int  # later than this: a substitute plays
-    late_stage: str  # "before_placement" | "after_placement"
-    misconduct_amounts: tuple
-    serious_misconduct_range: tuple
-    progressive_scale: tuple  # nth minor violation in a session → nth amount
-    substitute_mode: str  # "ema" | "sbr"
-    substitute_result: int | float  # result unit: replaced player's (and EMA substitute's) line
-    session_minutes: int
-    warning_minutes: int
-    end_of_session: str  # "one_more_hand" (EMA 000 §5.8) | "finish_hand" (SBR 002 §2.4.4)
-    start_signal: bool  # the clock rings when play starts
-    time_up_signal: bool  # the clock rings at time up (EMA gives no signal then)
-    seating_display_minutes: int  # the projector shows "find your table" this long after start
-    appeal_window_minutes: int
-    appeal_deposit_fees: int | float  # deposit = this × the tournament fee
+    name: str = _rule(_text)
+    game: str = _rule(
+        label=gettext_noop("Game"),
+        choices=(("riichi", gettext_noop("riichi")), ("sichuan", gettext_noop("Sichuan"))),
+    )
+    start_points: int = _rule(_integer(0), label=gettext_noop("Start points"))
+    return_points: int = _rule(_integer(0), label=gettext_noop("Return points"))
+    # placement points for places 1..4, in the result unit
+    uma: tuple = _rule(
+        _numbers((4,)), label=gettext_noop("Uma / placement points (1st, 2nd, 3rd, 4th)")
+    )
+    uma3: tuple = _rule(
+        _numbers((3,)), label=gettext_noop("Placement points at three-player tables")
+    )
+    tie_mode: str = _rule(
+        label=gettext_noop("Ties"),
+        choices=(("split", gettext_noop("ties share the placement points equally")),),
+    )
+    # tp: the result is the placement points only
+    result_unit: str = _rule(
+        label=gettext_noop("Result unit"),
+        choices=(
+            ("points", gettext_noop("points")),
+            ("rating", gettext_noop("rating points")),
+            ("tp", gettext_noop("tournament points (TP)")),
+        ),
+    )
+    # result = (score − return_points) / score_divisor + placement
+    score_divisor: int = _rule(_integer(1), label=gettext_noop("Score divisor"))
+    decimals: int = _rule(_integer(0), label=gettext_noop("Decimals"))
+    score_step: int = _rule(_integer(1), label=gettext_noop("Score step"))
+    chombo_mode: str = _rule(
+        label=gettext_noop("Chombo"),
+        choices=(
+            ("in_scores", gettext_noop("paid at the table (inside the scores)")),
+            ("after_placement", gettext_noop("deducted after placement")),
+        ),
+    )
+    # result unit, per chombo, after_placement only
+    chombo_amount: int | float = _rule(_number("-"), label=gettext_noop("Chombo amount"))
+    tiebreak: str = _rule(
+        label=gettext_noop("Tiebreak"),
+        choices=(
+            ("none", gettext_noop("none")),
+            ("game_points", gettext_noop("total game points")),
+        ),
+    )
+    # each player of a Sichuan table of one or two players
+    awarded_tp: int | float = _rule(_number("+"), label=gettext_noop("TP at an awarded table"))
+    # score unit
+    late_per_minute: int | float = _rule(
+        _number("-"), label=gettext_noop("Late arrival, per minute")
+    )
+    # ((up_to_minutes, amount), ...), score unit
+    late_steps: tuple = _rule(_steps, label=gettext_noop("Late steps (minutes:amount, …)"))
+    # later than this: a substitute plays
+    late_max_minutes: int = _rule(_integer(0), label=gettext_noop("Latest arrival (minutes)"))
+    late_stage: str = _rule(
+        label=gettext_noop("Late arrival penalty counts"),
+        choices=(
+            ("before_placement", gettext_noop("before placement (can change places)")),
+            ("after_placement", gettext_noop("after placement")),
+        ),
+    )
+    misconduct_amounts: tuple = _rule(_numbers(sign="-"), label=gettext_noop("Misconduct amounts"))
+    serious_misconduct_range: tuple = _rule(
+        _numbers((0, 2), sign="-"), label=gettext_noop("Serious misconduct range")
+    )
+    # nth minor violation in a session → nth amount
+    progressive_scale: tuple = _rule(
+        _numbers(sign="-"), label=gettext_noop("Progressive scale for minor violations")
+    )
+    substitute_mode: str = _rule(
+        label=gettext_noop("Substitutes"),
+        choices=(
+            ("ema", gettext_noop("EMA 2012 (000 §5.7)")),
+            ("sbr", gettext_noop("SBR 2025 (002 §2.8.4)")),
+        ),
+    )
+    # result unit: replaced player's (and EMA substitute's) line
+    substitute_result: int | float = _rule(_number(), label=gettext_noop("Substitute's result"))
+    session_minutes: int = _rule(_integer(1), label=gettext_noop("Session length (minutes)"))
+    warning_minutes: int = _rule(
+        _integer(0), label=gettext_noop("Warning before the end (minutes)")
+    )
+    end_of_session: str = _rule(
+        label=gettext_noop("End of a timed session"),
+        choices=(
+            (
+                "one_more_hand",
+                gettext_noop("after the warning: finish the hand and play one more (EMA 000 §5.8)"),
+            ),
+            (
+                "finish_hand",
+                gettext_noop("at the end signal: play out the hand in progress (SBR 002 §2.4.4)"),
+            ),
+        ),
+    )
+    start_signal: bool = _rule(_boolean, label=gettext_noop("Bell at the start"))
+    # EMA gives no signal at time up
+    time_up_signal: bool = _rule(_boolean, label=gettext_noop("Bell at time up"))
+    # the projector shows "find your table" this long after start
+    seating_display_minutes: int = _rule(
+        _integer(0),
+        label=gettext_noop("Projector shows the seating for (minutes after the start)"),
+    )
+    appeal_window_minutes: int = _rule(
+        _integer(0), label=gettext_noop("Appeal window (minutes after the session)")
+    )
+    # deposit = this × the tournament fee
+    appeal_deposit_fees: int | float = _rule(
+        _number("+"), label=gettext_noop("Appeal deposit (× fee)")
+    )
 
     @property
     def oka(self) -> int:
         """Score points to first place; with oka every result is taken against return_points."""
         return 4 * (self.return_points - self.start_points)
+
+
+# Field name → its schema, in RuleSet's order: the fields an override or the rules page may set.
+RULE_FIELDS: dict[str, RuleField] = {
+    f.name: RuleField(f.name, **f.metadata) for f in fields(RuleSet) if f.metadata
+}
+FIELD_NAMES: tuple[str, ...] = tuple(RULE_FIELDS)
 
 
 PRESETS: dict[str, RuleSet] = {
@@ -215,140 +421,8 @@ PRESETS: dict[str, RuleSet] = {
     ),
 }
 
-FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet) if f.name != "key")
-
 
 # --- overrides -------------------------------------------------------------------------------
-
-
-def _is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _tidy(value):
-    """4.0 → 4, so overrides compare and print like the presets."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
-def _text(field, value):
-    if not isinstance(value, str) or not value.strip():
-        raise RuleError(field, gettext_noop("Must be a non-empty text."))
-    return value.strip()
-
-
-def _boolean(field, value):
-    if not isinstance(value, bool):
-        raise RuleError(field, gettext_noop("Must be true or false."))
-    return value
-
-
-def _choice(*options):
-    def check(field, value):
-        if value not in options:
-            raise RuleError(
-                field, gettext_noop("Must be one of: {options}."), options=", ".join(options)
-            )
-        return value
-
-    return check
-
-
-def _integer(minimum=None):
-    def check(field, value):
-        if not _is_number(value) or (isinstance(value, float) and not value.is_integer()):
-            raise RuleError(field, gettext_noop("Must be a whole number."))
-        value = int(value)
-        if minimum is not None and value < minimum:
-            raise RuleError(field, gettext_noop("Must be at least {minimum}."), minimum=minimum)
-        return value
-
-    return check
-
-
-def _number(sign=None):
-    def check(field, value):
-        if not _is_number(value):
-            raise RuleError(field, gettext_noop("Must be a number."))
-        if sign == "-" and value > 0:
-            raise RuleError(field, gettext_noop("Must be zero or negative."))
-        if sign == "+" and value < 0:
-            raise RuleError(field, gettext_noop("Must be zero or positive."))
-        return _tidy(value)
-
-    return check
-
-
-def _numbers(lengths=None, sign=None):
-    one = _number(sign)
-
-    def check(field, value):
-        if not isinstance(value, (list, tuple)) or (lengths and len(value) not in lengths):
-            if lengths:
-                raise RuleError(
-                    field,
-                    gettext_noop("Must be a list of {count} numbers."),
-                    count=" or ".join(str(n) for n in lengths),
-                )
-            raise RuleError(field, gettext_noop("Must be a list of numbers."))
-        return tuple(one(field, v) for v in value)
-
-    return check
-
-
-def _steps(field, value):
-    if not isinstance(value, (list, tuple)):
-        raise RuleError(field, gettext_noop("Must be a list of [minutes, amount] pairs."))
-    steps, last = [], 0
-    for pair in value:
-        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise RuleError(field, gettext_noop("Must be a list of [minutes, amount] pairs."))
-        minutes = _integer(1)(field, pair[0])
-        if minutes <= last:
-            raise RuleError(
-                field, gettext_noop("The minutes must increase from one step to the next.")
-            )
-        steps.append((minutes, _number("-")(field, pair[1])))
-        last = minutes
-    return tuple(steps)
-
-
-_CHECKS = {
-    "name": _text,
-    "game": _choice("riichi", "sichuan"),
-    "start_points": _integer(0),
-    "return_points": _integer(0),
-    "uma": _numbers((4,)),
-    "uma3": _numbers((3,)),
-    "tie_mode": _choice("split"),
-    "result_unit": _choice("points", "rating", "tp"),
-    "score_divisor": _integer(1),
-    "decimals": _integer(0),
-    "score_step": _integer(1),
-    "chombo_mode": _choice("in_scores", "after_placement"),
-    "chombo_amount": _number("-"),
-    "tiebreak": _choice("none", "game_points"),
-    "awarded_tp": _number("+"),
-    "late_per_minute": _number("-"),
-    "late_steps": _steps,
-    "late_max_minutes": _integer(0),
-    "late_stage": _choice("before_placement", "after_placement"),
-    "misconduct_amounts": _numbers(sign="-"),
-    "serious_misconduct_range": _numbers((0, 2), sign="-"),
-    "progressive_scale": _numbers(sign="-"),
-    "substitute_mode": _choice("ema", "sbr"),
-    "substitute_result": _number(),
-    "session_minutes": _integer(1),
-    "warning_minutes": _integer(0),
-    "end_of_session": _choice("one_more_hand", "finish_hand"),
-    "start_signal": _boolean,
-    "time_up_signal": _boolean,
-    "seating_display_minutes": _integer(0),
-    "appeal_window_minutes": _integer(0),
-    "appeal_deposit_fees": _number("+"),
-}
-assert set(_CHECKS) == set(FIELD_NAMES)
 
 
 def ruleset_from(key: str, overrides: dict | None = None) -> RuleSet:
@@ -369,10 +443,10 @@ def ruleset_from(key: str, overrides: dict | None = None) -> RuleSet:
         )
     values = asdict(preset)
     for field, value in overrides.items():
-        check = _CHECKS.get(field)
-        if check is None:
+        rule = RULE_FIELDS.get(field)
+        if rule is None:
             raise RuleError(field, gettext_noop("Unknown rule field {name!r}."), name=field)
-        values[field] = check(field, value)
+        values[field] = rule.check(field, value)
     if values["return_points"] < values["start_points"]:
         raise RuleError("return_points", gettext_noop("Must not be below the start points."))
     if values["decimals"] > 6:

@@ -10,6 +10,7 @@ from collections import defaultdict
 
 from django.core.cache import cache
 
+from core.numbers import plain_number
 from referee.services import penalty_rows
 from scoring.models import Result, ResultScore
 from scoring.standings import PlayerRow, SeatRow, TableRow, compute_standings
@@ -139,12 +140,6 @@ def standings(tournament):
     return result
 
 
-def _number(value):
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
 def feed(tournament, table=None) -> dict:
     """The standings feed, exactly as ../shared/formats/README.md describes it; `table` is
     `standings(tournament)` when the caller has it at hand."""
@@ -171,8 +166,8 @@ def feed(tournament, table=None) -> dict:
                     "country": row.player.country,
                     "team": row.player.team,
                 },
-                "total": _number(row.total),
-                "tiebreak": _number(row.tiebreak),
+                "total": plain_number(row.total),
+                "tiebreak": plain_number(row.tiebreak),
                 "sessions": [
                     {
                         "session": line.session,
@@ -180,9 +175,9 @@ def feed(tournament, table=None) -> dict:
                         "wind": line.wind,
                         "score": line.score,
                         "place": line.place,
-                        "uma": _number(line.uma),
-                        "penalty": _number(line.penalty),
-                        "result": _number(line.result),
+                        "uma": plain_number(line.uma),
+                        "penalty": plain_number(line.penalty),
+                        "result": plain_number(line.result),
                     }
                     for line in row.sessions
                 ],

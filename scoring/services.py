@@ -5,15 +5,11 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from core.errors import ActionRefused, StaleEdit, rule_message
 from scoring.models import Result, ResultScore
 from scoring.rules import validate_scores
 from seating.models import WINDS, Table, Wind
 from tournament.changes import touch
-from tournament.services import ActionRefused
-
-
-class StaleEdit(ActionRefused):
-    """Someone saved this table after the form was loaded."""
 
 
 def wind_label(wind: str) -> str:
@@ -65,8 +61,7 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
     problems = validate_scores(rules, scores)
     if problems:
         problem = problems[0]
-        # The rule module speaks English templates; translate the template, then fill it.
-        message = _(problem.template).format(**problem.params)
+        message = rule_message(problem)
         if problem.seat < 0:
             raise ActionRefused(message, field="__all__")
         seat = seats[problem.seat]

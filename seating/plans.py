@@ -15,6 +15,7 @@ from django.db import close_old_connections, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.errors import ActionRefused
 from seating.algorithms.draw import DrawError
 from seating.algorithms.plan import balanced_plan
 from seating.models import SeatingChange, SeatingPlan
@@ -22,7 +23,6 @@ from seating.selectors import figures, keep_apart_values, session_rounds
 from seating.services import _create_tables, is_sichuan_tournament, record
 from tournament.changes import touch
 from tournament.models import Player, Session
-from tournament.services import ActionRefused
 
 BUDGET = 8.0  # seconds the search may take; a plan shows its figures whatever it reached
 

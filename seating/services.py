@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.errors import ActionRefused
 from scoring.models import Result
 from seating.algorithms.draw import WINDS, DrawError, draw_tables, rotate_incomplete, separate
 from seating.algorithms.swiss import swiss_round
@@ -18,7 +19,6 @@ from seating.models import Seat, SeatingChange, Table
 from seating.selectors import keep_apart_values, session_rounds
 from tournament.changes import touch
 from tournament.models import Player, Session
-from tournament.services import ActionRefused
 
 
 def record(session, kind, detail, user=None, reason="", played=False):

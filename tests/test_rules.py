@@ -10,6 +10,7 @@ import pytest
 from scoring.rules import (
     FIELD_NAMES,
     PRESETS,
+    RULE_FIELDS,
     RuleError,
     RuleSet,
     SeatInput,
@@ -375,6 +376,37 @@ def test_field_names():
     assert "key" not in FIELD_NAMES
     assert FIELD_NAMES[0] == "name"
     assert len(FIELD_NAMES) == 32
+
+
+def test_every_field_is_declared_once_with_its_schema():
+    """RULE_FIELDS comes from RuleSet itself: a new field cannot miss its check or label."""
+    assert tuple(RULE_FIELDS) == FIELD_NAMES
+    assert [rule.name for rule in RULE_FIELDS.values() if rule.label is None] == ["name"]
+    for rule in RULE_FIELDS.values():
+        for preset in PRESETS.values():
+            assert rule.check(rule.name, getattr(preset, rule.name)) == getattr(preset, rule.name)
+        if rule.choices:
+            for value, _label in rule.choices:
+                assert rule.check(rule.name, value) == value
+            with pytest.raises(RuleError, match="Must be one of"):
+                rule.check(rule.name, "other")
+
+
+def test_choice_fields_list_exactly_what_the_check_accepts():
+    choices = {name: rule.choices for name, rule in RULE_FIELDS.items() if rule.choices}
+    assert {name: [value for value, _label in c] for name, c in choices.items()} == {
+        "game": ["riichi", "sichuan"],
+        "tie_mode": ["split"],
+        "result_unit": ["points", "rating", "tp"],
+        "chombo_mode": ["in_scores", "after_placement"],
+        "tiebreak": ["none", "game_points"],
+        "late_stage": ["before_placement", "after_placement"],
+        "substitute_mode": ["ema", "sbr"],
+        "end_of_session": ["one_more_hand", "finish_hand"],
+    }
+    with pytest.raises(RuleError) as caught:
+        ruleset_from("ema-2012", {"tiebreak": "coin"})
+    assert caught.value.message == "Must be one of: none, game_points."
 
 
 def test_ruleset_from_overrides_and_round_trip():

@@ -14,10 +14,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.errors import ActionRefused
 from tournament import clock
 from tournament.changes import touch
 from tournament.models import ClockEvent, Session
-from tournament.services import ActionRefused
 
 MAX_ADJUST_MINUTES = 180
 

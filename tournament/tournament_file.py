@@ -66,6 +66,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.errors import rule_message as _rule_message
 from scoring.models import Penalty, Result, ResultScore
 from scoring.penalties import KINDS, LATE, MINOR, OTHER, STAGES, resolve
 from scoring.rules import RuleError, rules_overrides, ruleset_from, validate_scores
@@ -683,11 +684,6 @@ def _index(path, value, items, name):
             % {"value": _show(value), "name": name, "last": len(items) - 1},
         )
     return value
-
-
-def _rule_message(e: RuleError) -> str:
-    message = _(e.template)
-    return message.format(**e.params) if e.params else message
 
 
 def _rule_error(e: RuleError) -> TournamentFileError:

@@ -5,11 +5,11 @@ import re
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from core.errors import ActionRefused
 from seating.plans import apply_plan, run_plan, start_plan
 from seating.selectors import FIGURES, figures, tournament_quality
 from seating.services import delete_table, draw_session, swiss_session
 from tournament.models import Session, Tournament
-from tournament.services import ActionRefused
 
 
 class Command(BaseCommand):

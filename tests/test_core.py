@@ -1,0 +1,58 @@
+"""The shared helpers (core): refusals, rule errors in the reader's language, plain numbers."""
+
+from decimal import Decimal
+
+import pytest
+from django.utils import translation
+
+from core.errors import ActionRefused, StaleEdit, refusal, rule_message
+from core.numbers import plain_number
+from scoring.rules import PRESETS, Problem, RuleError, ruleset_from, validate_scores
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        (None, None),
+        (3, 3),
+        (-2.5, -2.5),
+        (4.0, 4),
+        (Decimal("-8000.00"), -8000),
+        (Decimal("0.50"), 0.5),
+        ("text", "text"),
+    ],
+)
+def test_plain_number(value, expected):
+    result = plain_number(value)
+    assert result == expected
+    assert type(result) is type(expected)
+
+
+def rule_error(**overrides) -> RuleError:
+    with pytest.raises(RuleError) as caught:
+        ruleset_from("ema-2012", overrides)
+    return caught.value
+
+
+def test_rule_message_translates_the_template_then_fills_it():
+    error = rule_error(score_divisor=0)
+    assert rule_message(error) == "Must be at least 1."
+    with translation.override("ru"):
+        assert rule_message(error) == "Должно быть не меньше 1."
+        assert rule_message(rule_error(chombo_amount="x")) == "Должно быть числом."
+
+
+def test_rule_message_takes_a_problem_too():
+    problem = validate_scores(PRESETS["ema-2012"], [30000, 30000, 30000, 29000])[0]
+    assert isinstance(problem, Problem)
+    assert rule_message(problem) == problem.message
+
+
+def test_refusal_names_the_field():
+    refused = refusal(rule_error(decimals=-1))
+    assert isinstance(refused, ActionRefused)
+    assert (refused.message, refused.field) == ("Must be at least 0.", "decimals")
+
+
+def test_a_stale_edit_is_a_refusal():
+    assert issubclass(StaleEdit, ActionRefused)

@@ -142,12 +142,11 @@ class SessionTablesTable(tables.Table):
         empty_text = _("No tables yet: draw the session or add tables by hand.")
 
 
-def session_rows(session, tables_qs, latest_by_table, states):
+def session_rows(session, tables_qs, states):
     rows = []
     for table in tables_qs:
         seats = {s.wind: s for s in table.seats.all()}
-        latest = latest_by_table.get(table.pk)
-        code = latest.status if latest else "none"
+        state = states[table.pk]
         rows.append(
             {
                 "number": table.number,
@@ -155,8 +154,8 @@ def session_rows(session, tables_qs, latest_by_table, states):
                     "desk:result", args=[session.tournament.slug, session.number, table.number]
                 ),
                 **{w: seats[w].player.name if w in seats else "" for w in "ESWN"},
-                "state": states.get(code, code),
-                "state_code": code,
+                "state": state.label,
+                "state_code": state.value,
             }
         )
     return rows

@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 from django.views import View
 from django_tables2 import RequestConfig
 
+from core.errors import ActionRefused
 from core.forms import UploadForm
 from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk
 from desk.forms import PlayerForm, RulesForm, TournamentForm
@@ -19,14 +20,13 @@ from desk.tables import (
     PlayersTable,
     RefereeTournamentsTable,
 )
+from scoring.selectors import done, has_confirmed_results, table_states
+from scoring.services import change_rules
 from tournament.mixins import TournamentMixin
 from tournament.models import Player, Tournament
 from tournament.player_import import parse_player_list
 from tournament.services import (
-    ActionRefused,
     add_session,
-    change_rules,
-    has_confirmed_results,
     import_players,
     save_player,
     save_tournament,
@@ -91,12 +91,11 @@ class Dashboard(DeskRequired, TournamentMixin, View):
             ),
             substitutes=Count("id", filter=Q(substitute=True)),
         )
-        sessions = t.sessions.annotate(
-            n_tables=Count("tables", distinct=True),
-            n_confirmed=Count(
-                "tables", filter=Q(tables__results__status="confirmed"), distinct=True
-            ),
-        )
+        sessions = list(t.sessions.order_by("number"))
+        for session in sessions:
+            states = table_states(session).values()
+            session.n_tables = len(states)
+            session.n_confirmed = sum(1 for state in states if done(state))
         context = {
             "tournament": t,
             "counts": counts,

@@ -1,14 +1,11 @@
 """The session clock: the desk's controls and table board, the projector page, the JSON status."""
 
-from collections import defaultdict
-
 from django.contrib import messages
 from django.db.models import Prefetch
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views import View
 from django_tables2 import RequestConfig
 
@@ -16,18 +13,11 @@ from core.errors import ActionRefused
 from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk, is_director
 from desk.tables import ClockEventTable, TableBoardTable
 from desk.views_seating import SessionMixin
-from scoring.models import Result
+from scoring.selectors import TableState, table_states
 from seating.models import WINDS, Seat, Wind
 from tournament import clock
 from tournament import timekeeping as tk
 from tournament.models import ClockEvent, Session
-
-BOARD_STATES = {
-    "playing": gettext_lazy("playing"),
-    "finished": gettext_lazy("finished — result entered"),
-    "confirmed": gettext_lazy("confirmed"),
-    "awarded": gettext_lazy("awarded table"),
-}
 
 
 def _minutes(seconds: int) -> str:
@@ -45,25 +35,14 @@ def board(session: Session, now=None):
     state = tk.as_shown(clock.state_at(length, warning, events, now), session.ended_at)
     extra = clock.extra_time(events)
     counting = state.state in (clock.RUNNING, clock.WARNING, clock.TIME_UP, clock.PAUSED)
-    statuses = defaultdict(set)
-    for table_id, status in Result.objects.filter(table__session=session).values_list(
-        "table_id", "status"
-    ):
-        statuses[table_id].add(status)
+    states = table_states(session)
     tables = session.tables.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player"))
     )
-    rows, counts = [], dict.fromkeys(BOARD_STATES, 0)
+    rows, counts = [], dict.fromkeys(TableState, 0)
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda s: WINDS.index(s.wind))
-        if rules.game == "sichuan" and len(seats) <= 2:
-            code = "awarded"
-        elif Result.Status.CONFIRMED in statuses[table.pk]:
-            code = "confirmed"
-        elif Result.Status.DRAFT in statuses[table.pk]:
-            code = "finished"
-        else:
-            code = "playing"
+        code = states[table.pk]
         counts[code] += 1
         left = state.remaining + extra.get(table.number, 0)
         rows.append(
@@ -73,8 +52,8 @@ def board(session: Session, now=None):
                     "desk:result", args=[session.tournament.slug, session.number, table.number]
                 ),
                 "players": ", ".join(f"{Wind(s.wind).label}: {s.player.name}" for s in seats),
-                "state": BOARD_STATES[code],
-                "state_code": code,
+                "state": code.label,
+                "state_code": code.value,
                 "extra": _minutes(extra[table.number]) if table.number in extra else "",
                 "extra_seconds": extra.get(table.number, 0),
                 "left": clock.mmss(left) if counting and code == "playing" else "",
@@ -112,7 +91,7 @@ class ClockDesk(StaffRequired, SessionMixin, View):
             "state_label": tk.STATE_LABELS[state.state],
             "remaining": clock.mmss(state.remaining),
             "board": TableBoardTable(rows),
-            "counts": [(code, BOARD_STATES[code], n) for code, n in counts.items() if n],
+            "counts": [(code.value, code.label, n) for code, n in counts.items() if n],
             "overtime": sum(1 for r in rows if r["overtime"]),
             "history": history,
             "length_minutes": length // 60,

@@ -13,10 +13,9 @@ from core.roles import DeskRequired
 from core.views import act
 from desk.forms_results import ResultForm
 from desk.tables import ResultHistoryTable, ResultTable
-from desk.views_seating import RESULT_STATES, SessionMixin
 from referee.appeals import end_session
 from scoring.models import Result
-from scoring.rules import SeatInput, table_outcome
+from scoring.rules import SeatInput, is_awarded, table_outcome
 from scoring.services import (
     ActionRefused,
     StaleEdit,
@@ -26,6 +25,7 @@ from scoring.services import (
     seats_in_order,
 )
 from seating.models import Table, Wind
+from tournament.mixins import SessionMixin
 
 
 def _stamp(user, when):
@@ -44,7 +44,7 @@ def _history(table):
         rows.append(
             {
                 "version": r.version,
-                "status": RESULT_STATES.get(r.status, r.status),
+                "status": r.get_status_display(),
                 "scores": " / ".join(str(scores[w].score) for w in order),
                 "chombo": " / ".join(str(scores[w].chombo) for w in order),
                 "entered": _stamp(r.entered_by, r.entered_at),
@@ -116,7 +116,7 @@ class ResultEntry(DeskRequired, SessionMixin, View):
             "form": form,
             "latest": latest,
             "can_confirm": can_confirm,
-            "awarded": len(seats) <= 2,
+            "awarded": is_awarded(rules, len(seats)),
             "rules": rules,
             "target_sum": rules.start_points * len(seats),
             "history": _history(table),
@@ -132,7 +132,7 @@ class ResultEntry(DeskRequired, SessionMixin, View):
         table = self._table(table)
         rules = self.tournament.rule_set()
         seats = seats_in_order(table)
-        if len(seats) <= 2:
+        if is_awarded(rules, len(seats)):
             # An awarded table's page has no form to show the refusal on.
             messages.error(request, _("An awarded table has no scores to enter."))
             return self._render(request, table, status=400)

@@ -5,7 +5,6 @@ from django.db.models import Prefetch
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views import View
 
 from core.errors import ActionRefused
@@ -21,7 +20,7 @@ from desk.tables import (
     session_rows,
 )
 from referee.appeals import deadline
-from scoring.models import Result
+from scoring.selectors import TableState, done, standings_order, table_states
 from seating.manual import move_player, move_warnings, swap_players, swap_warnings
 from seating.models import WINDS, Seat, SeatingChange, Table, Wind
 from seating.selectors import FIGURES, figures, tournament_quality, wind_rows
@@ -57,26 +56,18 @@ def quality_rows(values: dict) -> list[dict]:
     return rows
 
 
-RESULT_STATES = {
-    "none": gettext_lazy("not entered"),
-    "draft": gettext_lazy("draft — to confirm"),
-    "confirmed": gettext_lazy("confirmed"),
-    "superseded": gettext_lazy("replaced"),
-}
-
-
 class SessionDetail(DeskRequired, SessionMixin, View):
     def get(self, request, slug, number):
         session = self.session
         tables = session.tables.prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
-        latest = {}
-        for r in Result.objects.filter(table__session=session).order_by("table_id", "version"):
-            latest[r.table_id] = r
-        states = {k: str(v) for k, v in RESULT_STATES.items()}
-        rows = session_rows(session, tables, latest, states)
-        confirmed = sum(1 for r in rows if r["state_code"] == "confirmed")
+        states = table_states(session)
+        rows = session_rows(session, tables, states)
+        confirmed = sum(1 for state in states.values() if done(state))
+        played = has_results(session)
+        # An awarded table counts once the session has results (seating.services.delete_table).
+        removable = {TableState.PLAYING} if played else {TableState.PLAYING, TableState.AWARDED}
         q = tournament_quality(self.tournament, upto=session.number)
         names = dict(self.tournament.players.values_list("key", "name"))
         seated = sorted(
@@ -90,7 +81,7 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             "confirmed": confirmed,
             "total": len(rows),
             "pool": len(draw_pool(session)),
-            "removable": [r["number"] for r in rows if r["state_code"] == "none"],
+            "removable": [r["number"] for r in rows if r["state_code"] in removable],
             "appeal_deadline": deadline(session),
             "draw_form": DrawForm(),
             "swiss_form": SwissForm(),
@@ -103,7 +94,7 @@ class SessionDetail(DeskRequired, SessionMixin, View):
                 SeatingChange.objects.filter(session=session).select_related("changed_by")
             ),
             "seated": seated,
-            "played": has_results(session),
+            "played": played,
             "winds_choices": Wind.choices,
         }
         return render(request, "desk/session.html", context)
@@ -189,7 +180,12 @@ class SessionSwiss(DirectorRequired, SessionMixin, View):
             messages.error(request, _("Seed: give a whole number or leave it empty."))
         else:
             try:
-                swiss_session(self.session, form.cleaned_data["seed"], request.user)
+                swiss_session(
+                    self.session,
+                    standings_order(self.tournament),
+                    form.cleaned_data["seed"],
+                    request.user,
+                )
             except ActionRefused as e:
                 messages.error(request, e.message)
             else:

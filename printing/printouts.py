@@ -33,7 +33,8 @@ from reportlab.platypus import (
 
 from core.tables import fmt
 from scoring import selectors as feed
-from scoring.models import Penalty, Result
+from scoring.models import Result
+from scoring.selectors import penalties_with_worth
 from seating.models import WINDS, Wind
 from tournament import timekeeping
 from tournament.models import Appeal, Player
@@ -524,8 +525,6 @@ def standings_pdf(tournament) -> bytes:
 @_in_print_language
 def appeals_pdf(tournament) -> bytes:
     """The appeals log and the penalties (void ones listed apart), for the organiser's file."""
-    from referee.services import describe, resolve_all
-
     styles = _styles()
     subtitle = _("Appeals log and penalties")
     story = _header(tournament, subtitle, styles)
@@ -565,17 +564,16 @@ def appeals_pdf(tournament) -> bytes:
         story.append(log)
     story += [Spacer(1, 6 * mm), Paragraph(_("Penalties"), styles["h2"])]
     rows = [[_("Session"), _("Table"), _("Player"), _("Penalty"), _("Recorded"), _("Void")]]
-    penalties = Penalty.objects.filter(session__tournament=tournament).select_related(
-        "session", "table", "player", "recorded_by", "voided_by"
-    )
-    worth = resolve_all(penalties.order_by("recorded_at", "pk"), tournament.rule_set())
-    for penalty in penalties.order_by("session__number", "recorded_at", "pk"):
+    # By session, each in the order recorded.
+    listed = sorted(penalties_with_worth(tournament), key=lambda w: w.penalty.session.number)
+    for w in listed:
+        penalty = w.penalty
         who = penalty.recorded_by.get_username() if penalty.recorded_by else ""
         what = penalty.get_kind_display()
         if penalty.minutes:
             what += " · " + _("%(minutes)s min") % {"minutes": penalty.minutes}
-        if penalty.pk in worth:
-            what += " · " + describe(worth[penalty.pk])
+        if w.worth is not None:
+            what += " · " + w.text
         void = ""
         if penalty.is_void:
             void = _("void: %(reason)s") % {"reason": penalty.void_reason}

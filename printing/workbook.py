@@ -42,10 +42,10 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from referee.services import describe, resolve_all
 from scoring import selectors as feed
 from scoring.models import Penalty
 from scoring.rules import RuleError
+from scoring.selectors import penalties_with_worth
 from seating.models import WINDS, Seat, Wind
 from tournament.models import Appeal, Player, Session
 
@@ -372,22 +372,16 @@ def _penalties_sheet(tournament, rules) -> _Sheet:
         (_("Reason for voiding"), None),
     ]
     sheet = _Sheet(_("Penalties"), columns, freeze="D2")
-    penalties = list(
-        Penalty.objects.filter(session__tournament=tournament)
-        .select_related("session", "player", "table", "recorded_by", "voided_by")
-        .order_by("recorded_at", "pk")
-    )
-    worth = resolve_all(penalties, rules)
     stages = dict(Penalty.Stage.choices)
-    for p in penalties:
-        resolved = worth.get(p.pk)
+    for w in penalties_with_worth(tournament):
+        p, resolved = w.penalty, w.worth
         if p.is_void:
             # Not resolved: a void record counts nowhere. Show what was recorded.
             amount = float(p.amount) if p.amount is not None else None
             stage = str(stages[p.stage]) if p.stage else ""
             amount_kind = RESULT if p.stage == "after" else SCORE
         elif isinstance(resolved, RuleError) or resolved.fixed:
-            amount, stage, amount_kind = None, describe(resolved), SCORE
+            amount, stage, amount_kind = None, w.text, SCORE
         else:
             amount = resolved.amount
             stage = str(stages[resolved.stage])

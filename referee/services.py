@@ -7,63 +7,17 @@ from collections import defaultdict
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from core.errors import ActionRefused, refusal, rule_message
+from core.errors import ActionRefused, refusal
 from core.numbers import plain_number
 from core.roles import is_director, is_head_referee
 from scoring.models import Penalty, Result
 from scoring.penalties import MINOR, OTHER, resolve
 from scoring.rules import RuleError
-from scoring.standings import PenaltyRow
 from seating.models import WINDS, Seat, SeatingChange, Table
 from tournament.changes import touch
 from tournament.models import Incident, Player, Session
-
-
-def resolve_all(penalties, rules) -> dict:
-    """Penalty id → Resolved (or the RuleError it raises under `rules`), void ones left out.
-
-    Minor violations take their place on the scale by their order within the session, so the
-    penalties must come in recorded order.
-    """
-    out, minors = {}, defaultdict(int)
-    for p in penalties:
-        if p.voided_at is not None:
-            continue
-        if p.kind == MINOR:
-            minors[(p.session_id, p.player_id)] += 1
-        try:
-            out[p.pk] = resolve(
-                rules,
-                p.kind,
-                minutes=p.minutes,
-                amount=plain_number(p.amount),
-                order=minors[(p.session_id, p.player_id)],
-                stage=p.stage or None,
-            )
-        except RuleError as e:
-            out[p.pk] = e
-    return out
-
-
-def penalty_rows(tournament) -> list[PenaltyRow]:
-    """The tournament's live penalties as the standings take them (one query).
-
-    One not valid under the current rules is left out; the log shows it as such.
-    """
-    penalties = list(
-        Penalty.objects.filter(session__tournament=tournament, voided_at=None)
-        .select_related("session", "player")
-        .order_by("recorded_at", "pk")
-    )
-    worth = resolve_all(penalties, tournament.rule_set())
-    return [
-        PenaltyRow(p.session.number, p.player.key, r.amount, r.stage, p.kind, r.fixed)
-        for p in penalties
-        if not isinstance(r := worth[p.pk], RuleError)
-    ]
 
 
 def _player_table(session, player):
@@ -381,15 +335,3 @@ def minor_counts(session) -> dict:
     ):
         counts[pid] += 1
     return counts
-
-
-def describe(resolved) -> str:
-    """A resolved penalty (or the RuleError it raised) for a person: amount and stage."""
-    if isinstance(resolved, RuleError):
-        return _("not valid under the current rules: %(problem)s") % {
-            "problem": rule_message(resolved)
-        }
-    if resolved.fixed:
-        return _("fixed result for the session (a substitute plays)")
-    stage = _("before placement") if resolved.stage == "before" else _("after placement")
-    return f"{number_format(resolved.amount, force_grouping=True)} ({stage})"

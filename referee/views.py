@@ -20,13 +20,11 @@ from core.views import act, back
 from desk.views import TournamentMixin
 from desk.views_seating import SessionMixin
 from referee.services import (
-    describe,
     disqualify,
     minor_counts,
     play_three_handed,
     record_incident,
     record_penalty,
-    resolve_all,
     substitute,
     void_incident,
     void_penalty,
@@ -34,6 +32,7 @@ from referee.services import (
 from referee.tables import IncidentTable, PenaltyTable, RefereeTablesTable
 from scoring.models import Penalty
 from scoring.penalties import LATE, MINOR, MISCONDUCT, OTHER, kinds_for, scale_position
+from scoring.selectors import penalties_with_worth, worth_text
 from seating.models import Seat, Table
 from tournament.models import Incident, Player, Session
 
@@ -136,16 +135,10 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
         seats = sorted(
             table_obj.seats.select_related("player", "replaces"), key=lambda s: s.wind_order
         )
-        penalties = list(
-            Penalty.objects.filter(session=session)
-            .select_related("player")
-            .order_by("recorded_at", "pk")
-        )
-        worth = resolve_all(penalties, rules)
         minors = minor_counts(session)
         by_player = defaultdict(list)
-        for p in penalties:
-            by_player[p.player_id].append((p, describe(worth[p.pk]) if p.pk in worth else ""))
+        for w in penalties_with_worth(self.tournament, session=session):
+            by_player[w.penalty.player_id].append((w.penalty, w.text))
         cards = []
         for seat in seats:
             cards.append(
@@ -207,16 +200,15 @@ class PenaltyAdd(RefereeRequired, SessionMixin, View):
             messages.error(request, e.message)
             return back(request, fallback)
         rules = self.tournament.rule_set()
-        penalties = list(
-            Penalty.objects.filter(session=self.session, player=player).order_by(
-                "recorded_at", "pk"
-            )
+        resolved = next(
+            w.worth
+            for w in penalties_with_worth(self.tournament, session=self.session)
+            if w.penalty.pk == penalty.pk
         )
-        resolved = resolve_all(penalties, rules).get(penalty.pk)
         text = _("Saved: %(kind)s for %(name)s, %(worth)s.") % {
             "kind": penalty.get_kind_display(),
             "name": player.name,
-            "worth": describe(resolved),
+            "worth": worth_text(resolved),
         }
         if resolved is not None and getattr(resolved, "fixed", False):
             if rules.substitute_mode == "sbr":
@@ -329,7 +321,7 @@ class RefereeLog(RefereeRequired, TournamentMixin, View):
         penalties = Penalty.objects.filter(session__tournament=t).select_related(
             "session", "table", "player", "recorded_by", "voided_by"
         )
-        worth = resolve_all(penalties.order_by("recorded_at", "pk"), t.rule_set())
+        worth = {w.penalty.pk: w.text for w in penalties_with_worth(t) if w.worth is not None}
         incidents = Incident.objects.filter(tournament=t).select_related(
             "session", "table", "player", "substitute", "recorded_by", "voided_by"
         )
@@ -356,13 +348,12 @@ class RefereeLog(RefereeRequired, TournamentMixin, View):
         incidents = list(incidents)
         for i in incidents:
             i.void_url = reverse("referee:incident_void", kwargs={"slug": slug, "pk": i.pk})
-        worth_text = {pk: describe(r) for pk, r in worth.items()}
         return render(
             request,
             "referee/referee_log.html",
             {
                 "tournament": t,
-                "penalties": PenaltyTable(penalties, worth=worth_text, orderable=False),
+                "penalties": PenaltyTable(penalties, worth=worth, orderable=False),
                 "incidents": IncidentTable(incidents, orderable=False),
                 "sessions": t.sessions.order_by("number"),
                 "kinds": Penalty.Kind.choices,

@@ -485,6 +485,17 @@ def rules_overrides(rules: RuleSet) -> dict:
 # --- one table --------------------------------------------------------------------------------
 
 
+def three_player(rules: RuleSet) -> bool:
+    """RULES.md §3, 002 §3.1: Sichuan seats the players left over three to a table (no North)."""
+    return rules.game == "sichuan"
+
+
+def is_awarded(rules: RuleSet, players: int) -> bool:
+    """002 §3.1.4: a Sichuan table of one or two players plays no game; each player is awarded
+    the rule set's `awarded_tp`. The one place the desk decides it."""
+    return three_player(rules) and 1 <= players <= 2
+
+
 def validate_scores(rules: RuleSet, scores: list) -> list[Problem]:
     """Problems with a table's recorded scores, as (seat index, message); −1 is the table."""
     count = len(scores)
@@ -497,7 +508,7 @@ def validate_scores(rules: RuleSet, scores: list) -> list[Problem]:
                     count=count,
                 )
             ]
-        if count <= 2:  # awarded table, 002 §3.1.4
+        if is_awarded(rules, count):
             return [
                 Problem(i, gettext_noop("An awarded table (one or two players) has no scores."))
                 for i, score in enumerate(scores)
@@ -597,7 +608,7 @@ class Prepared:
         "unit",
         "tp_only",
         "ema_substitutes",
-        "awarded_tables",
+        "rules",
         "uma",
         "uma3",
         "oka",
@@ -613,7 +624,7 @@ class Prepared:
         self.unit = unit = TIE_SCALE * rules.score_divisor  # internal units per result unit
         self.tp_only = rules.result_unit == "tp"
         self.ema_substitutes = rules.substitute_mode == "ema"
-        self.awarded_tables = rules.game == "sichuan"
+        self.rules = rules
         self.uma = tuple(exact(u) * unit for u in rules.uma)
         self.uma3 = tuple(exact(u) * unit for u in rules.uma3)
         # Oka is in score points; n × (return − start) keeps a table's results summing to zero.
@@ -636,9 +647,9 @@ def score_table(prep: Prepared, seats) -> list[tuple]:
     """
     n = len(seats)
     unit = prep.unit
-    if prep.awarded_tables and n <= 2:
-        if n == 0:
-            raise ValueError("a table without players")
+    if n == 0:
+        raise ValueError("a table without players")
+    if is_awarded(prep.rules, n):
         # 002 §3.1.4: no game; an awarded 3 TP and 0 GP each.
         out = []
         for _score, _chombo, before, after, _during in seats:

@@ -1,4 +1,6 @@
-"""The bridge from the database to the pure standings module, and the standings feed.
+"""What several pages, printouts, workbooks, the feed and the file ask of the results: the
+bridge from the database to the pure standings module, the penalties with what each is worth,
+and the state of each table. Written once here so that no two of them can disagree.
 
 A fixed number of queries per tournament whatever its size, cached per tournament revision:
 any confirmed result, penalty, substitution, rule change or player change bumps the revision,
@@ -6,16 +8,37 @@ so the cache is never stale and never needs a timeout.
 """
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
+from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.db import models
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from core.errors import rule_message
 from core.numbers import plain_number
-from referee.services import penalty_rows
-from scoring.models import Result, ResultScore
-from scoring.standings import PlayerRow, SeatRow, TableRow, compute_standings
+from scoring.models import Penalty, Result, ResultScore
+from scoring.penalties import MINOR, Resolved, resolve
+from scoring.rules import RuleError, is_awarded
+from scoring.standings import PenaltyRow, PlayerRow, SeatRow, TableRow, compute_standings
 from seating.models import WINDS, Seat
 from tournament.models import Player
+
+
+def has_confirmed_results(tournament) -> bool:
+    return Result.objects.filter(
+        table__session__tournament=tournament, status=Result.Status.CONFIRMED
+    ).exists()
+
+
+def standings_order(tournament) -> list[str] | None:
+    """Player keys in standings order (penalties included, as the standings count them), for
+    seating by standings; None while no result is confirmed."""
+    if not has_confirmed_results(tournament):
+        return None
+    return [row.player.key for row in standings(tournament).rows]
 
 
 def player_rows(tournament) -> list[PlayerRow]:
@@ -64,10 +87,6 @@ def _snapshot(tournament) -> dict:
     return snap
 
 
-def _awarded(rules, seats) -> bool:
-    return rules.game == "sichuan" and len(seats) <= 2
-
-
 def table_rows(tournament) -> list[TableRow]:
     """Confirmed tables, plus Sichuan awarded tables (one or two players) that need no result."""
     snap = _snapshot(tournament)
@@ -77,7 +96,7 @@ def table_rows(tournament) -> list[TableRow]:
         # An awarded table counts once its session has results, not as soon as it is drawn.
         started = any(snap["table_ids"][(session, n)] in snap["confirmed"] for n in session_tables)
         for number, seats in session_tables.items():
-            awarded = _awarded(rules, seats) and started
+            awarded = is_awarded(rules, len(seats)) and started
             result = snap["confirmed"].get(snap["table_ids"][(session, number)])
             if result is None and not awarded:
                 continue
@@ -120,7 +139,8 @@ def session_on(tournament, number) -> bool:
     snap = _snapshot(tournament)
     rules = tournament.rule_set()
     return any(
-        snap["table_ids"][(number, t)] not in snap["confirmed"] and not _awarded(rules, seats)
+        snap["table_ids"][(number, t)] not in snap["confirmed"]
+        and not is_awarded(rules, len(seats))
         for t, seats in snap["seating"].get(number, {}).items()
     )
 
@@ -197,3 +217,129 @@ def feed_json(tournament, table=None) -> bytes:
         body = json.dumps(feed(tournament, table), ensure_ascii=False).encode()
         cache.set(key, body)
     return body
+
+
+# --- penalties ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PenaltyWorth:
+    """A penalty and what it is worth under the tournament's current rules: a Resolved, the
+    RuleError it raises now (a rule change made it invalid), or None when it is void."""
+
+    penalty: Penalty
+    worth: Resolved | RuleError | None
+
+    @property
+    def text(self) -> str:
+        return "" if self.worth is None else worth_text(self.worth)
+
+
+def penalties_with_worth(tournament, session=None) -> list[PenaltyWorth]:
+    """Every penalty of the tournament (or of one session), void ones too, in the order they
+    were recorded, each with its worth. One query.
+
+    A minor violation takes its place on the progressive scale by its order among the player's
+    live ones in the session (002 §2.8.2), which is why the worth is worked out here, over the
+    whole session in recorded order, and never for a filtered list.
+    """
+    penalties = Penalty.objects.filter(session__tournament=tournament)
+    if session is not None:
+        penalties = penalties.filter(session=session)
+    penalties = penalties.select_related(
+        "session", "table", "player", "recorded_by", "voided_by"
+    ).order_by("recorded_at", "pk")
+    rules = tournament.rule_set()
+    out, minors = [], defaultdict(int)
+    for p in penalties:
+        if p.voided_at is not None:
+            out.append(PenaltyWorth(p, None))
+            continue
+        if p.kind == MINOR:
+            minors[(p.session_id, p.player_id)] += 1
+        try:
+            worth = resolve(
+                rules,
+                p.kind,
+                minutes=p.minutes,
+                amount=plain_number(p.amount),
+                order=minors[(p.session_id, p.player_id)],
+                stage=p.stage or None,
+            )
+        except RuleError as e:
+            worth = e
+        out.append(PenaltyWorth(p, worth))
+    return out
+
+
+def penalty_rows(tournament) -> list[PenaltyRow]:
+    """The tournament's live penalties as the standings take them. One not valid under the
+    current rules is left out; the log shows it as such."""
+    return [
+        PenaltyRow(
+            w.penalty.session.number,
+            w.penalty.player.key,
+            w.worth.amount,
+            w.worth.stage,
+            w.penalty.kind,
+            w.worth.fixed,
+        )
+        for w in penalties_with_worth(tournament)
+        if isinstance(w.worth, Resolved)
+    ]
+
+
+def worth_text(worth) -> str:
+    """A penalty's worth (or the RuleError it raised) for a person: amount and stage."""
+    if isinstance(worth, RuleError):
+        return _("not valid under the current rules: %(problem)s") % {
+            "problem": rule_message(worth)
+        }
+    if worth.fixed:
+        return _("fixed result for the session (a substitute plays)")
+    stage = _("before placement") if worth.stage == "before" else _("after placement")
+    return f"{number_format(worth.amount, force_grouping=True)} ({stage})"
+
+
+# --- the state of each table -------------------------------------------------------------------
+
+
+class TableState(models.TextChoices):
+    """The one vocabulary of a table's state: the session page, the clock board, the dashboard.
+    The codes are the board's (its script and styles read them)."""
+
+    PLAYING = "playing", gettext_lazy("playing")
+    FINISHED = "finished", gettext_lazy("finished — result entered")
+    CONFIRMED = "confirmed", gettext_lazy("confirmed")
+    AWARDED = "awarded", gettext_lazy("awarded table")
+
+
+def table_states(session) -> dict[int, TableState]:
+    """Table id -> its state. A Sichuan table of one or two is awarded (no game, nothing to
+    enter); a table whose newest version is a draft waits for a second desk user (also when it
+    corrects a confirmed result); else confirmed once a version was, else no result yet. Two
+    queries."""
+    rules = session.tournament.rule_set()
+    seated = Counter(Seat.objects.filter(session=session).values_list("table_id", flat=True))
+    newest, confirmed = {}, set()
+    results = Result.objects.filter(table__session=session).order_by("table_id", "version")
+    for table_id, status in results.values_list("table_id", "status"):
+        newest[table_id] = status
+        if status == Result.Status.CONFIRMED:
+            confirmed.add(table_id)
+    states = {}
+    for table_id in session.tables.values_list("pk", flat=True):
+        if is_awarded(rules, seated[table_id]):
+            states[table_id] = TableState.AWARDED
+        elif newest.get(table_id) == Result.Status.DRAFT:
+            states[table_id] = TableState.FINISHED
+        elif table_id in confirmed:
+            states[table_id] = TableState.CONFIRMED
+        else:
+            states[table_id] = TableState.PLAYING
+    return states
+
+
+def done(state: TableState) -> bool:
+    """Nothing left to enter or confirm at the table."""
+    return state in (TableState.CONFIRMED, TableState.AWARDED)

@@ -1,15 +1,18 @@
-"""Result entry and confirmation. Each correction is a new version; nothing is overwritten."""
+"""Result entry and confirmation (each correction is a new version; nothing is overwritten),
+and the rule changes that recompute them."""
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from core.errors import ActionRefused, StaleEdit, rule_message
+from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from scoring.models import Result, ResultScore
-from scoring.rules import validate_scores
+from scoring.rules import RuleError, is_awarded, rules_overrides, ruleset_from, validate_scores
+from scoring.selectors import has_confirmed_results
 from seating.models import WINDS, Table, Wind
 from tournament.changes import touch
+from tournament.models import RuleChange, Tournament
 
 
 def wind_label(wind: str) -> str:
@@ -46,7 +49,7 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
     table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
     rules = table.session.tournament.rule_set()
     seats = seats_in_order(table)
-    if len(seats) <= 2:
+    if is_awarded(rules, len(seats)):
         raise ActionRefused(_("An awarded table has no scores to enter."))
     latest = latest_result(table)
     if (latest.version if latest else 0) != base_version:
@@ -125,3 +128,40 @@ def confirm_result(result: Result, user) -> Result:
         raise StaleEdit(_stale_message(latest_result(table))) from e
     touch(tournament.pk)
     return result
+
+
+@transaction.atomic
+def change_rules(tournament: Tournament, ruleset: str, rules, user, reason: str = ""):
+    """Set the tournament's rule set; once results are confirmed only with a recorded reason.
+
+    Standings are always computed from the current rules, so the change recomputes everything.
+    """
+    try:
+        new = ruleset_from(ruleset, rules)
+    except RuleError as e:
+        raise refusal(e) from e
+    overrides = rules_overrides(new)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.ruleset == ruleset and tournament.rules == overrides:
+        return tournament
+    frozen = has_confirmed_results(tournament)
+    if frozen and not reason.strip():
+        raise ActionRefused(
+            _("The rules are frozen: results are confirmed. Give a reason to change them."),
+            field="reason",
+        )
+    if frozen:
+        RuleChange.objects.create(
+            tournament=tournament,
+            changed_by=user,
+            old_ruleset=tournament.ruleset,
+            old_rules=tournament.rules,
+            new_ruleset=ruleset,
+            new_rules=overrides,
+            reason=reason.strip(),
+        )
+    tournament.ruleset = ruleset
+    tournament.rules = overrides
+    tournament.save(update_fields=["ruleset", "rules"])
+    touch(tournament.pk)
+    return tournament

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ActionRefused
-from scoring.models import Result
+from scoring.rules import is_awarded, three_player
 from seating.algorithms.draw import WINDS, DrawError, draw_tables, rotate_incomplete, separate
 from seating.algorithms.swiss import swiss_round
 from seating.models import Seat, SeatingChange, Table
@@ -33,7 +33,9 @@ def record(session, kind, detail, user=None, reason="", played=False):
 
 
 def has_results(session) -> bool:
-    return Result.objects.filter(table__session=session).exists()
+    """Any result, draft or confirmed, at one of the session's tables (scoring's Result, read
+    through the tables' reverse relation: seating sits below scoring)."""
+    return Table.objects.filter(session=session, results__isnull=False).exists()
 
 
 def _too_few(count, missing):
@@ -54,7 +56,7 @@ def is_sichuan(session) -> bool:
 
 
 def is_sichuan_tournament(tournament) -> bool:
-    return tournament.rule_set().game == "sichuan"
+    return three_player(tournament.rule_set())
 
 
 def draw_pool(session) -> list[Player]:
@@ -153,12 +155,10 @@ def incomplete_before(session) -> set:
     }
 
 
-def swiss_ranking(session, pool: list[Player]) -> list[Player]:
-    """The pool in standings order (penalties included, as the standings count them); players
-    without a standings line, then substitutes, come last."""
-    from scoring.selectors import standings
-
-    order = {row.player.key: i for i, row in enumerate(standings(session.tournament).rows)}
+def swiss_ranking(pool: list[Player], standings: list[str]) -> list[Player]:
+    """The pool in standings order; players without a standings line, then substitutes, come
+    last."""
+    order = {key: i for i, key in enumerate(standings)}
     return sorted(pool, key=lambda p: (p.substitute, order.get(p.key, len(order)), p.name))
 
 
@@ -170,23 +170,29 @@ def last_planned(session) -> int:
 
 @transaction.atomic
 def swiss_session(
-    session: Session, seed: int | None = None, user=None, keep_apart: str | None = None
+    session: Session,
+    standings: list[str] | None,
+    seed: int | None = None,
+    user=None,
+    keep_apart: str | None = None,
 ) -> Session:
     """Seat the session by the current standings (002 §3.1 "programmed"/"Danish" seating):
     the top four together and so on, avoiding repeat meetings and balancing winds; Sichuan's
-    three-player and awarded tables go last."""
+    three-player and awarded tables go last.
+
+    `standings`: the player keys in standings order, penalties included, as the scoring room's
+    `standings_order()` gives them (None while no result is confirmed). Seating sits below
+    scoring, so the caller asks for them."""
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.number < 2:
         raise ActionRefused(_("Seating by standings starts with session 2; use the draw."))
     if session.seats.exists():
         raise ActionRefused(_("Remove this session's tables first: Swiss seats everyone."))
     tournament = session.tournament
-    if not Result.objects.filter(
-        table__session__tournament=tournament, status=Result.Status.CONFIRMED
-    ).exists():
+    if standings is None:
         raise ActionRefused(_("There are no confirmed results to seat by yet."))
     pool, sichuan, seed = _field(session, seed)
-    ranking = swiss_ranking(session, pool)
+    ranking = swiss_ranking(pool, standings)
     by_key = {p.key: p for p in ranking}
     history = [
         tables for number, tables in session_rounds(tournament).items() if number < session.number
@@ -265,6 +271,11 @@ def delete_table(table: Table, user=None):
     if table.results.exists():
         raise ActionRefused(_("This table has results; its seating cannot be removed."))
     session = table.session
+    if is_awarded(session.tournament.rule_set(), table.seats.count()) and has_results(session):
+        # 002 §3.1.4: its players' awarded points count once the session has results.
+        raise ActionRefused(
+            _("This awarded table counts in the standings: its seating cannot be removed.")
+        )
     names = ", ".join(s.player.name for s in table.seats.select_related("player"))
     record(
         session,

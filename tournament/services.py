@@ -2,12 +2,9 @@
 
 from django.db import transaction
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
 
-from core.errors import ActionRefused
-from scoring.rules import RuleError, rules_overrides, ruleset_from
 from tournament.changes import touch
-from tournament.models import Player, RuleChange, Session, Tournament
+from tournament.models import Player, Session, Tournament
 
 
 def unique_slug(name: str) -> str:
@@ -18,56 +15,11 @@ def unique_slug(name: str) -> str:
     return slug
 
 
-def has_confirmed_results(tournament) -> bool:
-    from scoring.models import Result
-
-    return Result.objects.filter(
-        table__session__tournament=tournament, status=Result.Status.CONFIRMED
-    ).exists()
-
-
 @transaction.atomic
 def save_tournament(tournament: Tournament) -> Tournament:
     if not tournament.slug:
         tournament.slug = unique_slug(tournament.name)
     tournament.save()
-    touch(tournament.pk)
-    return tournament
-
-
-@transaction.atomic
-def change_rules(tournament: Tournament, ruleset: str, rules, user, reason: str = ""):
-    """Set the tournament's rule set; once results are confirmed only with a recorded reason.
-
-    Standings are always computed from the current rules, so the change recomputes everything.
-    """
-    try:
-        new = ruleset_from(ruleset, rules)
-    except RuleError as e:
-        raise ActionRefused(e.message, field=e.field) from e
-    overrides = rules_overrides(new)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.ruleset == ruleset and tournament.rules == overrides:
-        return tournament
-    frozen = has_confirmed_results(tournament)
-    if frozen and not reason.strip():
-        raise ActionRefused(
-            _("The rules are frozen: results are confirmed. Give a reason to change them."),
-            field="reason",
-        )
-    if frozen:
-        RuleChange.objects.create(
-            tournament=tournament,
-            changed_by=user,
-            old_ruleset=tournament.ruleset,
-            old_rules=tournament.rules,
-            new_ruleset=ruleset,
-            new_rules=overrides,
-            reason=reason.strip(),
-        )
-    tournament.ruleset = ruleset
-    tournament.rules = overrides
-    tournament.save(update_fields=["ruleset", "rules"])
     touch(tournament.pk)
     return tournament
 

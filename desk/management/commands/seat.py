@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from core.errors import ActionRefused
+from scoring.selectors import standings_order
 from seating.plans import apply_plan, run_plan, start_plan
 from seating.selectors import FIGURES, figures, tournament_quality
 from seating.services import delete_table, draw_session, swiss_session
@@ -69,8 +70,11 @@ class Command(BaseCommand):
                         )
                     for table in row.tables.filter(results__isnull=True):
                         delete_table(table)
-                seat = draw_session if method == "draw" else swiss_session
-                used_seed = seat(row, seed, keep_apart=field).seed
+                if method == "draw":
+                    used_seed = draw_session(row, seed, keep_apart=field).seed
+                else:
+                    order = standings_order(tournament)
+                    used_seed = swiss_session(row, order, seed, keep_apart=field).seed
         except ActionRefused as e:
             raise CommandError(e.message) from e
         tournament.refresh_from_db()

@@ -207,7 +207,7 @@ class _Python(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-PYTHON_DIRS = ("config", "tournament", "scoring", "seating")
+PYTHON_DIRS = ("config", "tournament", "scoring", "seating", "archive")
 
 
 def python() -> dict[str, list[tuple[int, str]]]:

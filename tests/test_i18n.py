@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from archive.tournament_file import export_tournament
 from scoring.workbook import workbook_bytes
 from tests import factories as f
 from tests import i18n_scan
@@ -112,7 +113,7 @@ def test_catalogues_hold_every_marked_string(tmp_path, monkeypatch):
     It runs on a copy of the sources, so the real catalogues are never touched.
     """
     source = tmp_path / "src"
-    for folder in ("config", "tournament", "scoring", "seating", "templates"):
+    for folder in ("config", "tournament", "scoring", "seating", "archive", "templates"):
         shutil.copytree(
             settings.BASE_DIR / folder, source / folder, ignore=shutil.ignore_patterns("*.pyc")
         )
@@ -356,8 +357,6 @@ def test_printouts_follow_the_tournament_language(code, protocols, standings):
 
 
 def test_printout_language_is_kept_in_the_tournament_file():
-    from tournament.tournament_file import export_tournament
-
     t = f.tournament(language="uk")
     assert export_tournament(t)["tournament"]["language"] == "uk"
 

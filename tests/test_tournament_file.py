@@ -12,6 +12,12 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from archive.tournament_file import (
+    TournamentFileError,
+    dumps,
+    export_tournament,
+    import_tournament,
+)
 from scoring.feed import feed
 from scoring.models import Penalty, Result, ResultScore
 from scoring.referee import penalty_rows
@@ -20,12 +26,6 @@ from seating.models import WINDS, Seat, Table
 from seating.services import add_table
 from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
 from tournament.services import touch
-from tournament.tournament_file import (
-    TournamentFileError,
-    dumps,
-    export_tournament,
-    import_tournament,
-)
 
 pytestmark = pytest.mark.django_db
 

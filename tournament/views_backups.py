@@ -7,12 +7,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from archive.tournament_file import TournamentFileError
+
 from . import backups
 from .models import Restore
 from .roles import DirectorRequired
 from .services import ActionRefused
 from .tables import BackupsTable, RestoresTable
-from .tournament_file import TournamentFileError
 from .views_desk import TournamentMixin
 
 

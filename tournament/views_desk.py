@@ -11,6 +11,8 @@ from django.utils.translation import ngettext
 from django.views import View
 from django_tables2 import RequestConfig
 
+from archive.tournament_file import TournamentFileError, export_tournament, import_tournament
+
 from .forms import PlayerForm, RulesForm, TournamentForm, UploadForm
 from .models import Player, Tournament
 from .player_import import parse_player_list
@@ -274,8 +276,6 @@ class SessionAdd(DirectorRequired, TournamentMixin, View):
 
 class ExportFile(DirectorRequired, TournamentMixin, View):
     def get(self, request, slug):
-        from .tournament_file import export_tournament
-
         data = export_tournament(self.tournament)
         response = HttpResponse(
             json.dumps(data, ensure_ascii=False, indent=2),
@@ -290,8 +290,6 @@ class ImportFile(DirectorRequired, View):
         return render(request, "desk/import_file.html", {"form": UploadForm()})
 
     def post(self, request):
-        from .tournament_file import TournamentFileError, import_tournament
-
         form = UploadForm(request.POST, request.FILES)
         if form.is_valid():
             try:

@@ -5,9 +5,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from archive.tournament_file import TournamentFileError
 from tournament import backups
 from tournament.management.users import acting_user
-from tournament.tournament_file import TournamentFileError
 
 
 class Command(BaseCommand):

@@ -49,18 +49,20 @@ without those accounts.
 Import checks every live penalty against the file's rule set as the standings will count it
 (scoring.penalties.resolve, minor violations by their order in the file) and refuses the file
 at the first one that does not hold, naming it ("penalties[3].amount: ...").
+
+The package, by job: schema.py declares every value once (values.py: the kinds of value) and
+writes it as the JSON Schema tournament-file.schema.json; export.py writes a tournament;
+reader.py (and records.py, the referee's records) reads a file into a plan (plan.py) without
+writing; create.py makes the plan's rows in one transaction; changes.py tells what a restore
+would change.
 """
 
 from .changes import Change, changes
-from .reader import (
-    TournamentFileError,
-    dumps,
-    export_tournament,
-    import_tournament,
-)
-from .reader import (
-    _parse as parse,
-)
+from .create import import_tournament
+from .errors import TournamentFileError
+from .export import dumps, export_tournament
+from .reader import parse
+from .schema import json_schema
 
 __all__ = [
     "Change",
@@ -69,5 +71,6 @@ __all__ = [
     "dumps",
     "export_tournament",
     "import_tournament",
+    "json_schema",
     "parse",
 ]

@@ -86,7 +86,7 @@ USER = Pattern(
     json_pattern=r"^[\w.@+-]{1,150}$",
 )
 PLAYER_KEY = {"type": "string", "maxLength": _max_length(Player, "key")}
-SESSION_NUMBER = {"type": "integer", "minimum": 1, "maximum": SMALL_MAX}
+NUMBER = {"type": "integer", "minimum": 1, "maximum": SMALL_MAX}  # a session's or table's
 
 
 def player(required=True):
@@ -94,11 +94,11 @@ def player(required=True):
 
 
 def session(required=True):
-    return Ref(SESSION_NUMBER, required, "the number of a session in sessions")
+    return Ref(NUMBER, required, "the number of a session in sessions")
 
 
 def table():
-    return Ref(SESSION_NUMBER, description="the number of a table of the record's session")
+    return Ref(NUMBER, description="the number of a table of the record's session")
 
 
 def index(name):

@@ -31,11 +31,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from archive.tournament_file import (
+    Change,
+    changes,
+    dumps,
+    export_tournament,
+    import_tournament,
+    parse,
+)
 from core.errors import ActionRefused
-from tournament import file_changes
 from tournament.changes import touch
 from tournament.models import Restore, Session, Tournament
-from tournament.tournament_file import _parse, dumps, export_tournament, import_tournament
 
 log = logging.getLogger(__name__)
 
@@ -240,11 +246,11 @@ def _existing(incoming: dict) -> Tournament | None:
 def preview(content) -> tuple[dict, Tournament | None, list]:
     """The parsed file, the tournament it would replace (None: it would be created) and what
     restoring it would change there. Raises TournamentFileError for a file that is not one."""
-    incoming = _parse(content)
+    incoming = parse(content)
     existing = _existing(incoming)
     if existing is None:
         return incoming, None, []
-    return incoming, existing, file_changes.changes(export_tournament(existing), incoming)
+    return incoming, existing, changes(export_tournament(existing), incoming)
 
 
 def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore | None]:
@@ -301,7 +307,7 @@ SENTENCES = {
 }
 
 
-def describe(change: file_changes.Change) -> str:
+def describe(change: Change) -> str:
     """One change as a sentence for the director."""
     values = dict(change.values)
     if "fields" in values:

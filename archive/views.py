@@ -11,12 +11,12 @@ from django.views import View
 
 from archive import backups
 from archive.tables import BackupsTable, RestoresTable
+from archive.tournament_file import TournamentFileError, export_tournament, import_tournament
 from core.errors import ActionRefused
 from core.forms import UploadForm
 from core.roles import DirectorRequired
 from tournament.mixins import TournamentMixin
 from tournament.models import Restore
-from tournament.tournament_file import TournamentFileError
 
 
 def _backup(slug, name):
@@ -88,8 +88,6 @@ class BackupRestore(DirectorRequired, TournamentMixin, View):
 
 class ExportFile(DirectorRequired, TournamentMixin, View):
     def get(self, request, slug):
-        from tournament.tournament_file import export_tournament
-
         data = export_tournament(self.tournament)
         response = HttpResponse(
             json.dumps(data, ensure_ascii=False, indent=2),
@@ -104,8 +102,6 @@ class ImportFile(DirectorRequired, View):
         return render(request, "archive/import_file.html", {"form": UploadForm()})
 
     def post(self, request):
-        from tournament.tournament_file import TournamentFileError, import_tournament
-
         form = UploadForm(request.POST, request.FILES)
         if form.is_valid():
             try:

@@ -14,14 +14,13 @@ from django.db import transaction
 from django.urls import reverse
 
 from archive import backups
+from archive.tournament_file import changes, export_tournament
 from referee.services import record_penalty, void_penalty
 from scoring.models import Penalty, Result
 from scoring.selectors import feed_json
 from seating.manual import swap_players
 from tests import factories as f
-from tournament import file_changes
 from tournament.models import Restore, Tournament
-from tournament.tournament_file import export_tournament
 
 # Real commits, as in the hall: a backup is written when its change commits.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -187,7 +186,7 @@ def test_file_changes_name_each_difference():
     then["sessions"][0]["tables"][0]["seats"][0]["score"] = 40000
     then["sessions"][0]["tables"][0]["seats"][1]["score"] = 20000
     then["penalties"] = []
-    codes = [(c.code, c.values) for c in file_changes.changes(now, then)]
+    codes = [(c.code, c.values) for c in changes(now, then)]
     assert codes == [
         ("tournament", {"field": "name", "now": "Open", "then": "Open 2026"}),
         ("player_added", {"key": "p3", "name": "C"}),
@@ -205,7 +204,7 @@ def test_file_changes_name_each_difference():
         ),
         ("records", {"kind": "penalties", "now": 1, "then": 0}),
     ]
-    assert file_changes.changes(now, json.loads(json.dumps(now))) == []
+    assert changes(now, json.loads(json.dumps(now))) == []
 
 
 def test_backup_command_writes_lists_and_copies(tmp_path, capsys):

@@ -26,17 +26,17 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook
 
-from core.roles import DIRECTOR
-from scoring.models import Penalty, Result
-from tests import factories as f
-from tournament.models import Appeal, ClockEvent, Incident, Player
-from tournament.player_import import MAX_ROWS
-from tournament.tournament_file import (
+from archive.tournament_file import (
     TournamentFileError,
     dumps,
     export_tournament,
     import_tournament,
 )
+from core.roles import DIRECTOR
+from scoring.models import Penalty, Result
+from tests import factories as f
+from tournament.models import Appeal, ClockEvent, Incident, Player
+from tournament.player_import import MAX_ROWS
 
 pytestmark = pytest.mark.django_db
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from archive.tournament_file import export_tournament
 from printing import printouts
 from printing.workbook import workbook_bytes
 from tests import factories as f
@@ -354,8 +355,6 @@ def test_printouts_follow_the_tournament_language(code, protocols, standings):
 
 
 def test_printout_language_is_kept_in_the_tournament_file():
-    from tournament.tournament_file import export_tournament
-
     t = f.tournament(language="uk")
     assert export_tournament(t)["tournament"]["language"] == "uk"
 

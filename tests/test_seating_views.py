@@ -7,13 +7,13 @@ from itertools import combinations
 import pytest
 from django.core.management import CommandError, call_command
 
+from archive.tournament_file import export_tournament
 from scoring.selectors import standings
 from seating.algorithms.winds import wind_counts
 from seating.models import Seat, SeatingChange, SeatingPlan
 from seating.selectors import session_rounds
 from tests import factories as f
 from tournament.models import Player, Session
-from tournament.tournament_file import export_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -12,20 +12,19 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from referee.services import penalty_rows
-from scoring.models import Penalty, Result, ResultScore
-from scoring.selectors import feed
-from scoring.services import confirm_result, enter_result
-from seating.models import WINDS, Seat, Table
-from seating.services import add_table
-from tournament.changes import touch
-from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
-from tournament.tournament_file import (
+from archive.tournament_file import (
     TournamentFileError,
     dumps,
     export_tournament,
     import_tournament,
 )
+from scoring.models import Penalty, Result, ResultScore
+from scoring.selectors import feed, penalty_rows
+from scoring.services import confirm_result, enter_result
+from seating.models import WINDS, Seat, Table
+from seating.services import add_table
+from tournament.changes import touch
+from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from archive.tournament_file import dumps, export_tournament
 from tournament.models import Tournament
-from tournament.tournament_file import dumps, export_tournament
 
 
 class Command(BaseCommand):

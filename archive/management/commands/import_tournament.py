@@ -5,8 +5,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from archive.tournament_file import TournamentFileError, import_tournament
 from tournament.commands import acting_user
-from tournament.tournament_file import TournamentFileError, import_tournament
 
 
 class Command(BaseCommand):

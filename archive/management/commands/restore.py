@@ -6,8 +6,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from archive import backups
+from archive.tournament_file import TournamentFileError
 from tournament.commands import acting_user
-from tournament.tournament_file import TournamentFileError
 
 
 class Command(BaseCommand):

@@ -1,0 +1,76 @@
+"""The tournament file: a whole tournament as one JSON document.
+
+The format is the contract of ../shared/formats/README.md, "Tournament file, version 1"; every
+name and meaning there is kept. Keys this desk adds (an importer ignores keys it does not know):
+
+- `tournament`: `end_date`, `venue`, `scope`, `single_confirmation`, `keep_apart` (club,
+  country, team or empty: the seating's keep-apart field), `language` (en, ru, uk or pl: the
+  language of the printouts);
+- `players[]`: `checked_in`;
+- `sessions[]`: `method` (manual, draw, balanced, swiss), `seed` (the draw's, plan's or Swiss
+  seating's seed, so a seating can be re-run), `ended_at` (when play ended; only when set),
+  `clock` (only when set: `length_seconds` and `warning_seconds` when the session has its own,
+  and `events`, the session clock's history in order, each `kind` (start, pause, resume, adjust,
+  end, reset), `at`, `seconds` (adjust), `table` (adjust for one table, else null), `by`);
+- `sessions[].tables[]`: `history`, every version of the table's result, oldest first — also
+  the one whose scores are on the seats — each with `version`, `status` (draft, confirmed,
+  superseded), `entered_by`, `entered_at`, `confirmed_by`, `confirmed_at`, `superseded_at`
+  (user names, ISO 8601 times with an offset), `note` and `scores` (per wind: `wind`, `player`,
+  `score`, `chombo`). Without `history`, a table's scores become version 1, entered (and for a
+  confirmed table confirmed) by the importing user, now;
+- `penalties[]` (the live penalties, in the order they were recorded): `table` (the table's
+  number in the penalty's session; only when set), `stage` (`before` or `after` placement;
+  kind `other` only, and `after` when a file leaves it out), `recorded_by` (user name),
+  `recorded_at`. `amount` is written only when the desk stores one (the kinds that take one,
+  or an explicit amount from a file); otherwise it comes from the rule set. A minor violation
+  takes its place on the progressive scale by its order within the session in this list. Without
+  `recorded_by`, the importing user recorded it; without `recorded_at`, now;
+- `voided_penalties` (top level): the void penalties, which count nowhere, with the keys of
+  `penalties[]` and `voided_by`, `voided_at` (required), `void_reason`;
+- `incidents` (top level): the referee's records that are not penalties, in the order they were
+  recorded: `kind` (note, substitution, three_handed, disqualification), `session` and
+  `table` (numbers, or null), `player` and `substitute` (keys, or null), `text`, `undo` (what
+  voiding the incident puts back; players as keys, `table` as {`session`, `table`}, `seat` as
+  {`session`, `table`, `wind`}, `winds` as player key → wind), `recorded_by`, `recorded_at`,
+  `voided_by`, `voided_at`, `void_reason`;
+- `appeals[]`: `captain` (filed by the team captain), `text`, `decided_at`, `deposit_returned`
+  (true, false or null while undecided), `late_override` (why it was accepted after the
+  window), `recorded_by`, and the decision appealed: `penalty` (the index of the penalty in
+  `penalties[]`), `voided_penalty` (its index in `voided_penalties`, when it was voided since)
+  or `incident` (its index in `incidents`). Without `recorded_by`, the importing user recorded it;
+- `rule_changes`: the audited rule changes (tournament.models.RuleChange).
+
+A user named in a file who does not exist on this desk is kept in the result's note (the rule
+change's reason, the penalty's note, the incident's or appeal's text) as
+"[imported: entered by NAME; confirmed by NAME]" (roles: entered, confirmed, changed, recorded,
+voided), and exported again under the same name, so a file survives a trip through a desk
+without those accounts.
+
+Import checks every live penalty against the file's rule set as the standings will count it
+(scoring.penalties.resolve, minor violations by their order in the file) and refuses the file
+at the first one that does not hold, naming it ("penalties[3].amount: ...").
+
+The package, by job: schema.py declares every value once (values.py: the kinds of value) and
+writes it as the JSON Schema tournament-file.schema.json; export.py writes a tournament;
+reader.py (and records.py, the referee's records) reads a file into a plan (plan.py) without
+writing; create.py makes the plan's rows in one transaction; changes.py tells what a restore
+would change.
+"""
+
+from .changes import Change, changes
+from .create import import_tournament
+from .errors import TournamentFileError
+from .export import dumps, export_tournament
+from .reader import parse
+from .schema import json_schema
+
+__all__ = [
+    "Change",
+    "TournamentFileError",
+    "changes",
+    "dumps",
+    "export_tournament",
+    "import_tournament",
+    "json_schema",
+    "parse",
+]

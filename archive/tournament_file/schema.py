@@ -1,0 +1,363 @@
+"""The tournament file's schema, declared once: every object and what each of its values may be.
+
+The reader reads each value through its declaration here (values.py has the kinds), and
+`json_schema()` writes the same declarations as a JSON Schema (draft 2020-12), committed as
+tournament-file.schema.json for programs that make or check files without this desk. Limits
+come from the model fields that store the values, choices from their TextChoices. What a value
+means together with the rest of the file (a key of a player, scores that add up, a penalty the
+rule set allows) is the reader's to check; the schema only gives such a reference's form.
+"""
+
+import json
+import re
+from decimal import Decimal
+from pathlib import Path
+
+from django.conf import settings
+from django.core.validators import slug_re
+from django.utils.translation import gettext_noop
+
+from scoring.models import Penalty, Result
+from scoring.penalties import KINDS, STAGES
+from scoring.rules import PRESETS
+from seating.models import WINDS, Seat
+from tournament import clock
+from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
+
+from .values import (
+    Amount,
+    Bool,
+    Choice,
+    Const,
+    Date,
+    DateTime,
+    Fee,
+    Int,
+    List,
+    Map,
+    Obj,
+    Pattern,
+    Ref,
+    Score,
+    Text,
+)
+
+FORMAT = "mahjong-tournament"
+VERSION = 1
+JSON_SCHEMA_FILE = Path(__file__).with_name("tournament-file.schema.json")
+
+
+def _max_length(model, name) -> int:
+    return model._meta.get_field(name).max_length
+
+
+def _limit(model, name) -> Decimal:
+    """The first amount a DecimalField cannot hold."""
+    f = model._meta.get_field(name)
+    return Decimal(10) ** (f.max_digits - f.decimal_places)
+
+
+def _values(choices) -> tuple:
+    return tuple(c.value for c in choices)
+
+
+# Limits the models do not give: SQLite reports no range for its integer fields.
+SMALL_MAX = 32767  # PositiveSmallIntegerField
+VERSION_MAX = 2**31 - 1  # PositiveIntegerField
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1  # BigIntegerField
+DAY = 24 * 3600
+SCORE_LIMIT = 10**9
+CHOMBO_MAX = 99
+LONG_TEXT_MAX = 100_000  # incident and appeal texts, decisions (TextFields)
+REASON_MAX = 10_000  # a rule change's reason (a TextField)
+
+NOTE_MAX = _max_length(Result, "note")
+PENALTY_NOTE_MAX = _max_length(Penalty, "note")
+KEEP_APART = ("", *(value for value, _label in Tournament._meta.get_field("keep_apart").choices))
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
+TABLE_STATUSES = ("draft", "confirmed")  # what a table's seats show; superseded is history only
+# Keys of an incident's `undo` that hold database ids, written as file references.
+UNDO_PLAYERS = ("player", "replaces", "now", "substitute")
+
+USERNAME_RE = re.compile(r"^[\w.@+-]{1,150}\Z")
+USER = Pattern(
+    USERNAME_RE,
+    gettext_noop("%(value)s is not a user name"),
+    json_pattern=r"^[\w.@+-]{1,150}$",
+)
+PLAYER_KEY = {"type": "string", "maxLength": _max_length(Player, "key")}
+NUMBER = {"type": "integer", "minimum": 1, "maximum": SMALL_MAX}  # a session's or table's
+
+
+def player(required=True):
+    return Ref(PLAYER_KEY, required, "the key of a player in players")
+
+
+def session(required=True):
+    return Ref(NUMBER, required, "the number of a session in sessions")
+
+
+def table():
+    return Ref(NUMBER, description="the number of a table of the record's session")
+
+
+def index(name):
+    return Ref({"type": "integer", "minimum": 0}, description=f"an index into {name}")
+
+
+TOURNAMENT = Obj(
+    {
+        "name": Text(_max_length(Tournament, "name"), required=True),
+        "slug": Pattern(
+            slug_re,
+            gettext_noop("%(value)s is not a slug (letters, digits, - and _; at most 80)"),
+            json_pattern=r"^[-a-zA-Z0-9_]+$",
+            max_length=_max_length(Tournament, "slug"),
+        ),
+        # Read by the rule set (scoring.rules.ruleset_from), which names its own problems.
+        "ruleset": Ref({"enum": list(PRESETS)}, required=True, description="a preset key"),
+        "rules": Ref({"type": "object"}, description="preset fields overridden, by name"),
+        "sessions": Int(1, SMALL_MAX, optional=True),
+        "fee": Fee(_limit(Tournament, "fee")),
+        "start_date": Date(),
+        "end_date": Date(),
+        "venue": Text(_max_length(Tournament, "venue")),
+        "scope": Choice(_values(Tournament.Scope), default=Tournament.Scope.values[0]),
+        "single_confirmation": Bool(),
+        "keep_apart": Choice(KEEP_APART, default=""),
+        "language": Choice(LANGUAGES, default="en"),
+    }
+)
+
+PLAYER = Obj(
+    {
+        "key": Text(_max_length(Player, "key"), required=True),
+        "name": Text(_max_length(Player, "name"), required=True),
+        "ema_id": Pattern(
+            re.compile(r"\d{8}\Z"),
+            gettext_noop("%(value)s is not 8 digits"),
+            json_pattern=r"^\d{8}$",
+            empty="",
+        ),
+        "country": Text(_max_length(Player, "country")),
+        "club": Text(_max_length(Player, "club")),
+        "team": Text(_max_length(Player, "team")),
+        "substitute": Bool(),
+        "status": Choice(_values(Player.Status), default=Player.Status.ACTIVE.value),
+        "checked_in": Bool(),
+    }
+)
+
+SEAT = Obj(
+    {
+        # Also given by the seat's place: the seats go E, S, W, N.
+        "wind": Ref({"enum": WINDS}, description="the seat's place in E, S, W, N"),
+        "player": player(),
+        "score": Score(SCORE_LIMIT),
+        "chombo": Int(0, CHOMBO_MAX, optional=True, default=0),
+        "replaces": player(required=False),
+        "joined": Choice(_values(Seat.Joined), default=Seat.Joined.START.value),
+    }
+)
+
+VERSION_SCORE = Obj(
+    {
+        "wind": Ref({"enum": WINDS}, required=True, description="the seats' winds, in order"),
+        "player": player(required=False),
+        "score": Score(SCORE_LIMIT, strict=True),
+        "chombo": Int(0, CHOMBO_MAX, optional=True, default=0),
+    }
+)
+
+TABLE_VERSION = Obj(
+    {
+        "version": Int(1, VERSION_MAX),
+        "status": Choice(_values(Result.Status)),
+        "entered_by": USER,
+        "entered_at": DateTime(),
+        "confirmed_by": USER,
+        "confirmed_at": DateTime(),
+        "superseded_at": DateTime(),
+        "note": Text(NOTE_MAX),
+        "scores": List(VERSION_SCORE, required=True),
+    }
+)
+
+TABLE = Obj(
+    {
+        "number": Int(1, SMALL_MAX),
+        "status": Choice(
+            TABLE_STATUSES,
+            default="confirmed",
+            message=gettext_noop("%(value)s is not one of draft, confirmed"),
+        ),
+        "seats": List(SEAT, required=True),
+        "history": List(TABLE_VERSION),
+    }
+)
+
+CLOCK_EVENT = Obj(
+    {
+        "kind": Choice(clock.KINDS, required=True),
+        "at": DateTime(required=True),
+        "seconds": Int(-DAY, DAY, missing=0),
+        "table": Int(1, SMALL_MAX, optional=True),
+        "by": USER,
+    }
+)
+
+CLOCK = Obj(
+    {
+        "length_seconds": Int(0, DAY, optional=True),
+        "warning_seconds": Int(0, DAY, optional=True),
+        "events": List(CLOCK_EVENT),
+    },
+    required=False,
+)
+
+SESSION = Obj(
+    {
+        "number": Int(1, SMALL_MAX),
+        "method": Choice(_values(Session.Method), default=Session.Method.MANUAL.value),
+        "seed": Int(SEED_MIN, SEED_MAX, optional=True),
+        "ended_at": DateTime(),
+        "tables": List(TABLE),
+        "clock": CLOCK,
+    }
+)
+
+# Who recorded a record and, for a void one, who voided it (penalties and incidents).
+RECORDED = {
+    "recorded_by": USER,
+    "recorded_at": DateTime(),
+    "voided_by": USER,
+    "voided_at": DateTime(),
+    "void_reason": Text(_max_length(Penalty, "void_reason")),
+}
+
+PENALTY = Obj(
+    {
+        "session": session(),
+        "player": player(),
+        "table": table(),
+        "kind": Choice(KINDS, required=True),
+        "minutes": Int(1, SMALL_MAX, optional=True),
+        "amount": Amount(_limit(Penalty, "amount")),
+        "stage": Choice(STAGES, default="after"),
+        "note": Text(PENALTY_NOTE_MAX),
+        **RECORDED,
+    }
+)
+
+# A void penalty has the keys of a live one and a voided_at. (The reader reads both with
+# PENALTY: a void record without voided_at has its own message.)
+VOIDED_PENALTY = Obj({**PENALTY.fields, "voided_at": DateTime(required=True)})
+
+WHERE = {"session": session(), "table": table()}
+UNDO = Obj(
+    {
+        **{name: player(required=False) for name in UNDO_PLAYERS},
+        "table": Obj(WHERE, required=False),
+        "seat": Obj({**WHERE, "wind": Ref({"enum": WINDS}, required=True)}, required=False),
+        "winds": Map(Choice(tuple(WINDS))),
+    },
+    required=False,
+)
+
+INCIDENT = Obj(
+    {
+        "kind": Choice(_values(Incident.Kind), required=True),
+        "session": session(required=False),
+        "table": table(),
+        "player": player(required=False),
+        "substitute": player(required=False),
+        "text": Text(LONG_TEXT_MAX),
+        "undo": UNDO,
+        **RECORDED,
+    }
+)
+
+APPEAL = Obj(
+    {
+        "session": session(),
+        "table": table(),
+        "appellant": player(),
+        "filed_at": DateTime(required=True),
+        "subject": Text(_max_length(Appeal, "subject")),
+        "deposit": Fee(_limit(Appeal, "deposit")),
+        "status": Choice(_values(Appeal.Status), default=Appeal.Status.FILED),
+        "decision": Text(LONG_TEXT_MAX),
+        "decided_by": Choice(
+            _values(Appeal.Body),
+            default="",
+            blank=True,
+            message=gettext_noop("%(value)s is not one of %(options)s (or empty)"),
+        ),
+        "captain": Bool(),
+        "text": Text(LONG_TEXT_MAX),
+        "decided_at": DateTime(),
+        "deposit_returned": Bool(default=None),
+        "late_override": Text(_max_length(Appeal, "late_override")),
+        "recorded_by": USER,
+        "penalty": index("penalties"),
+        "voided_penalty": index("voided_penalties"),
+        "incident": index("incidents"),
+    }
+)
+
+RULE_CHANGE = Obj(
+    {
+        "changed_by": USER,
+        "changed_at": DateTime(),
+        "old_ruleset": Text(_max_length(RuleChange, "old_ruleset")),
+        "old_rules": Obj(required=False),
+        "new_ruleset": Text(_max_length(RuleChange, "new_ruleset")),
+        "new_rules": Obj(required=False),
+        "reason": Text(REASON_MAX),
+    }
+)
+
+FILE = Obj(
+    {
+        "format": Const(FORMAT, gettext_noop("%(value)s is not %(expected)s")),
+        "version": Const(
+            VERSION,
+            gettext_noop(
+                "version %(value)s is not supported; this desk reads version %(expected)d"
+            ),
+        ),
+        "tournament": TOURNAMENT,
+        "players": List(PLAYER),
+        "sessions": List(SESSION),
+        "penalties": List(PENALTY),
+        "voided_penalties": List(VOIDED_PENALTY),
+        "incidents": List(INCIDENT),
+        "appeals": List(APPEAL),
+        "rule_changes": List(RULE_CHANGE),
+    }
+)
+
+
+def json_schema() -> dict:
+    """The tournament file, version 1, as a JSON Schema (draft 2020-12)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Mahjong tournament file, version 1",
+        "description": (
+            "A whole tournament as one JSON document (../shared/formats/README.md). Keys not "
+            "named here are ignored. References between parts of the file (player keys, "
+            "session and table numbers, indexes into lists) and the rule set's checks of "
+            "scores and penalties are the importer's, beyond this schema."
+        ),
+        **FILE.schema(),
+    }
+
+
+def json_schema_text() -> str:
+    """The text of tournament-file.schema.json."""
+    return json.dumps(json_schema(), ensure_ascii=False, indent=2) + "\n"
+
+
+def write_json_schema(path: Path = JSON_SCHEMA_FILE) -> Path:
+    path.write_text(json_schema_text(), encoding="utf-8")
+    return path

@@ -18,7 +18,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from scoring.selectors import feed
+from scoring import selectors  # noqa: E402
 from scoring.standings import compute_standings  # noqa: E402
 
 PLAYERS, SESSIONS = 400, 12
@@ -44,8 +44,8 @@ def main():
     fixture.migrate()
     t = fixture.build(PLAYERS, SESSIONS)
     rules = t.rule_set()
-    players = feed.player_rows(t)
-    tables = feed.table_rows(t)
+    players = selectors.player_rows(t)
+    tables = selectors.table_rows(t)
     assert len(tables) == SESSIONS * PLAYERS // 4
     pure = timed(lambda: compute_standings(rules, players, tables), 20)
     print(f"{PLAYERS} players x {SESSIONS} sessions ({len(tables)} tables)")
@@ -53,7 +53,7 @@ def main():
 
     def cold():
         cache.clear()
-        feed.standings(t)
+        selectors.standings(t)
 
     loaded = timed(cold, 10)
     print(

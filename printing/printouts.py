@@ -32,7 +32,7 @@ from reportlab.platypus import (
 )
 
 from core.tables import fmt
-from scoring import selectors as feed
+from scoring import selectors
 from scoring.models import Result
 from scoring.selectors import penalties_with_worth
 from seating.models import WINDS, Wind
@@ -185,7 +185,7 @@ def _table_style(header_rows=1, extra=()):
 
 def _seats(session):
     """Table number -> seat dicts in wind order (feed's seating, cached per revision)."""
-    return sorted(feed.session_seating(session.tournament, session.number).items())
+    return sorted(selectors.session_seating(session.tournament, session.number).items())
 
 
 def _confirmed(session) -> dict:
@@ -447,7 +447,7 @@ def seating_pdf(session) -> bytes:
 def standings_pdf(tournament) -> bytes:
     """The standings with a column per session (and the teams when there are any)."""
     styles = _styles()
-    data = feed.standings(tournament)
+    data = selectors.standings(tournament)
     rules = tournament.rule_set()
     sessions = max(tournament.planned_sessions, data.sessions_played)
     tiebreak = rules.tiebreak == "game_points"

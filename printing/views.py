@@ -5,10 +5,9 @@ from django.http import HttpResponse
 from django.views import View
 
 from core.roles import DeskRequired, StaffRequired
-from desk.views import TournamentMixin
-from desk.views_seating import SessionMixin
 from printing import printouts
 from printing.workbook import ema_results_bytes, workbook_bytes
+from tournament.mixins import SessionMixin, TournamentMixin
 
 
 def _pdf(content: bytes, filename: str) -> HttpResponse:

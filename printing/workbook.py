@@ -1,6 +1,6 @@
 """The tournament as one Excel workbook, and the EMA results sheet (openpyxl, write-only).
 
-Every number comes from the standings the public feed serialises (`feed.standings`), so a
+Every number comes from the standings the public feed serialises (`selectors.standings`), so a
 total in the workbook is the total on the standings page and in standings.json; penalties and
 appeals are read from their records, void penalties included and marked.
 
@@ -42,7 +42,7 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from scoring import selectors as feed
+from scoring import selectors
 from scoring.models import Penalty
 from scoring.rules import RuleError
 from scoring.selectors import penalties_with_worth
@@ -496,7 +496,7 @@ def _chombo_counts(tournament) -> dict:
     """(session, player key) → chombos on the confirmed sheet (statistics, 000 §3.4.6)."""
     return {
         (table.session, seat.player): seat.chombo
-        for table in feed.table_rows(tournament)
+        for table in selectors.table_rows(tournament)
         for seat in table.seats
     }
 
@@ -514,9 +514,9 @@ def workbook_bytes(tournament) -> bytes:
 def _workbook_bytes(tournament) -> bytes:
     rules = tournament.rule_set()
     formats = _Formats(rules)
-    standings = feed.standings(tournament)
+    standings = selectors.standings(tournament)
     everyone = standings.rows + standings.substitutes
-    names = {p.key: p.name for p in feed.player_rows(tournament)}
+    names = {p.key: p.name for p in selectors.player_rows(tournament)}
     played = {line.session for row in everyone for line in row.sessions}
     numbers = set(Session.objects.filter(tournament=tournament).values_list("number", flat=True))
     sessions = sorted(played | numbers)
@@ -556,7 +556,7 @@ def ema_results_bytes(tournament) -> bytes:
     formats = _Formats(rules)
     columns = list(zip(EMA_COLUMNS, (INT, TEXT, None, None, None, RESULT), strict=True))
     sheet = _Sheet("EMA results", columns, freeze="A2")
-    for row in feed.standings(tournament).rows:
+    for row in selectors.standings(tournament).rows:
         last, first = split_name(row.player.name)
         sheet.add(
             [

@@ -28,7 +28,7 @@ from public.tables import (
     standings_table,
     substitute_rows,
 )
-from scoring import selectors as feed
+from scoring import feed, selectors
 from seating.models import WINDS, Wind
 from tournament.models import Tournament
 from tournament.tables import TournamentsTable
@@ -128,11 +128,11 @@ def _hall(tournament) -> _Hall:
 
 
 def _build_hall(tournament) -> _Hall:
-    data = feed.standings(tournament)
+    data = selectors.standings(tournament)
     rows = {}
     for row in data.rows + data.substitutes:
         rows.setdefault(row.player.key, row)
-    seating = feed.seating(tournament)  # read once: every read unpickles the whole seating
+    seating = selectors.seating(tournament)  # read once: every read unpickles the whole seating
     current = max(seating) if seating else None
     seating_now = seating.get(current, {})
     seats_now = {}
@@ -152,7 +152,7 @@ def _build_hall(tournament) -> _Hall:
         standings=data,
         rows=rows,
         current=current,
-        live=feed.session_on(tournament, current),
+        live=selectors.session_on(tournament, current),
         seating_now=seating_now,
         seats_now=seats_now,
         tables=tables,

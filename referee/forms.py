@@ -3,7 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Player
+from scoring.models import Penalty
+from tournament.models import Appeal, Player
 
 
 class AppealForm(forms.Form):
@@ -36,8 +37,6 @@ class AppealForm(forms.Form):
     )
 
     def __init__(self, *args, tournament, **kwargs):
-        from scoring.models import Penalty
-
         super().__init__(*args, **kwargs)
         self.fields["session"].choices = [
             (s.number, str(s)) for s in tournament.sessions.order_by("number")
@@ -59,7 +58,5 @@ class AppealDecisionForm(forms.Form):
     decision = forms.CharField(label=_("Decision text"), widget=forms.Textarea(attrs={"rows": 3}))
 
     def __init__(self, *args, **kwargs):
-        from tournament.models import Appeal
-
         super().__init__(*args, **kwargs)
         self.fields["decided_by"].choices = Appeal.Body.choices

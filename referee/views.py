@@ -17,8 +17,6 @@ from django.views import View
 from core.errors import ActionRefused
 from core.roles import DirectorRequired, RefereeRequired
 from core.views import act, back
-from desk.views import TournamentMixin
-from desk.views_seating import SessionMixin
 from referee.services import (
     disqualify,
     minor_counts,
@@ -34,6 +32,7 @@ from scoring.models import Penalty
 from scoring.penalties import LATE, MINOR, MISCONDUCT, OTHER, kinds_for, scale_position
 from scoring.selectors import penalties_with_worth, worth_text
 from seating.models import Seat, Table
+from tournament.mixins import SessionMixin, TournamentMixin
 from tournament.models import Incident, Player, Session
 
 

@@ -7,11 +7,11 @@ from django.views import View
 
 from core.errors import ActionRefused
 from core.roles import RefereeRequired, is_head_referee
-from desk.views import TournamentMixin
 from referee.appeals import deadline, decide_appeal, file_appeal, review_appeal
 from referee.forms import AppealDecisionForm, AppealForm
 from referee.tables import AppealHistoryTable, AppealTable
 from seating.models import Table
+from tournament.mixins import TournamentMixin
 from tournament.models import Appeal
 
 

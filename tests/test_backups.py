@@ -16,8 +16,8 @@ from django.urls import reverse
 from archive import backups
 from archive.tournament_file import changes, export_tournament
 from referee.services import record_penalty, void_penalty
+from scoring.feed import feed_json
 from scoring.models import Penalty, Result
-from scoring.selectors import feed_json
 from seating.manual import swap_players
 from tests import factories as f
 from tournament.models import Restore, Tournament
@@ -250,7 +250,7 @@ def test_restore_of_the_latest_backup_on_a_fresh_machine_gives_the_same_standing
     body = manage(
         "shell",
         "-c",
-        "import sys; from scoring.selectors import feed_json;"
+        "import sys; from scoring.feed import feed_json;"
         " from tournament.models import Tournament;"
         " sys.stdout.write(feed_json(Tournament.objects.get(slug='bk-open')).decode())",
     )

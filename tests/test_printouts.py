@@ -17,7 +17,7 @@ from core.tables import fmt
 from printing import printouts
 from referee.appeals import file_appeal
 from referee.services import record_penalty
-from scoring.selectors import feed
+from scoring.feed import feed
 from tests import factories as f
 
 pytestmark = pytest.mark.django_db

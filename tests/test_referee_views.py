@@ -11,8 +11,8 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from core.roles import HEAD_REFEREE
+from scoring.feed import feed
 from scoring.models import Penalty
-from scoring.selectors import feed
 from seating.models import Seat, SeatingChange
 from tests import factories as f
 from tournament.models import Appeal, Incident, Player

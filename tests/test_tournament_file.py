@@ -18,8 +18,9 @@ from archive.tournament_file import (
     export_tournament,
     import_tournament,
 )
+from scoring.feed import feed
 from scoring.models import Penalty, Result, ResultScore
-from scoring.selectors import feed, penalty_rows
+from scoring.selectors import penalty_rows
 from scoring.services import confirm_result, enter_result
 from seating.models import WINDS, Seat, Table
 from seating.services import add_table

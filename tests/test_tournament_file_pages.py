@@ -6,7 +6,7 @@ import json
 import pytest
 from django.test import Client
 
-from scoring.selectors import feed
+from scoring.feed import feed
 from tests import factories as f
 from tournament.models import Tournament
 

@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 from printing.workbook import EMA_COLUMNS, ema_results_bytes, split_name, workbook_bytes
 from referee.appeals import decide_appeal, file_appeal
 from referee.services import record_penalty, substitute, void_penalty
-from scoring import selectors as feed
+from scoring import feed, selectors
 from tests import factories as f
 from tournament.models import Player
 
@@ -224,7 +224,7 @@ def test_appeals_sheet(ema):
 
 def test_team_sheet(ema):
     teams = rows(open_book(workbook_bytes(ema))["Teams"])
-    data = feed.standings(ema).teams
+    data = selectors.standings(ema).teams
     assert [(r["Team"], r["Total"]) for r in teams] == [(t.team, t.total) for t in data]
     dragons = next(r for r in teams if r["Team"] == "Dragons")
     assert dragons["Members"] in ("Юлія Ґудзь, Łukasz Żółć", "Łukasz Żółć, Юлія Ґудзь")

@@ -1,8 +1,36 @@
-"""What the desk's commands share about users."""
+"""What the desk's management commands share: the tournament named by its slug (Tabbycat's
+TournamentCommand), the user a command acts for, and writing its output file."""
+
+import shutil
+from pathlib import Path
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import CommandError
+from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
+
+from tournament.models import Tournament
+
+
+class TournamentCommand(BaseCommand):
+    """A command about one tournament: its first argument is the slug, looked up here the same
+    way for every command; subclasses add their own arguments and `handle_tournament()`."""
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", help="the tournament's slug")
+        self.add_tournament_arguments(parser)
+
+    def add_tournament_arguments(self, parser):
+        pass
+
+    def handle(self, *args, slug, **options):
+        try:
+            tournament = Tournament.objects.get(slug=slug)
+        except Tournament.DoesNotExist as e:
+            raise CommandError(_("No tournament with the slug %(slug)s.") % {"slug": slug}) from e
+        return self.handle_tournament(tournament, **options)
+
+    def handle_tournament(self, tournament, **options):
+        raise NotImplementedError
 
 
 def acting_user(username: str | None):
@@ -14,3 +42,18 @@ def acting_user(username: str | None):
         return User._default_manager.get_by_natural_key(username)
     except User.DoesNotExist as e:
         raise CommandError(_("No user named %(user)s.") % {"user": username}) from e
+
+
+def write_output(output, data: bytes | str | Path) -> None:
+    """Write a command's result (bytes, text, or a copy of a file) to `output`, or say why not."""
+    try:
+        if isinstance(data, Path):
+            shutil.copyfile(data, Path(output))
+        elif isinstance(data, str):
+            Path(output).write_text(data, encoding="utf-8", newline="\n")
+        else:
+            Path(output).write_bytes(data)
+    except OSError as e:
+        raise CommandError(
+            _("Cannot write %(file)s: %(problem)s") % {"file": output, "problem": e}
+        ) from e

@@ -1,14 +1,12 @@
 """Write a backup of one or every tournament now, or list the backups there are."""
 
-import shutil
-from pathlib import Path
-
 from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from archive import backups
+from tournament.commands import write_output
 from tournament.models import Tournament
 
 
@@ -48,10 +46,5 @@ class Command(BaseCommand):
             made = backups.write_backup(tournament, tag=backups.MANUAL)
             self.stdout.write(str(made.path))
             if output:
-                try:
-                    shutil.copyfile(made.path, Path(output))
-                except OSError as e:
-                    raise CommandError(
-                        _("Cannot write %(file)s: %(problem)s") % {"file": output, "problem": e}
-                    ) from e
+                write_output(output, made.path)
                 self.stdout.write(output)

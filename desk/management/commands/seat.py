@@ -2,7 +2,7 @@
 
 import re
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from core.errors import ActionRefused
@@ -10,17 +10,17 @@ from scoring.selectors import standings_order
 from seating.plans import apply_plan, run_plan, start_plan
 from seating.selectors import FIGURES, figures, tournament_quality
 from seating.services import delete_table, draw_session, swiss_session
-from tournament.models import Session, Tournament
+from tournament.commands import TournamentCommand
+from tournament.models import Session
 
 
-class Command(BaseCommand):
+class Command(TournamentCommand):
     help = (
         "Seat a session by random draw, balanced plan or standings (Swiss), or plan a range of "
         "sessions (balanced), and print the seating's quality figures."
     )
 
-    def add_arguments(self, parser):
-        parser.add_argument("slug", help="the tournament's slug")
+    def add_tournament_arguments(self, parser):
         where = parser.add_mutually_exclusive_group(required=True)
         where.add_argument("--session", type=int, metavar="N", help="the session to seat")
         where.add_argument("--sessions", metavar="A-B", help="sessions A to B (balanced only)")
@@ -37,11 +37,9 @@ class Command(BaseCommand):
             help="remove the session's tables without results first (draw and Swiss)",
         )
 
-    def handle(self, *args, slug, session, sessions, method, seed, keep_apart, replace, **kw):
-        try:
-            tournament = Tournament.objects.get(slug=slug)
-        except Tournament.DoesNotExist as e:
-            raise CommandError(_("No tournament with the slug %(slug)s.") % {"slug": slug}) from e
+    def handle_tournament(
+        self, tournament, session, sessions, method, seed, keep_apart, replace, **kw
+    ):
         field = None if keep_apart is None else ("" if keep_apart == "none" else keep_apart)
         if sessions:
             match = re.fullmatch(r"(\d+)-(\d+)", sessions)

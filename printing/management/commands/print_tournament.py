@@ -1,21 +1,18 @@
 """Print a tournament's paper as an A4 PDF: protocols, seating, standings or the appeals log."""
 
-from pathlib import Path
-
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from printing import printouts
-from tournament.models import Tournament
+from tournament.commands import TournamentCommand, write_output
 
 NEEDS_SESSION = ("protocols", "seating")
 
 
-class Command(BaseCommand):
+class Command(TournamentCommand):
     help = "Write table protocols, seating charts, standings or the appeals log as a PDF."
 
-    def add_arguments(self, parser):
-        parser.add_argument("slug", help="the tournament's slug")
+    def add_tournament_arguments(self, parser):
         parser.add_argument(
             "--what", required=True, choices=("protocols", "seating", "standings", "appeals")
         )
@@ -25,11 +22,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("-o", "--output", metavar="FILE.pdf", required=True)
 
-    def handle(self, *args, slug, what, session=None, filled=False, output, **options):
-        try:
-            tournament = Tournament.objects.get(slug=slug)
-        except Tournament.DoesNotExist as e:
-            raise CommandError(_("No tournament with the slug %(slug)s.") % {"slug": slug}) from e
+    def handle_tournament(self, tournament, *, what, session=None, filled=False, output, **options):
         if what in NEEDS_SESSION:
             if session is None:
                 raise CommandError(_("--session: say which session to print."))
@@ -37,7 +30,7 @@ class Command(BaseCommand):
             if found is None:
                 raise CommandError(
                     _("--session: %(slug)s has no session %(number)s.")
-                    % {"slug": slug, "number": session}
+                    % {"slug": tournament.slug, "number": session}
                 )
             found.tournament = tournament
             pdf = (
@@ -49,10 +42,5 @@ class Command(BaseCommand):
             pdf = printouts.standings_pdf(tournament)
         else:
             pdf = printouts.appeals_pdf(tournament)
-        try:
-            Path(output).write_bytes(pdf)
-        except OSError as e:
-            raise CommandError(
-                _("Cannot write %(file)s: %(problem)s") % {"file": output, "problem": e}
-            ) from e
+        write_output(output, pdf)
         self.stdout.write(_("Wrote %(file)s.") % {"file": output})

@@ -3,10 +3,10 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import NumberColumn
+from core.tables import FixedTable, NumberColumn
 
 
-class BackupsTable(tables.Table):
+class BackupsTable(FixedTable):
     """The backups folder of one tournament, newest first (archive.backups.Backup rows)."""
 
     made_at = tables.DateTimeColumn(verbose_name=_("Written"), format="SHORT_DATETIME_FORMAT")
@@ -17,8 +17,7 @@ class BackupsTable(tables.Table):
         template_name="archive/_backup_actions.html", verbose_name="", orderable=False
     )
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("No backups yet: the first is written with the first change.")
 
     def render_tag(self, value):
@@ -33,13 +32,12 @@ class BackupsTable(tables.Table):
         return filesizeformat(value)
 
 
-class RestoresTable(tables.Table):
+class RestoresTable(FixedTable):
     restored_at = tables.DateTimeColumn(verbose_name=_("Restored"), format="SHORT_DATETIME_FORMAT")
     restored_by = tables.Column(verbose_name=_("By"))
     backup = tables.Column(verbose_name=_("From"))
     before = tables.Column(verbose_name=_("State before saved as"))
     changes = tables.Column(verbose_name=_("Changes"), attrs=NumberColumn.attrs)
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("No restores.")

@@ -49,3 +49,11 @@ class NumberColumn(tables.Column):
 
     def render(self, value):
         return fmt(value)
+
+
+class FixedTable(tables.Table):
+    """A table shown in the order it is given (most of the desk's): no sortable headers.
+    Subclasses' own Meta inherits from FixedTable.Meta to keep it."""
+
+    class Meta:
+        orderable = False

@@ -4,7 +4,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import NumberColumn
+from core.tables import FixedTable, NumberColumn
 from tournament.models import Player
 from tournament.tables import TournamentsTable
 
@@ -68,7 +68,7 @@ class CheckinTable(tables.Table):
         empty_text = _("No players yet.")
 
 
-class ImportPreviewTable(tables.Table):
+class ImportPreviewTable(FixedTable):
     name = tables.Column(verbose_name=_("Name"))
     ema_id = tables.Column(verbose_name=_("EMA id"))
     country = tables.Column(verbose_name=_("Country"))
@@ -77,11 +77,11 @@ class ImportPreviewTable(tables.Table):
     substitute = tables.BooleanColumn(verbose_name=_("Substitute"))
     status = tables.Column(verbose_name=_("Status"))
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
+        pass
 
 
-class TableBoardTable(tables.Table):
+class TableBoardTable(FixedTable):
     """The desk's view of a session in play: each table's state, extra time, time left."""
 
     number = tables.Column(
@@ -101,8 +101,7 @@ class TableBoardTable(tables.Table):
         attrs={"td": {"class": "num", "data-table-left": lambda record: record["extra_seconds"]}},
     )
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("No tables yet: seat the session first.")
         row_attrs = {
             "class": lambda record: "overtime" if record["overtime"] else "",
@@ -110,19 +109,18 @@ class TableBoardTable(tables.Table):
         }
 
 
-class ClockEventTable(tables.Table):
+class ClockEventTable(FixedTable):
     at = tables.DateTimeColumn(verbose_name=_("When"), format="H:i:s")
     kind = tables.Column(verbose_name=_("What"))
     change = tables.Column(verbose_name=_("Minutes"), default="", attrs={"td": {"class": "num"}})
     table = tables.Column(verbose_name=_("Table"), default=_("all"))
     by = tables.Column(verbose_name=_("By"), default="")
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("The clock has not been touched.")
 
 
-class SessionTablesTable(tables.Table):
+class SessionTablesTable(FixedTable):
     number = tables.Column(
         verbose_name=_("Table"),
         linkify=lambda record: record["url"],
@@ -137,8 +135,7 @@ class SessionTablesTable(tables.Table):
         attrs={"td": {"class": lambda record: f"state-{record['state_code']}"}},
     )
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("No tables yet: draw the session or add tables by hand.")
 
 
@@ -161,7 +158,7 @@ def session_rows(session, tables_qs, states):
     return rows
 
 
-class ResultHistoryTable(tables.Table):
+class ResultHistoryTable(FixedTable):
     version = tables.Column(verbose_name=_("Version"))
     status = tables.Column(verbose_name=_("Status"))
     scores = tables.Column(verbose_name=_("Scores E / S / W / N"))
@@ -170,12 +167,11 @@ class ResultHistoryTable(tables.Table):
     confirmed = tables.Column(verbose_name=_("Confirmed"), default="–")
     note = tables.Column(verbose_name=_("Note"), default="")
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("No result entered yet.")
 
 
-class ResultTable(tables.Table):
+class ResultTable(FixedTable):
     """The confirmed outcome of one table: places, uma and results by the rule set."""
 
     wind = tables.Column(verbose_name=_("Wind"))
@@ -185,33 +181,31 @@ class ResultTable(tables.Table):
     uma = NumberColumn(verbose_name=_("Uma / TP"))
     result = NumberColumn(verbose_name=_("Result"))
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
+        pass
 
 
-class SeatingByTableTable(tables.Table):
+class SeatingByTableTable(FixedTable):
     number = tables.Column(verbose_name=_("Table"), attrs={"td": {"class": "big"}})
     E = tables.Column(verbose_name=_("East"), default="")
     S = tables.Column(verbose_name=_("South"), default="")
     W = tables.Column(verbose_name=_("West"), default="")
     N = tables.Column(verbose_name=_("North"), default="–")
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("This session is not seated yet.")
 
 
-class SeatingByNameTable(tables.Table):
+class SeatingByNameTable(FixedTable):
     name = tables.Column(verbose_name=_("Player"))
     table = tables.Column(verbose_name=_("Table"), attrs={"td": {"class": "big"}})
     wind = tables.Column(verbose_name=_("Wind"))
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("This session is not seated yet.")
 
 
-class QualityTable(tables.Table):
+class QualityTable(FixedTable):
     """A plan's or a session's figures beside the bounds no seating can beat."""
 
     figure = tables.Column(verbose_name=_("Figure"))
@@ -220,12 +214,11 @@ class QualityTable(tables.Table):
         verbose_name=_("Best possible"), default="", attrs={"td": {"class": "num"}}
     )
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         attrs = {"class": "quality"}
 
 
-class WindTable(tables.Table):
+class WindTable(FixedTable):
     name = tables.Column(verbose_name=_("Player"))
     E = tables.Column(verbose_name=_("East"), attrs={"td": {"class": "num"}})
     S = tables.Column(verbose_name=_("South"), attrs={"td": {"class": "num"}})
@@ -233,24 +226,22 @@ class WindTable(tables.Table):
     N = tables.Column(verbose_name=_("North"), attrs={"td": {"class": "num"}})
     imbalance = tables.Column(verbose_name=_("Imbalance"), attrs={"td": {"class": "num"}})
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("Nobody has sat yet.")
 
 
-class SeatingChangeTable(tables.Table):
+class SeatingChangeTable(FixedTable):
     changed_at = tables.DateTimeColumn(verbose_name=_("When"), format="SHORT_DATETIME_FORMAT")
     changed_by = tables.Column(verbose_name=_("Who"), default="—")
     kind = tables.Column(verbose_name=_("Change"))
     detail = tables.Column(verbose_name=_("Detail"))
     reason = tables.Column(verbose_name=_("Reason"), default="")
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("No seating changes yet.")
 
 
-class PlansTable(tables.Table):
+class PlansTable(FixedTable):
     pk = tables.Column(verbose_name=_("Plan"), linkify=True)
     sessions = tables.Column(verbose_name=_("Sessions"), empty_values=())
     status = tables.Column(verbose_name=_("State"))
@@ -260,8 +251,7 @@ class PlansTable(tables.Table):
     created_at = tables.DateTimeColumn(verbose_name=_("Made"), format="SHORT_DATETIME_FORMAT")
     created_by = tables.Column(verbose_name=_("By"), default="—")
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("No plans yet.")
 
     def render_sessions(self, record):

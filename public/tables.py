@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import NumberColumn, fmt
+from core.tables import FixedTable, NumberColumn, fmt
 
 
 class StandingsTable(tables.Table):
@@ -74,18 +74,17 @@ def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
     return table
 
 
-class TeamStandingsTable(tables.Table):
+class TeamStandingsTable(FixedTable):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}})
     team = tables.Column(verbose_name=_("Team"))
     members = tables.Column(verbose_name=_("Members"), orderable=False)
     total = NumberColumn(verbose_name=_("Total"))
 
-    class Meta:
+    class Meta(FixedTable.Meta):
         attrs = {"class": "standings"}
-        orderable = False
 
 
-class PlayerSessionsTable(tables.Table):
+class PlayerSessionsTable(FixedTable):
     session = tables.Column(verbose_name=_("Session"))
     table = tables.Column(verbose_name=_("Table"), default="–")
     wind = tables.Column(
@@ -109,12 +108,11 @@ class PlayerSessionsTable(tables.Table):
     result = NumberColumn(verbose_name=_("Result"))
     running = NumberColumn(verbose_name=_("Total"))
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("No sessions played yet.")
 
 
-class FindTableTable(tables.Table):
+class FindTableTable(FixedTable):
     name = tables.Column(
         verbose_name=_("Player"),
         linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
@@ -127,12 +125,11 @@ class FindTableTable(tables.Table):
         attrs={"td": {"class": "wrap wide"}, "th": {"class": "wide"}},
     )
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("Nobody found: type part of your name.")
 
 
-class SubstitutesTable(tables.Table):
+class SubstitutesTable(FixedTable):
     """Substitutes are not ranked (000 §5.7, 002 §2.8.4): their tables, listed apart."""
 
     name = tables.Column(
@@ -142,8 +139,7 @@ class SubstitutesTable(tables.Table):
     games = tables.Column(verbose_name=_("Tables played"), attrs={"td": {"class": "wrap"}})
     total = NumberColumn(verbose_name=_("Total"))
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         attrs = {"class": "substitutes"}
 
 

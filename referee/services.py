@@ -14,8 +14,9 @@ from core.numbers import plain_number
 from core.roles import is_director, is_head_referee
 from scoring.models import Penalty, Result
 from scoring.penalties import MINOR, OTHER, resolve
-from scoring.rules import RuleError
+from scoring.rules import RuleError, three_player
 from seating.models import WINDS, Seat, SeatingChange, Table
+from seating.services import record
 from tournament.changes import touch
 from tournament.models import Incident, Player, Session
 
@@ -155,6 +156,15 @@ def _incident(session, kind, user, **fields) -> Incident:
     )
 
 
+def _seat_change(session, change, detail, user, note, kind, **fields) -> Incident:
+    """A referee's change to a seat: the seating history's line, the incident with what voiding
+    it puts back, and the tournament's revision."""
+    record(session, change, detail, user, reason=note.strip())
+    incident = _incident(session, kind, user, text=note.strip(), **fields)
+    touch(session.tournament_id)
+    return incident
+
+
 @transaction.atomic
 def substitute(
     session: Session, player: Player, sub: Player, joined: str, user, note: str = ""
@@ -186,27 +196,24 @@ def substitute(
     replaced = seat.replaces or seat.player  # a substitute for a substitute still replaces them
     seat.player, seat.replaces, seat.joined = sub, replaced, joined
     seat.save(update_fields=["player", "replaces", "joined"])
-    SeatingChange.objects.create(
-        session=session,
-        kind=SeatingChange.Kind.SUBSTITUTE,
-        detail=_("%(sub)s replaces %(name)s at %(table)s (%(joined)s)")
-        % {"sub": sub, "name": player, "table": seat.table, "joined": seat.get_joined_display()},
-        reason=note.strip(),
-        played=False,
-        changed_by=user,
-    )
-    incident = _incident(
+    detail = _("%(sub)s replaces %(name)s at %(table)s (%(joined)s)") % {
+        "sub": sub,
+        "name": player,
+        "table": seat.table,
+        "joined": seat.get_joined_display(),
+    }
+    return _seat_change(
         session,
-        Incident.Kind.SUBSTITUTION,
+        SeatingChange.Kind.SUBSTITUTE,
+        detail,
         user,
+        note,
+        Incident.Kind.SUBSTITUTION,
         table=seat.table,
         player=player,
         substitute=sub,
-        text=note.strip(),
         undo=undo,
     )
-    touch(session.tournament_id)
-    return incident
 
 
 @transaction.atomic
@@ -214,7 +221,7 @@ def play_three_handed(session: Session, player: Player, user, note: str = "") ->
     """SBR 002 §2.8.4 item 5, §3.1: no substitute for a player more than 15 minutes late, so the
     table plays three-handed. The player leaves the table; the missing seat is North."""
     _check_player(session, player)
-    if session.tournament.rule_set().game != "sichuan":
+    if not three_player(session.tournament.rule_set()):
         raise ActionRefused(_("Only a Sichuan table can play three-handed."))
     seat = _seat_of(session, player)
     table = seat.table
@@ -229,25 +236,18 @@ def play_three_handed(session: Session, player: Player, user, note: str = "") ->
         if s.wind != wind:
             s.wind = wind
             s.save(update_fields=["wind"])  # one by one, so each seat's history has it
-    SeatingChange.objects.create(
-        session=session,
-        kind=SeatingChange.Kind.THREE_HANDED,
-        detail=_("%(table)s plays three-handed without %(name)s")
-        % {"table": table, "name": player},
-        reason=note.strip(),
-        changed_by=user,
-    )
-    incident = _incident(
+    detail = _("%(table)s plays three-handed without %(name)s") % {"table": table, "name": player}
+    return _seat_change(
         session,
-        Incident.Kind.THREE_HANDED,
+        SeatingChange.Kind.THREE_HANDED,
+        detail,
         user,
+        note,
+        Incident.Kind.THREE_HANDED,
         table=table,
         player=player,
-        text=note.strip(),
         undo=undo,
     )
-    touch(session.tournament_id)
-    return incident
 
 
 @transaction.atomic

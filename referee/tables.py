@@ -4,10 +4,10 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import NumberColumn
+from core.tables import FixedTable, NumberColumn
 
 
-class AppealTable(tables.Table):
+class AppealTable(FixedTable):
     """The appeals log (002 §2.9)."""
 
     filed_at = tables.DateTimeColumn(
@@ -26,13 +26,12 @@ class AppealTable(tables.Table):
     decided_by = tables.Column(verbose_name=_("Decided by"), default="")
     deposit_returned = tables.BooleanColumn(verbose_name=_("Deposit returned"), null=True)
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         attrs = {"class": "appeals"}
         empty_text = _("No appeals.")
 
 
-class AppealHistoryTable(tables.Table):
+class AppealHistoryTable(FixedTable):
     """Every saved state of one appeal, newest first, with who changed it."""
 
     history_date = tables.DateTimeColumn(verbose_name=_("When"), format="H:i:s")
@@ -41,15 +40,14 @@ class AppealHistoryTable(tables.Table):
     decided_by = tables.Column(verbose_name=_("Decided by"), default="")
     decision = tables.Column(verbose_name=_("Decision"), default="")
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         empty_text = _("No changes yet.")
 
     def render_status(self, record):
         return record.get_status_display()
 
 
-class RefereeTablesTable(tables.Table):
+class RefereeTablesTable(FixedTable):
     """The session's tables for a referee's phone: tap a table to record something."""
 
     number = tables.Column(
@@ -60,8 +58,7 @@ class RefereeTablesTable(tables.Table):
     players = tables.Column(verbose_name=_("Players"), orderable=False)
     records = tables.Column(verbose_name=_("Records"), default="", attrs={"td": {"class": "num"}})
 
-    class Meta:
-        orderable = False
+    class Meta(FixedTable.Meta):
         attrs = {"class": "referee-tables"}
         empty_text = _("This session is not seated yet.")
 

@@ -95,6 +95,18 @@ def _create_tables(session, tables: list[list[Player]]):
             Seat.objects.create(table=table, session=session, wind=wind, player=player)
 
 
+def _seated(session, tables, method, seed, detail, user) -> Session:
+    """The end of a draw or a Swiss seating: the tables, the session's method and seed (so the
+    seating can be re-run), the seating history's line."""
+    _create_tables(session, tables)
+    session.method = Session.Method(method)
+    session.seed = seed
+    session.save(update_fields=["method", "seed"])
+    record(session, SeatingChange.Kind(method), detail, user)
+    touch(session.tournament_id)
+    return session
+
+
 def _field(session, seed):
     """Who a draw or Swiss seating seats (riichi filled from the substitutes), whether it is
     Sichuan, and the seed (a fresh one unless given)."""
@@ -128,18 +140,8 @@ def draw_session(
     drawn = separate(drawn, keep_apart_values(session.tournament, field), seed)
     if sichuan:
         drawn = rotate_incomplete(drawn, incomplete_before(session), seed)
-    _create_tables(session, [[by_key[k] for k in table] for table in drawn])
-    session.method = Session.Method.DRAW
-    session.seed = seed
-    session.save(update_fields=["method", "seed"])
-    record(
-        session,
-        SeatingChange.Kind.DRAW,
-        _("%(count)d players drawn with seed %(seed)d") % {"count": len(pool), "seed": seed},
-        user,
-    )
-    touch(session.tournament_id)
-    return session
+    detail = _("%(count)d players drawn with seed %(seed)d") % {"count": len(pool), "seed": seed}
+    return _seated(session, [[by_key[k] for k in t] for t in drawn], "draw", seed, detail, user)
 
 
 def incomplete_before(session) -> set:
@@ -209,19 +211,11 @@ def swiss_session(
         )
     except DrawError as e:
         raise _too_few(len(pool), 4 - e.args[0]) from e
-    _create_tables(session, [[by_key[k] for k in table] for table in seated])
-    session.method = Session.Method.SWISS
-    session.seed = seed
-    session.save(update_fields=["method", "seed"])
-    record(
-        session,
-        SeatingChange.Kind.SWISS,
-        _("%(count)d players seated by standings, seed %(seed)d")
-        % {"count": len(pool), "seed": seed},
-        user,
-    )
-    touch(tournament.pk)
-    return session
+    detail = _("%(count)d players seated by standings, seed %(seed)d") % {
+        "count": len(pool),
+        "seed": seed,
+    }
+    return _seated(session, [[by_key[k] for k in t] for t in seated], "swiss", seed, detail, user)
 
 
 @transaction.atomic

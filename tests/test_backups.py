@@ -67,6 +67,22 @@ def test_every_change_that_commits_writes_a_whole_tournament_file():
     assert not list(backups.folder_of(t.slug).glob(".*.tmp"))
 
 
+def test_check_in_at_the_desk_writes_a_backup_with_it():
+    """The README's promise: check-in is one of the changes that write a backup (it was the one
+    write that forgot; now every write's touch() sends the signal the backups listen to)."""
+    staff = f.staff()
+    t = f.tournament(slug="checkin-backup")
+    player = t.players.get(key="p01")
+    before = len(backups.listing(t.slug))
+    desk = f.login(staff["desk1"])
+    url = reverse("desk:checkin_toggle", args=[t.slug, player.pk])
+    assert desk.post(url, {"checked_in": "1"}).status_code in (200, 302)
+    made = backups.listing(t.slug)
+    assert len(made) == before + 1
+    players = json.loads(made[0].path.read_text())["players"]
+    assert next(p for p in players if p["key"] == "p01")["checked_in"] is True
+
+
 def test_nothing_is_written_for_a_change_that_is_rolled_back():
     staff = f.staff()
     t = f.tournament(slug="rolled")

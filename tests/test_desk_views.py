@@ -1,6 +1,7 @@
 """Registration, import, check-in, seating and rule changes through the desk's real URLs."""
 
 import io
+import re
 
 import pytest
 from django.test import Client
@@ -307,6 +308,37 @@ def test_sichuan_awarded_table_counts_without_a_result(staff):
     assert totals["p08"] == (3, 0)
     p08 = next(r for r in feed["standings"] if r["player"]["key"] == "p08")
     assert p08["sessions"][0]["uma"] == 3 and p08["sessions"][0]["table"] == 3
+
+
+def test_a_played_sessions_awarded_table_is_not_removable_and_keeps_its_points(staff):
+    """RULES.md §3 (002 §3.1.4): the lone player's awarded 3 TP count once the session has
+    results. Issue 21: the session page offered "Remove table" on it, the removal needed no
+    override, and the 3 TP vanished. The session page, the clock board and the dashboard now
+    read one table state; an awarded table is done, never "to enter"."""
+    t = f.tournament("sbr-2025", players=8)
+    f.seat_session(t, groups=[["p01", "p02", "p03", "p04"], ["p05", "p06", "p07"], ["p08"]])
+    session = t.sessions.get()
+    director = f.login(staff["director"])
+    before_play = director.get(f"/desk/{t.slug}/s/1/").content.decode()
+    assert "Remove table 3" in before_play  # a draw can still be redone before play
+    f.play(session.tables.get(number=1), [30, 10, -10, -30], staff["desk1"], staff["desk2"])
+    page = director.get(f"/desk/{t.slug}/s/1/").content.decode()
+    assert "Remove table 3" not in page and "Remove table 2" in page
+    assert "2 of 3 tables confirmed" in page  # table 1 and the awarded table 3
+    board = director.get(f"/desk/{t.slug}/s/1/clock/").content.decode()
+    assert re.findall(r'<tr class="[^"]*" data-state="(\w+)">', board) == [
+        "confirmed",
+        "playing",
+        "awarded",
+    ]
+    dashboard = director.get(f"/desk/{t.slug}/").content.decode()
+    assert "2 of 3 tables confirmed" in dashboard
+    refused = director.post(f"/desk/{t.slug}/s/1/t/3/delete/", follow=True).content.decode()
+    assert "This awarded table counts in the standings" in refused
+    assert session.tables.filter(number=3).exists()
+    feed = Client().get(f"/t/{t.slug}/standings.json").json()
+    p08 = next(r for r in feed["standings"] if r["player"]["key"] == "p08")
+    assert p08["total"] == 3
 
 
 def test_riichi_table_by_hand_needs_four_players(staff):

@@ -1,7 +1,8 @@
 """What the desk's management commands share: the tournament named by its slug (Tabbycat's
-TournamentCommand), the user a command acts for, and writing its output file."""
+TournamentCommand), the user a command acts for, reading its input and writing its output."""
 
 import shutil
+import sys
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
@@ -56,4 +57,16 @@ def write_output(output, data: bytes | str | Path) -> None:
     except OSError as e:
         raise CommandError(
             _("Cannot write %(file)s: %(problem)s") % {"file": output, "problem": e}
+        ) from e
+
+
+def read_input(file) -> bytes:
+    """The bytes of a command's input file (`-`: standard input), or say why not."""
+    if file == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(file).read_bytes()
+    except OSError as e:
+        raise CommandError(
+            _("Cannot read %(file)s: %(problem)s") % {"file": file, "problem": e}
         ) from e

@@ -1,12 +1,9 @@
 """Create a tournament from a tournament file (formats/README.md, version 1), or nothing."""
 
-from pathlib import Path
-
 from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext as _
 
 from archive.tournament_file import TournamentFileError, import_tournament
-from tournament.commands import acting_user
+from tournament.commands import acting_user, read_input
 
 
 class Command(BaseCommand):
@@ -25,17 +22,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, user=None, **options):
         acting = acting_user(user)
-        if file == "-":
-            import sys
-
-            content = sys.stdin.buffer.read()
-        else:
-            try:
-                content = Path(file).read_bytes()
-            except OSError as e:
-                raise CommandError(
-                    _("Cannot read %(file)s: %(problem)s") % {"file": file, "problem": e}
-                ) from e
+        content = read_input(file)
         try:
             tournament = import_tournament(content, user=acting)
         except TournamentFileError as e:

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from archive import backups
 from archive.tournament_file import TournamentFileError
-from tournament.commands import acting_user
+from tournament.commands import acting_user, read_input
 
 
 class Command(BaseCommand):
@@ -24,12 +24,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, yes=False, user=None, **options):
         acting = acting_user(user)
-        try:
-            content = Path(file).read_bytes()
-        except OSError as e:
-            raise CommandError(
-                _("Cannot read %(file)s: %(problem)s") % {"file": file, "problem": e}
-            ) from e
+        content = read_input(file)
         try:
             incoming, existing, changes = backups.preview(content)
             if existing is not None:

@@ -5,7 +5,6 @@ The director sees every record on the log page and can void one with a reason.
 """
 
 from collections import defaultdict
-from decimal import Decimal, InvalidOperation
 
 from django.contrib import messages
 from django.db.models import Q
@@ -16,9 +15,17 @@ from django.views import View
 
 from core.errors import ActionRefused
 from core.roles import DirectorRequired, RefereeRequired
-from core.views import act, back
+from core.views import act, back, chosen, refuse
 from desk.views import TournamentMixin
 from desk.views_seating import SessionMixin
+from referee.forms import (
+    DisqualifyForm,
+    IncidentForm,
+    PenaltyForm,
+    SubstituteForm,
+    ThreeHandedForm,
+    VoidForm,
+)
 from referee.services import (
     disqualify,
     minor_counts,
@@ -31,10 +38,10 @@ from referee.services import (
 )
 from referee.tables import IncidentTable, PenaltyTable, RefereeTablesTable
 from scoring.models import Penalty
-from scoring.penalties import LATE, MINOR, MISCONDUCT, OTHER, kinds_for, scale_position
+from scoring.penalties import MINOR, kinds_for, scale_position
 from scoring.selectors import penalties_with_worth, worth_text
 from seating.models import Seat, Table
-from tournament.models import Incident, Player, Session
+from tournament.models import Incident, Player
 
 
 def _int(value):
@@ -42,16 +49,6 @@ def _int(value):
         return int(value)
     except (TypeError, ValueError):
         return None
-
-
-def _amount(value):
-    if value in (None, ""):
-        return None
-    try:
-        amount = Decimal(str(value).replace("\u2212", "-").replace(" ", ""))
-    except InvalidOperation:
-        raise ActionRefused(_("The amount must be a number."), field="amount") from None
-    return int(amount) if amount == amount.to_integral_value() else amount
 
 
 class RefereeHome(RefereeRequired, TournamentMixin, View):
@@ -175,26 +172,23 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
 
 class PenaltyAdd(RefereeRequired, SessionMixin, View):
     def post(self, request, slug, number):
-        player = get_object_or_404(
-            Player, tournament=self.tournament, pk=_int(request.POST.get("player"))
-        )
-        kind = request.POST.get("kind", "")
+        form = PenaltyForm(request.POST, tournament=self.tournament)
+        player = chosen(form, "player")
         fallback = reverse("referee:home", kwargs={"slug": slug})
+        if not form.is_valid():
+            return refuse(request, form, fallback)
+        data = form.cleaned_data
+        kind = data["kind"]
         try:
-            minutes = request.POST.get("minutes")
-            if kind == LATE:
-                minutes = _int(minutes)
-                if minutes is None:
-                    raise ActionRefused(_("Minutes late: give a whole number."), field="minutes")
             penalty = record_penalty(
                 self.session,
                 player,
                 kind,
                 request.user,
-                minutes=minutes if kind == LATE else None,
-                amount=_amount(request.POST.get("amount")) if kind in (MISCONDUCT, OTHER) else None,
-                stage=request.POST.get("stage", ""),
-                note=request.POST.get("note", ""),
+                minutes=data["minutes"],
+                amount=data["amount"],
+                stage=data["stage"],
+                note=data["note"],
             )
         except ActionRefused as e:
             messages.error(request, e.message)
@@ -238,43 +232,35 @@ class PenaltyAdd(RefereeRequired, SessionMixin, View):
 
 class SubstituteView(RefereeRequired, SessionMixin, View):
     def post(self, request, slug, number):
-        player = get_object_or_404(
-            Player, tournament=self.tournament, pk=_int(request.POST.get("player"))
-        )
-        sub = Player.objects.filter(
-            tournament=self.tournament, pk=_int(request.POST.get("substitute"))
-        ).first()
-
-        def action():
-            if sub is None:
-                raise ActionRefused(_("Choose a substitute from the pool."), field="substitute")
-            return substitute(
-                self.session,
-                player,
-                sub,
-                request.POST.get("joined", "start"),
-                request.user,
-                request.POST.get("note", ""),
-            )
-
+        form = SubstituteForm(request.POST, tournament=self.tournament)
+        player = chosen(form, "player")
+        fallback = reverse("referee:home", kwargs={"slug": slug})
+        if not form.is_valid():
+            return refuse(request, form, fallback)
+        data = form.cleaned_data
+        sub = data["substitute"]
         return act(
             request,
-            reverse("referee:home", kwargs={"slug": slug}),
-            action,
+            fallback,
+            lambda: substitute(
+                self.session, player, sub, data["joined"], request.user, data["note"]
+            ),
             lambda _i: _("%(sub)s now plays for %(name)s.") % {"sub": sub, "name": player},
         )
 
 
 class ThreeHanded(RefereeRequired, SessionMixin, View):
     def post(self, request, slug, number):
-        player = get_object_or_404(
-            Player, tournament=self.tournament, pk=_int(request.POST.get("player"))
-        )
+        form = ThreeHandedForm(request.POST, tournament=self.tournament)
+        player = chosen(form, "player")
+        fallback = reverse("referee:home", kwargs={"slug": slug})
+        if not form.is_valid():
+            return refuse(request, form, fallback)
         return act(
             request,
-            reverse("referee:home", kwargs={"slug": slug}),
+            fallback,
             lambda: play_three_handed(
-                self.session, player, request.user, request.POST.get("note", "")
+                self.session, player, request.user, form.cleaned_data["note"]
             ),
             lambda i: _("%(table)s plays three-handed; North stays empty.") % {"table": i.table},
         )
@@ -282,17 +268,16 @@ class ThreeHanded(RefereeRequired, SessionMixin, View):
 
 class IncidentAdd(RefereeRequired, SessionMixin, View):
     def post(self, request, slug, number):
-        player = Player.objects.filter(
-            tournament=self.tournament, pk=_int(request.POST.get("player"))
-        ).first()
-        table = Table.objects.filter(
-            session=self.session, number=_int(request.POST.get("table"))
-        ).first()
+        form = IncidentForm(request.POST, session=self.session)
+        fallback = reverse("referee:home", kwargs={"slug": slug})
+        if not form.is_valid():
+            return refuse(request, form, fallback)
+        data = form.cleaned_data
         return act(
             request,
-            reverse("referee:home", kwargs={"slug": slug}),
+            fallback,
             lambda: record_incident(
-                self.session, request.user, request.POST.get("text", ""), player, table
+                self.session, request.user, data["text"], data["player"], data["table"]
             ),
             lambda _i: _("Incident recorded."),
         )
@@ -301,13 +286,15 @@ class IncidentAdd(RefereeRequired, SessionMixin, View):
 class Disqualify(RefereeRequired, TournamentMixin, View):
     def post(self, request, slug, pk):
         player = get_object_or_404(Player, tournament=self.tournament, pk=pk)
-        session = Session.objects.filter(
-            tournament=self.tournament, number=_int(request.POST.get("session"))
-        ).first()
+        form = DisqualifyForm(request.POST, tournament=self.tournament)
+        fallback = reverse("referee:log", kwargs={"slug": slug})
+        if not form.is_valid():
+            return refuse(request, form, fallback)
+        data = form.cleaned_data
         return act(
             request,
-            reverse("referee:log", kwargs={"slug": slug}),
-            lambda: disqualify(player, request.user, request.POST.get("text", ""), session),
+            fallback,
+            lambda: disqualify(player, request.user, data["text"], data["session"]),
             lambda _i: _("%(name)s is disqualified.") % {"name": player},
             messages.warning,
         )
@@ -365,20 +352,28 @@ class RefereeLog(RefereeRequired, TournamentMixin, View):
 class PenaltyVoid(DirectorRequired, TournamentMixin, View):
     def post(self, request, slug, pk):
         penalty = get_object_or_404(Penalty, session__tournament=self.tournament, pk=pk)
-        return act(
+        return _void(
             request,
-            reverse("referee:log", kwargs={"slug": slug}),
-            lambda: void_penalty(penalty, request.user, request.POST.get("reason", "")),
-            lambda _p: _("The penalty is void; it stays in the log."),
+            slug,
+            lambda reason: void_penalty(penalty, request.user, reason),
+            _("The penalty is void; it stays in the log."),
         )
 
 
 class IncidentVoid(DirectorRequired, TournamentMixin, View):
     def post(self, request, slug, pk):
         incident = get_object_or_404(Incident, tournament=self.tournament, pk=pk)
-        return act(
+        return _void(
             request,
-            reverse("referee:log", kwargs={"slug": slug}),
-            lambda: void_incident(incident, request.user, request.POST.get("reason", "")),
-            lambda _i: _("The record is void; it stays in the log."),
+            slug,
+            lambda reason: void_incident(incident, request.user, reason),
+            _("The record is void; it stays in the log."),
         )
+
+
+def _void(request, slug, action, done):
+    form = VoidForm(request.POST)
+    fallback = reverse("referee:log", kwargs={"slug": slug})
+    if not form.is_valid():
+        return refuse(request, form, fallback)
+    return act(request, fallback, lambda: action(form.cleaned_data["reason"]), lambda _r: done)

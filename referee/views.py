@@ -141,6 +141,7 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
             cards.append(
                 {
                     "seat": seat,
+                    "back": f"{request.path}#p{seat.player_id}",
                     "penalties": by_player.get(seat.player_id, []),
                     "scale": scale_position(rules, minors.get(seat.player_id, 0))
                     if rules.progressive_scale

@@ -27,6 +27,7 @@ def action_form(
     button_id="",
     detail=None,
     css="inline",
+    form_id="",
     **hidden,
 ):
     return render_to_string(
@@ -34,6 +35,7 @@ def action_form(
         {
             "url": url,
             "css": css,
+            "form_id": form_id,
             # str(), not the template's localisation: a pk of 1234 must not become "1,234".
             "hidden": [(name, str(value)) for name, value in hidden.items() if value is not None],
             "fields": content,

@@ -40,6 +40,24 @@ def _players(tournament):
     )
 
 
+class FindForm(forms.Form):
+    """The referee's home and log filters (a GET): a number that does not parse is no filter."""
+
+    session = forms.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+    kind = forms.CharField(required=False)
+    q = forms.CharField(required=False)
+    void = forms.TypedChoiceField(
+        choices=[("1", "1")], coerce=lambda value: value == "1", required=False, empty_value=False
+    )
+
+    def value(self, name):
+        """The field's value, or its empty value when it does not parse."""
+        self.is_valid()
+        if name in self.cleaned_data:
+            return self.cleaned_data[name]
+        return self.fields[name].empty_value if name == "void" else None
+
+
 class PenaltyForm(forms.Form):
     """One penalty from the table page: the kind's own number (minutes late, an amount)."""
 

@@ -20,6 +20,7 @@ from desk.views import TournamentMixin
 from desk.views_seating import SessionMixin
 from referee.forms import (
     DisqualifyForm,
+    FindForm,
     IncidentForm,
     PenaltyForm,
     SubstituteForm,
@@ -44,13 +45,6 @@ from seating.models import Seat, Table
 from tournament.models import Incident, Player
 
 
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 class RefereeHome(RefereeRequired, TournamentMixin, View):
     """Choose the session, then a table; or search a player by name."""
 
@@ -58,7 +52,8 @@ class RefereeHome(RefereeRequired, TournamentMixin, View):
         t = self.tournament
         sessions = list(t.sessions.order_by("number"))
         seated = [s for s in sessions if s.seats.exists()]
-        number = _int(request.GET.get("session")) or (seated[-1].number if seated else None)
+        find = FindForm(request.GET)
+        number = find.value("session") or (seated[-1].number if seated else None)
         session = next((s for s in sessions if s.number == number), None)
         rows, found = [], []
         if session is not None:
@@ -87,7 +82,7 @@ class RefereeHome(RefereeRequired, TournamentMixin, View):
                         ),
                     }
                 )
-            query = request.GET.get("q", "").strip()
+            query = find.value("q")
             if query:
                 for seat in Seat.objects.filter(
                     session=session, player__name__icontains=query
@@ -117,7 +112,7 @@ class RefereeHome(RefereeRequired, TournamentMixin, View):
                 "session": session,
                 "table": RefereeTablesTable(rows),
                 "found": found,
-                "query": request.GET.get("q", ""),
+                "query": find.value("q"),
             },
         )
 
@@ -313,10 +308,9 @@ class RefereeLog(RefereeRequired, TournamentMixin, View):
         incidents = Incident.objects.filter(tournament=t).select_related(
             "session", "table", "player", "substitute", "recorded_by", "voided_by"
         )
-        session = _int(request.GET.get("session"))
-        kind = request.GET.get("kind", "")
-        query = request.GET.get("q", "").strip()
-        show_void = request.GET.get("void") == "1"
+        find = FindForm(request.GET)
+        session, kind, query = find.value("session"), find.value("kind"), find.value("q")
+        show_void = find.value("void")
         if session:
             penalties = penalties.filter(session__number=session)
             incidents = incidents.filter(session__number=session)

@@ -520,3 +520,13 @@ def test_the_substitute_form_names_what_is_wrong(staff):
     body = {"player": absent.pk, "substitute": sub.pk}
     referee.post(url(t, "referee:substitute", number=1), body)
     assert Seat.objects.get(session=session, player=sub).joined == "start"  # the default
+
+
+def test_filters_that_do_not_parse_are_no_filter(staff):
+    t = f.tournament(players=4)
+    f.seat_session(t)
+    referee = f.login(staff["referee"])
+    post_penalty(referee, t, t.players.get(key="p01"), kind="late", minutes=3)
+    for query in ("?session=abc", "?session=99999999999999999999&void=maybe", "?session=1&q=+"):
+        assert "Player 01" in referee.get(url(t, "referee:log") + query).content.decode(), query
+        assert referee.get(url(t, "referee:home") + query).status_code == 200

@@ -1,8 +1,40 @@
 """Forms every room's pages share."""
 
 from django import forms
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 
 
 class UploadForm(forms.Form):
     file = forms.FileField(label=_("file"))
+
+
+class NextForm(forms.Form):
+    """Where a page's action goes back to: a path on this site, or nowhere (the fallback).
+
+    A full address, `//host` or `/\\host` (which browsers read as another host) is dropped, so
+    a crafted form cannot send a person to another site after they save."""
+
+    next = forms.CharField(required=False, max_length=2000)
+
+    def clean_next(self) -> str:
+        target = self.cleaned_data["next"]
+        local = target.startswith("/") and url_has_allowed_host_and_scheme(
+            target, allowed_hosts=None
+        )
+        return target if local else ""
+
+    def target(self) -> str:
+        return self.cleaned_data["next"] if self.is_valid() else ""
+
+
+class ButtonsForm(forms.Form):
+    """Which of a page's named submit buttons was pressed (each sends its name with value 1)."""
+
+    def __init__(self, data, *names: str):
+        super().__init__(data)
+        for name in names:
+            self.fields[name] = forms.BooleanField(required=False)
+
+    def pressed(self, name: str) -> bool:
+        return self.is_valid() and self.cleaned_data[name]

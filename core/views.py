@@ -1,14 +1,39 @@
 """What the desk's and the referee's pages share: run one write, say what happened, go back."""
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect
 
 from core.errors import ActionRefused
+from core.forms import NextForm
 
 
 def back(request, fallback):
-    target = request.POST.get("next", "")
-    return redirect(target if target.startswith("/") and not target.startswith("//") else fallback)
+    """Back to the page the form came from (its `next`, a path on this site), or `fallback`."""
+    return redirect(NextForm(request.POST).target() or fallback)
+
+
+def first_error(form) -> str:
+    """The form's first error, led by its field's label (a page that redirects back shows one
+    line, so it must say which field it means)."""
+    for name, errors in form.errors.items():
+        field = form.fields.get(name)
+        return f"{field.label}: {errors[0]}" if field is not None and field.label else errors[0]
+    return ""
+
+
+def refuse(request, form, fallback):
+    """An invalid form on a page that redirects back: its first error, then back."""
+    messages.error(request, first_error(form))
+    return back(request, fallback)
+
+
+def chosen(form, name):
+    """The record a hidden field names. A missing or foreign one is not found (404), as a
+    tampered address would be; the page itself always sends a valid one."""
+    if not form.is_valid() and name in form.errors:
+        raise Http404
+    return form.cleaned_data[name]
 
 
 def act(request, fallback, action, done, level=messages.success):

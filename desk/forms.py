@@ -186,3 +186,14 @@ class PlayerForm(forms.ModelForm):
             if clash.exists():
                 raise forms.ValidationError(_("Another player has this EMA id."))
         return ema
+
+
+class CheckInForm(forms.Form):
+    """The check-in button's state to set: 1 checks the player in, anything else out."""
+
+    checked_in = forms.TypedChoiceField(
+        choices=[("1", "1"), ("0", "0")],
+        coerce=lambda value: value == "1",
+        required=False,
+        empty_value=False,
+    )

@@ -83,3 +83,9 @@ class ResultForm(forms.Form):
             )
             for s in self.seats
         }
+
+
+class ConfirmForm(forms.Form):
+    """Which saved version of a table the second desk user confirms."""
+
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1)

@@ -10,9 +10,9 @@ from django.views import View
 from django_tables2 import RequestConfig
 
 from core.errors import ActionRefused
-from core.forms import UploadForm
+from core.forms import ButtonsForm, UploadForm
 from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk
-from desk.forms import PlayerForm, RulesForm, TournamentForm
+from desk.forms import CheckInForm, PlayerForm, RulesForm, TournamentForm
 from desk.tables import (
     CheckinTable,
     DeskTournamentsTable,
@@ -169,7 +169,7 @@ class PlayerEdit(DirectorRequired, TournamentMixin, View):
         if form.is_valid():
             save_player(form.save(commit=False))
             messages.success(request, _("Player saved."))
-            if "another" in request.POST:
+            if ButtonsForm(request.POST, "another").pressed("another"):
                 return redirect("desk:player_add", slug=slug)
             return redirect("desk:players", slug=slug)
         return self._render(request, form, pk)
@@ -187,7 +187,7 @@ class PlayerImport(DirectorRequired, TournamentMixin, View):
         )
 
     def post(self, request, slug):
-        if "confirm" in request.POST:
+        if ButtonsForm(request.POST, "confirm").pressed("confirm"):
             rows = request.session.pop(self._key(), None)
             if not rows:
                 messages.error(request, _("The preview expired: upload the file again."))
@@ -252,7 +252,8 @@ def checkin_counts(tournament):
 class CheckInToggle(DeskRequired, TournamentMixin, View):
     def post(self, request, slug, pk):
         player = get_object_or_404(Player, tournament=self.tournament, pk=pk)
-        player = set_checked_in(player, request.POST.get("checked_in") == "1")
+        form = CheckInForm(request.POST)
+        player = set_checked_in(player, form.is_valid() and form.cleaned_data["checked_in"])
         counts = checkin_counts(self.tournament)
         if request.headers.get("x-requested-with") == "fetch":
             return JsonResponse({"checked_in": player.checked_in, **counts})

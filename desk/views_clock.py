@@ -11,6 +11,8 @@ from django_tables2 import RequestConfig
 
 from core.errors import ActionRefused
 from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk, is_director
+from core.views import first_error
+from desk.forms_clock import ClockForm
 from desk.tables import ClockEventTable, TableBoardTable
 from desk.views_seating import SessionMixin
 from scoring.selectors import TableState, table_states
@@ -107,66 +109,44 @@ class ClockDesk(StaffRequired, SessionMixin, View):
         return render(request, template, context)
 
 
-def _number(value, field):
-    if value in (None, ""):
-        return None
-    try:
-        return float(str(value).replace(",", ".").replace("\u2212", "-"))
-    except ValueError:
-        raise ActionRefused(_("Enter a number."), field) from None
-
-
 class ClockControl(DeskRequired, SessionMixin, View):
     """Start, pause, resume, add or remove minutes, or set the planned length: one POST each."""
 
     def post(self, request, slug, number):
-        session, user, post = self.session, request.user, request.POST
-        action = post.get("action", "")
-        try:
-            if action == "start":
-                tk.start_clock(session, user)
-                done = _("The clock is running.")
-            elif action == "pause":
-                tk.pause_clock(session, user)
-                done = _("The clock is paused.")
-            elif action == "resume":
-                tk.resume_clock(session, user)
-                done = _("The clock is running again.")
-            elif action == "adjust":
-                table = _number(post.get("table"), "table")
-                minutes = _number(post.get("minutes"), "minutes")
-                if minutes is None:
-                    raise ActionRefused(_("Enter the minutes to add or remove."), "minutes")
-                if table is not None and not table.is_integer():
-                    raise ActionRefused(_("Enter a table number."), "table")
-                tk.adjust_clock(session, user, minutes, int(table) if table is not None else None)
-                done = (
-                    _("Table %(table)s: %(change)s.")
-                    % {"table": int(table), "change": _minutes(round(minutes * 60))}
-                    if table is not None
-                    else _("All tables: %(change)s.") % {"change": _minutes(round(minutes * 60))}
-                )
-            elif action == "length":
-                minutes = _number(post.get("minutes"), "minutes")
-                warning = _number(post.get("warning_minutes"), "warning_minutes")
-                for value, field in ((minutes, "minutes"), (warning, "warning_minutes")):
-                    if value is None or not value.is_integer():
-                        raise ActionRefused(_("Enter whole minutes."), field)
-                tk.set_clock_length(session, user, int(minutes), int(warning))
-                done = _("Session length saved.")
-            else:
-                raise ActionRefused(_("Unknown clock action."), "action")
-        except ActionRefused as e:
-            field = {
-                "minutes": _("minutes"),
-                "warning_minutes": _("warning"),
-                "table": _("table"),
-                "action": _("action"),
-            }.get(e.field)
-            messages.error(request, f"{field}: {e.message}" if field else e.message)
+        session, user = self.session, request.user
+        form = ClockForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                done = self.run(session, user, data["action"], data)
+            except ActionRefused as e:
+                form.add_error(e.field if e.field in form.fields else None, e.message)
+        if form.errors:
+            messages.error(request, first_error(form))
         else:
             messages.success(request, done)
         return redirect("desk:clock", slug=slug, number=number)
+
+    @staticmethod
+    def run(session, user, action, data) -> str:
+        if action == "start":
+            tk.start_clock(session, user)
+            return _("The clock is running.")
+        if action == "pause":
+            tk.pause_clock(session, user)
+            return _("The clock is paused.")
+        if action == "resume":
+            tk.resume_clock(session, user)
+            return _("The clock is running again.")
+        if action == "adjust":
+            table, minutes = data["table"], data["minutes"]
+            tk.adjust_clock(session, user, minutes, table)
+            change = _minutes(round(minutes * 60))
+            if table is not None:
+                return _("Table %(table)s: %(change)s.") % {"table": table, "change": change}
+            return _("All tables: %(change)s.") % {"change": change}
+        tk.set_clock_length(session, user, data["minutes"], data["warning_minutes"])
+        return _("Session length saved.")
 
 
 class ClockReset(DirectorRequired, SessionMixin, View):

@@ -11,7 +11,7 @@ from django.views import View
 
 from core.roles import DeskRequired
 from core.views import act
-from desk.forms_results import ResultForm
+from desk.forms_results import ConfirmForm, ResultForm
 from desk.tables import ResultHistoryTable, ResultTable
 from referee.appeals import end_session
 from scoring.models import Result
@@ -167,10 +167,10 @@ class ResultEntry(DeskRequired, SessionMixin, View):
 class ResultConfirm(DeskRequired, SessionMixin, View):
     def post(self, request, slug, number, table):
         table = get_object_or_404(Table, session=self.session, number=table)
-        version = request.POST.get("version", "")
-        if not version.isdigit():
+        form = ConfirmForm(request.POST)
+        if not form.is_valid():
             return HttpResponseBadRequest(_("Version: a whole number is required."))
-        result = get_object_or_404(Result, table=table, version=int(version))
+        result = get_object_or_404(Result, table=table, version=form.cleaned_data["version"])
         try:
             confirm_result(result, request.user)
         except ActionRefused as e:

@@ -1,10 +1,168 @@
-"""The referee's forms: appeals and their decisions."""
+"""The referee's forms: what the table page's actions send, appeals and their decisions.
+
+The action forms only parse types; the services and the rule set decide what is allowed and
+say why not (a kind the rule set lacks, an amount outside its range, a blank reason).
+"""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Penalty
+from scoring.penalties import LATE, MISCONDUCT, OTHER
+from seating.models import Seat
 from tournament.models import Appeal, Player
+
+MAX_MINUTES_LATE = 999  # the page's input says so too; far past any rule set's limit
+
+
+class AmountField(forms.DecimalField):
+    """A penalty amount as a phone types it: a typographic minus and spaces are fine."""
+
+    def __init__(self, **kwargs):
+        super().__init__(max_digits=12, decimal_places=2, **kwargs)  # Penalty.amount's limits
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = value.replace("\u2212", "-").replace(" ", "")
+        return super().to_python(value)
+
+    def clean(self, value):
+        amount = super().clean(value)
+        # The rule math and the messages say -8000, not -8000.00.
+        if amount is not None and amount == amount.to_integral_value():
+            return int(amount)
+        return amount
+
+
+def _players(tournament):
+    return forms.ModelChoiceField(
+        label=_("player"), queryset=tournament.players.all(), widget=forms.HiddenInput
+    )
+
+
+class FindForm(forms.Form):
+    """The referee's home and log filters (a GET): a number that does not parse is no filter."""
+
+    session = forms.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+    kind = forms.CharField(required=False)
+    q = forms.CharField(required=False)
+    void = forms.TypedChoiceField(
+        choices=[("1", "1")], coerce=lambda value: value == "1", required=False, empty_value=False
+    )
+
+    def value(self, name):
+        """The field's value, or its empty value when it does not parse."""
+        self.is_valid()
+        if name in self.cleaned_data:
+            return self.cleaned_data[name]
+        return self.fields[name].empty_value if name == "void" else None
+
+
+class PenaltyForm(forms.Form):
+    """One penalty from the table page: the kind's own number (minutes late, an amount)."""
+
+    kind = forms.ChoiceField(
+        label=_("kind"),
+        choices=Penalty.Kind.choices,
+        error_messages={
+            key: _("Choose what kind of penalty this is.") for key in ("required", "invalid_choice")
+        },
+    )
+    minutes = forms.IntegerField(
+        label=_("minutes late"), required=False, max_value=MAX_MINUTES_LATE
+    )
+    amount = AmountField(label=_("amount"), required=False)
+    stage = forms.ChoiceField(
+        label=_("counts"),
+        required=False,
+        choices=Penalty.Stage.choices,
+        error_messages={"invalid_choice": _("Choose before or after placement.")},
+    )
+    note = forms.CharField(label=_("note"), required=False, max_length=300)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = _players(tournament)
+
+    def clean(self):
+        data = super().clean()
+        kind = data.get("kind")
+        if kind == LATE and data.get("minutes") is None and "minutes" not in self.errors:
+            self.add_error("minutes", self.fields["minutes"].error_messages["required"])
+        # Only these kinds carry a number of their own; a stray one is not recorded.
+        if kind != LATE:
+            data["minutes"] = None
+        if kind not in (MISCONDUCT, OTHER):
+            data["amount"] = None
+        return data
+
+
+class SubstituteForm(forms.Form):
+    substitute = forms.ModelChoiceField(
+        label=_("substitute"),
+        queryset=Player.objects.none(),
+        error_messages={
+            key: _("Choose a substitute from the pool.") for key in ("required", "invalid_choice")
+        },
+    )
+    joined = forms.ChoiceField(
+        label=_("joined"),
+        required=False,
+        choices=Seat.Joined.choices,
+        error_messages={"invalid_choice": _("Say whether the substitute plays from the start.")},
+    )
+    note = forms.CharField(label=_("note"), required=False, max_length=500)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = _players(tournament)
+        # Any player of the tournament: the service says why one is not a substitute.
+        self.fields["substitute"].queryset = tournament.players.all()
+
+    def clean_joined(self):
+        return self.cleaned_data["joined"] or Seat.Joined.START
+
+
+class ThreeHandedForm(forms.Form):
+    note = forms.CharField(label=_("note"), required=False, max_length=500)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = _players(tournament)
+
+
+class IncidentForm(forms.Form):
+    """A note on what happened, about a player or a table of the session, or neither."""
+
+    text = forms.CharField(label=_("what happened"), required=False)
+
+    def __init__(self, *args, session, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = forms.ModelChoiceField(
+            label=_("player"), queryset=session.tournament.players.all(), required=False
+        )
+        self.fields["table"] = forms.ModelChoiceField(
+            label=_("table"), queryset=session.tables.all(), to_field_name="number", required=False
+        )
+
+
+class DisqualifyForm(forms.Form):
+    text = forms.CharField(label=_("reason"), required=False)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["session"] = forms.ModelChoiceField(
+            label=_("session"),
+            queryset=tournament.sessions.all(),
+            to_field_name="number",
+            required=False,
+        )
+
+
+class VoidForm(forms.Form):
+    """The director's reason for voiding a record; the service refuses a blank one."""
+
+    reason = forms.CharField(label=_("reason for voiding"), required=False, max_length=300)
 
 
 class AppealForm(forms.Form):
@@ -47,6 +205,15 @@ class AppealForm(forms.Form):
         ).select_related("player", "session")
         self.fields["incident"].queryset = tournament.incidents.filter(voided_at=None)
         self.fields["deposit"].initial = tournament.appeal_deposit
+
+
+class AppealStepForm(forms.Form):
+    """Which of the appeal page's buttons was pressed: take it under review, or decide it."""
+
+    action = forms.CharField(required=False)
+
+    def review(self) -> bool:
+        return self.is_valid() and self.cleaned_data["action"] == "review"
 
 
 class AppealDecisionForm(forms.Form):

@@ -5,7 +5,6 @@ The director sees every record on the log page and can void one with a reason.
 """
 
 from collections import defaultdict
-from decimal import Decimal, InvalidOperation
 
 from django.contrib import messages
 from django.db.models import Q
@@ -16,7 +15,16 @@ from django.views import View
 
 from core.errors import ActionRefused
 from core.roles import DirectorRequired, RefereeRequired
-from core.views import act, back
+from core.views import act, back, chosen, refuse
+from referee.forms import (
+    DisqualifyForm,
+    FindForm,
+    IncidentForm,
+    PenaltyForm,
+    SubstituteForm,
+    ThreeHandedForm,
+    VoidForm,
+)
 from referee.services import (
     disqualify,
     minor_counts,
@@ -29,28 +37,11 @@ from referee.services import (
 )
 from referee.tables import IncidentTable, PenaltyTable, RefereeTablesTable
 from scoring.models import Penalty
-from scoring.penalties import LATE, MINOR, MISCONDUCT, OTHER, kinds_for, scale_position
+from scoring.penalties import MINOR, kinds_for, scale_position
 from scoring.selectors import penalties_with_worth, worth_text
 from seating.models import Seat, Table
 from tournament.mixins import SessionMixin, TournamentMixin
-from tournament.models import Incident, Player, Session
-
-
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
-def _amount(value):
-    if value in (None, ""):
-        return None
-    try:
-        amount = Decimal(str(value).replace("\u2212", "-").replace(" ", ""))
-    except InvalidOperation:
-        raise ActionRefused(_("The amount must be a number."), field="amount") from None
-    return int(amount) if amount == amount.to_integral_value() else amount
+from tournament.models import Incident, Player
 
 
 class RefereeHome(RefereeRequired, TournamentMixin, View):
@@ -60,7 +51,8 @@ class RefereeHome(RefereeRequired, TournamentMixin, View):
         t = self.tournament
         sessions = list(t.sessions.order_by("number"))
         seated = [s for s in sessions if s.seats.exists()]
-        number = _int(request.GET.get("session")) or (seated[-1].number if seated else None)
+        find = FindForm(request.GET)
+        number = find.value("session") or (seated[-1].number if seated else None)
         session = next((s for s in sessions if s.number == number), None)
         rows, found = [], []
         if session is not None:
@@ -89,7 +81,7 @@ class RefereeHome(RefereeRequired, TournamentMixin, View):
                         ),
                     }
                 )
-            query = request.GET.get("q", "").strip()
+            query = find.value("q")
             if query:
                 for seat in Seat.objects.filter(
                     session=session, player__name__icontains=query
@@ -119,7 +111,7 @@ class RefereeHome(RefereeRequired, TournamentMixin, View):
                 "session": session,
                 "table": RefereeTablesTable(rows),
                 "found": found,
-                "query": request.GET.get("q", ""),
+                "query": find.value("q"),
             },
         )
 
@@ -143,6 +135,7 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
             cards.append(
                 {
                     "seat": seat,
+                    "back": f"{request.path}#p{seat.player_id}",
                     "penalties": by_player.get(seat.player_id, []),
                     "scale": scale_position(rules, minors.get(seat.player_id, 0))
                     if rules.progressive_scale
@@ -174,26 +167,23 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
 
 class PenaltyAdd(RefereeRequired, SessionMixin, View):
     def post(self, request, slug, number):
-        player = get_object_or_404(
-            Player, tournament=self.tournament, pk=_int(request.POST.get("player"))
-        )
-        kind = request.POST.get("kind", "")
+        form = PenaltyForm(request.POST, tournament=self.tournament)
+        player = chosen(form, "player")
         fallback = reverse("referee:home", kwargs={"slug": slug})
+        if not form.is_valid():
+            return refuse(request, form, fallback)
+        data = form.cleaned_data
+        kind = data["kind"]
         try:
-            minutes = request.POST.get("minutes")
-            if kind == LATE:
-                minutes = _int(minutes)
-                if minutes is None:
-                    raise ActionRefused(_("Minutes late: give a whole number."), field="minutes")
             penalty = record_penalty(
                 self.session,
                 player,
                 kind,
                 request.user,
-                minutes=minutes if kind == LATE else None,
-                amount=_amount(request.POST.get("amount")) if kind in (MISCONDUCT, OTHER) else None,
-                stage=request.POST.get("stage", ""),
-                note=request.POST.get("note", ""),
+                minutes=data["minutes"],
+                amount=data["amount"],
+                stage=data["stage"],
+                note=data["note"],
             )
         except ActionRefused as e:
             messages.error(request, e.message)
@@ -237,43 +227,35 @@ class PenaltyAdd(RefereeRequired, SessionMixin, View):
 
 class SubstituteView(RefereeRequired, SessionMixin, View):
     def post(self, request, slug, number):
-        player = get_object_or_404(
-            Player, tournament=self.tournament, pk=_int(request.POST.get("player"))
-        )
-        sub = Player.objects.filter(
-            tournament=self.tournament, pk=_int(request.POST.get("substitute"))
-        ).first()
-
-        def action():
-            if sub is None:
-                raise ActionRefused(_("Choose a substitute from the pool."), field="substitute")
-            return substitute(
-                self.session,
-                player,
-                sub,
-                request.POST.get("joined", "start"),
-                request.user,
-                request.POST.get("note", ""),
-            )
-
+        form = SubstituteForm(request.POST, tournament=self.tournament)
+        player = chosen(form, "player")
+        fallback = reverse("referee:home", kwargs={"slug": slug})
+        if not form.is_valid():
+            return refuse(request, form, fallback)
+        data = form.cleaned_data
+        sub = data["substitute"]
         return act(
             request,
-            reverse("referee:home", kwargs={"slug": slug}),
-            action,
+            fallback,
+            lambda: substitute(
+                self.session, player, sub, data["joined"], request.user, data["note"]
+            ),
             lambda _i: _("%(sub)s now plays for %(name)s.") % {"sub": sub, "name": player},
         )
 
 
 class ThreeHanded(RefereeRequired, SessionMixin, View):
     def post(self, request, slug, number):
-        player = get_object_or_404(
-            Player, tournament=self.tournament, pk=_int(request.POST.get("player"))
-        )
+        form = ThreeHandedForm(request.POST, tournament=self.tournament)
+        player = chosen(form, "player")
+        fallback = reverse("referee:home", kwargs={"slug": slug})
+        if not form.is_valid():
+            return refuse(request, form, fallback)
         return act(
             request,
-            reverse("referee:home", kwargs={"slug": slug}),
+            fallback,
             lambda: play_three_handed(
-                self.session, player, request.user, request.POST.get("note", "")
+                self.session, player, request.user, form.cleaned_data["note"]
             ),
             lambda i: _("%(table)s plays three-handed; North stays empty.") % {"table": i.table},
         )
@@ -281,17 +263,16 @@ class ThreeHanded(RefereeRequired, SessionMixin, View):
 
 class IncidentAdd(RefereeRequired, SessionMixin, View):
     def post(self, request, slug, number):
-        player = Player.objects.filter(
-            tournament=self.tournament, pk=_int(request.POST.get("player"))
-        ).first()
-        table = Table.objects.filter(
-            session=self.session, number=_int(request.POST.get("table"))
-        ).first()
+        form = IncidentForm(request.POST, session=self.session)
+        fallback = reverse("referee:home", kwargs={"slug": slug})
+        if not form.is_valid():
+            return refuse(request, form, fallback)
+        data = form.cleaned_data
         return act(
             request,
-            reverse("referee:home", kwargs={"slug": slug}),
+            fallback,
             lambda: record_incident(
-                self.session, request.user, request.POST.get("text", ""), player, table
+                self.session, request.user, data["text"], data["player"], data["table"]
             ),
             lambda _i: _("Incident recorded."),
         )
@@ -300,13 +281,15 @@ class IncidentAdd(RefereeRequired, SessionMixin, View):
 class Disqualify(RefereeRequired, TournamentMixin, View):
     def post(self, request, slug, pk):
         player = get_object_or_404(Player, tournament=self.tournament, pk=pk)
-        session = Session.objects.filter(
-            tournament=self.tournament, number=_int(request.POST.get("session"))
-        ).first()
+        form = DisqualifyForm(request.POST, tournament=self.tournament)
+        fallback = reverse("referee:log", kwargs={"slug": slug})
+        if not form.is_valid():
+            return refuse(request, form, fallback)
+        data = form.cleaned_data
         return act(
             request,
-            reverse("referee:log", kwargs={"slug": slug}),
-            lambda: disqualify(player, request.user, request.POST.get("text", ""), session),
+            fallback,
+            lambda: disqualify(player, request.user, data["text"], data["session"]),
             lambda _i: _("%(name)s is disqualified.") % {"name": player},
             messages.warning,
         )
@@ -324,10 +307,9 @@ class RefereeLog(RefereeRequired, TournamentMixin, View):
         incidents = Incident.objects.filter(tournament=t).select_related(
             "session", "table", "player", "substitute", "recorded_by", "voided_by"
         )
-        session = _int(request.GET.get("session"))
-        kind = request.GET.get("kind", "")
-        query = request.GET.get("q", "").strip()
-        show_void = request.GET.get("void") == "1"
+        find = FindForm(request.GET)
+        session, kind, query = find.value("session"), find.value("kind"), find.value("q")
+        show_void = find.value("void")
         if session:
             penalties = penalties.filter(session__number=session)
             incidents = incidents.filter(session__number=session)
@@ -364,20 +346,28 @@ class RefereeLog(RefereeRequired, TournamentMixin, View):
 class PenaltyVoid(DirectorRequired, TournamentMixin, View):
     def post(self, request, slug, pk):
         penalty = get_object_or_404(Penalty, session__tournament=self.tournament, pk=pk)
-        return act(
+        return _void(
             request,
-            reverse("referee:log", kwargs={"slug": slug}),
-            lambda: void_penalty(penalty, request.user, request.POST.get("reason", "")),
-            lambda _p: _("The penalty is void; it stays in the log."),
+            slug,
+            lambda reason: void_penalty(penalty, request.user, reason),
+            _("The penalty is void; it stays in the log."),
         )
 
 
 class IncidentVoid(DirectorRequired, TournamentMixin, View):
     def post(self, request, slug, pk):
         incident = get_object_or_404(Incident, tournament=self.tournament, pk=pk)
-        return act(
+        return _void(
             request,
-            reverse("referee:log", kwargs={"slug": slug}),
-            lambda: void_incident(incident, request.user, request.POST.get("reason", "")),
-            lambda _i: _("The record is void; it stays in the log."),
+            slug,
+            lambda reason: void_incident(incident, request.user, reason),
+            _("The record is void; it stays in the log."),
         )
+
+
+def _void(request, slug, action, done):
+    form = VoidForm(request.POST)
+    fallback = reverse("referee:log", kwargs={"slug": slug})
+    if not form.is_valid():
+        return refuse(request, form, fallback)
+    return act(request, fallback, lambda: action(form.cleaned_data["reason"]), lambda _r: done)

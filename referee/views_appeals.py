@@ -8,7 +8,7 @@ from django.views import View
 from core.errors import ActionRefused
 from core.roles import RefereeRequired, is_head_referee
 from referee.appeals import deadline, decide_appeal, file_appeal, review_appeal
-from referee.forms import AppealDecisionForm, AppealForm
+from referee.forms import AppealDecisionForm, AppealForm, AppealStepForm
 from referee.tables import AppealHistoryTable, AppealTable
 from seating.models import Table
 from tournament.mixins import TournamentMixin
@@ -117,9 +117,8 @@ class AppealDetail(RefereeRequired, TournamentMixin, View):
 
     def post(self, request, slug, pk):
         appeal = get_object_or_404(Appeal, tournament=self.tournament, pk=pk)
-        action = request.POST.get("action")
         try:
-            if action == "review":
+            if AppealStepForm(request.POST).review():
                 review_appeal(appeal, request.user)
                 messages.success(request, _("The appeal is under review."))
             else:

@@ -173,22 +173,15 @@ def compute_standings(
             if ema and substitute:
                 # 000 §5.7: "a substitute's session result is always 0 points and −30,000 uma".
                 tally.total += prep.substitute
-                tally.lines.append(
-                    SessionLine(
-                        session,
-                        table.table,
-                        seat.wind,
-                        score,
-                        place,
-                        fixed,
-                        0,
-                        fixed,
-                        output(points, 1, decimals),
-                    )
+                shown = (fixed, 0, fixed)
+            else:
+                tally.total += result
+                tally.points += points - ret
+                shown = (
+                    output(uma, unit, decimals),
+                    output(penalty, unit, decimals),
+                    output(result, unit, decimals),
                 )
-                continue
-            tally.total += result
-            tally.points += points - ret
             tally.lines.append(
                 SessionLine(
                     session,
@@ -196,9 +189,7 @@ def compute_standings(
                     seat.wind,
                     score,
                     place,
-                    output(uma, unit, decimals),
-                    output(penalty, unit, decimals),
-                    output(result, unit, decimals),
+                    *shown,
                     output(points, 1, decimals),
                 )
             )

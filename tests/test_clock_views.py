@@ -304,3 +304,17 @@ def test_play_ended_without_a_clock_shows_ended_on_the_desk_and_in_the_hall(ema)
     assert status(t, session=1)["state"] == "ended"
     page = desk.get(desk_url(t, "clock")).content.decode()
     assert 'data-state="ended"' in page and 'id="clock-start"' not in page
+
+
+def test_the_clock_form_names_the_field_and_reads_a_comma_and_a_minus(ema):
+    t, staff = ema
+    desk = f.login(staff["desk1"])
+    response = control(desk, t, "explode")
+    assert "action: Unknown clock action." in desk.get(response["Location"]).content.decode()
+    response = control(desk, t, "length", minutes="75.5", warning_minutes="10")
+    assert "minutes: Enter whole minutes." in desk.get(response["Location"]).content.decode()
+    assert not ClockEvent.objects.exists()
+    control(desk, t, "start")
+    response = control(desk, t, "adjust", minutes="\u22121,5")
+    assert "All tables: \u22121.5 min." in desk.get(response["Location"]).content.decode()
+    assert ClockEvent.objects.count() == 2

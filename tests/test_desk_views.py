@@ -144,6 +144,12 @@ def test_checkin_counts_and_multiple_of_four_warning(staff):
         "not_multiple": True,
     }
     assert t.players.filter(checked_in=True).count() == 5
+    for value in ("0", "", "yes"):  # only 1 checks in, as the button sends it
+        p.checked_in = True
+        p.save()
+        desk.post(f"/desk/{t.slug}/checkin/{p.pk}/", {"checked_in": value})
+        p.refresh_from_db()
+        assert p.checked_in is False, value
 
 
 def test_draw_seats_checked_in_players_reproducibly(staff):

@@ -442,3 +442,91 @@ def test_an_appeal_links_the_incident_it_is_about(staff):
         },
     )
     assert Appeal.objects.get().incident == incident
+
+
+# --- the forms the table page's actions send (issue 21) ----------------------------------------
+
+
+def test_a_non_number_amount_is_refused_on_its_field_and_nothing_saved(staff):
+    t = f.tournament(players=4)
+    f.seat_session(t)
+    referee = f.login(staff["referee"])
+    player = t.players.get(key="p01")
+    page = post_penalty(referee, t, player, kind="misconduct", amount="eight thousand")
+    assert "amount: Enter a number." in page.content.decode()
+    page = post_penalty(referee, t, player, kind="late", minutes="")
+    assert "minutes late: This field is required." in page.content.decode()
+    page = post_penalty(referee, t, player, kind="late", minutes="4.5")
+    assert "minutes late: Enter a whole number." in page.content.decode()
+    page = post_penalty(referee, t, player, kind="ghost")
+    assert "kind: Choose what kind of penalty this is." in page.content.decode()
+    assert not Penalty.objects.exists()
+    post_penalty(referee, t, player, kind="misconduct", amount="\u22128 000")  # as a phone types
+    assert Penalty.objects.get().amount == -8000
+
+
+def test_a_missing_or_foreign_player_is_not_found(staff):
+    t = f.tournament(players=4)
+    other = f.tournament(players=4, slug="other")
+    f.seat_session(t)
+    referee = f.login(staff["referee"])
+    add = url(t, "referee:penalty_add", number=1)
+    assert referee.post(add, {"kind": "chombo"}).status_code == 404
+    assert referee.post(add, {"kind": "chombo", "player": "x"}).status_code == 404
+    stranger = other.players.first()
+    assert referee.post(add, {"kind": "chombo", "player": stranger.pk}).status_code == 404
+    assert not Penalty.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "target", ["https://evil.example/", "//evil.example/x", "/\\evil.example/x", "javascript:x"]
+)
+def test_a_next_off_this_site_is_ignored(staff, target):
+    t = f.tournament(players=4)
+    f.seat_session(t)
+    referee = f.login(staff["referee"])
+    player = t.players.get(key="p01")
+    response = referee.post(
+        url(t, "referee:penalty_add", number=1),
+        {"player": player.pk, "kind": "late", "minutes": 2, "next": target},
+    )
+    assert response.status_code == 302 and response["Location"] == url(t, "referee:home")
+    here = url(t, "referee:table", number=1, table=1) + f"#p{player.pk}"
+    response = referee.post(
+        url(t, "referee:penalty_add", number=1),
+        {"player": player.pk, "kind": "late", "minutes": 2, "next": here},
+    )
+    assert response["Location"] == here
+    assert Penalty.objects.count() == 2
+
+
+def test_the_substitute_form_names_what_is_wrong(staff):
+    t = f.tournament(players=4)
+    sub = Player.objects.create(tournament=t, key="s01", name="Sub One", substitute=True)
+    session = f.seat_session(t)
+    referee = f.login(staff["referee"])
+    absent = t.players.get(key="p03")
+    page = referee.post(
+        url(t, "referee:substitute", number=1), {"player": absent.pk, "substitute": ""}, follow=True
+    )
+    assert "substitute: Choose a substitute from the pool." in page.content.decode()
+    page = referee.post(
+        url(t, "referee:substitute", number=1),
+        {"player": absent.pk, "substitute": sub.pk, "joined": "later"},
+        follow=True,
+    )
+    assert "joined: Say whether the substitute plays from the start." in page.content.decode()
+    assert not Incident.objects.exists()
+    body = {"player": absent.pk, "substitute": sub.pk}
+    referee.post(url(t, "referee:substitute", number=1), body)
+    assert Seat.objects.get(session=session, player=sub).joined == "start"  # the default
+
+
+def test_filters_that_do_not_parse_are_no_filter(staff):
+    t = f.tournament(players=4)
+    f.seat_session(t)
+    referee = f.login(staff["referee"])
+    post_penalty(referee, t, t.players.get(key="p01"), kind="late", minutes=3)
+    for query in ("?session=abc", "?session=99999999999999999999&void=maybe", "?session=1&q=+"):
+        assert "Player 01" in referee.get(url(t, "referee:log") + query).content.decode(), query
+        assert referee.get(url(t, "referee:home") + query).status_code == 200

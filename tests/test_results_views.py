@@ -187,3 +187,11 @@ def test_public_standings_update_when_a_result_is_confirmed(riichi, staff):
     assert after["sessions_played"] == 1
     assert after["standings"][0]["player"]["name"] == "Player 02"
     assert after["standings"][0]["total"] == 45000
+
+
+@pytest.mark.parametrize("version", ["", "one", "-1", "1.5", "99999999999999999999"])
+def test_confirming_needs_a_version_number(riichi, staff, version):
+    client(staff["desk1"]).post(url(riichi), form([40000, 35000, 25000, 20000]))
+    r = client(staff["desk2"]).post(url(riichi, action="confirm/"), {"version": version})
+    assert r.status_code == 400 and "Version: a whole number is required." in r.content.decode()
+    assert Result.objects.get().status == "draft"

@@ -11,7 +11,7 @@ def _django(request) -> bool:
 
 @pytest.fixture(autouse=True)
 def _clear_cache(request):
-    """Each test starts and leaves with an empty cache (public pages, lockouts)."""
+    """Each test starts and leaves with an empty cache (the public pages are kept there)."""
     if not _django(request):
         yield
         return

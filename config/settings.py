@@ -128,6 +128,10 @@ BACKUP_THREAD = True
 # Balanced seating plans search in a background thread while the desk keeps serving.
 SEATING_PLAN_THREAD = True
 
+# Swiss seating stops at its step counts; this many seconds is only a safety cap against a
+# pathological field (seating.algorithms.swiss). None: no cap (the tests' settings).
+SWISS_SECONDS = 5.0
+
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -203,7 +207,7 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 # No HTTPS settings (HSTS, SSL redirect, secure cookies): the hall's LAN serves plain HTTP, and
-# `check --deploy` keeps warning about exactly those four (see tests/test_security.py).
+# `check --deploy` keeps warning about exactly those four (tests/integration/test_security.py).
 
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024

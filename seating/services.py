@@ -7,6 +7,7 @@ director's explicit override with a reason.
 
 import secrets
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -208,6 +209,7 @@ def swiss_session(
             keep_apart=keep_apart_values(tournament, field),
             three_player=sichuan,
             sessions=last_planned(session),
+            budget=settings.SWISS_SECONDS,
         )
     except DrawError as e:
         raise _too_few(len(pool), 4 - e.args[0]) from e

@@ -1,18 +1,17 @@
-import os
+"""Fixtures for every test. The settings all tests share are in config/settings_test.py; here
+only what each test needs afresh. The unit tests run without Django (`-p no:django`), and then
+these fixtures do nothing."""
 
 import pytest
 
-# Tests never touch the director's real data folder.
-os.environ.setdefault("DESK_SECRET_KEY", "tests-only-secret-key-not-for-the-hall-0123456789")
-
 
 def _django(request) -> bool:
-    """The pure rule tests also run without Django: `pytest -p no:django tests/test_rules.py`."""
     return request.config.pluginmanager.hasplugin("django")
 
 
 @pytest.fixture(autouse=True)
 def _clear_cache(request):
+    """Each test starts and leaves with an empty cache (the public pages are kept there)."""
     if not _django(request):
         yield
         return
@@ -24,13 +23,8 @@ def _clear_cache(request):
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(request):
+def _backup_folder(request):
+    """Backups go to the test's own folder."""
     if _django(request):
-        # Real hashing is deliberately slow; tests need users, not security.
         settings = request.getfixturevalue("settings")
-        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-        # Balanced plans search inline in tests: the test database is not shared with threads.
-        settings.SEATING_PLAN_THREAD = False
-        # Backups go to the test's own folder, written when the change commits, not later.
         settings.DESK_BACKUP_DIR = request.getfixturevalue("tmp_path") / "backups"
-        settings.BACKUP_THREAD = False

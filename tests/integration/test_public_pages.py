@@ -1,0 +1,99 @@
+"""Public pages: content, phone-friendly refresh hooks, and a constant number of queries."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from tests.support import factories as f
+
+pytestmark = pytest.mark.django_db
+
+
+def played(players, slug):
+    """A tournament with session 1 played and confirmed: East 40000, South 35000, ..."""
+    staff = (
+        {u: User.objects.get(username=u) for u in ("desk1", "desk2")}
+        if User.objects.filter(username="desk1").exists()
+        else f.staff()
+    )
+    t = f.tournament(players=players, slug=slug)
+    session = f.seat_session(t)
+    for table in session.tables.all():
+        f.play(table, [40000, 35000, 25000, 20000], staff["desk1"], staff["desk2"])
+    return t
+
+
+def queries(path):
+    c = Client()
+    with CaptureQueriesContext(connection) as ctx:
+        assert c.get(path).status_code == 200
+    return len(ctx.captured_queries)
+
+
+@pytest.mark.parametrize("page", ["", "standings.json", "p/p01/", "find/?q=Player"])
+def test_queries_do_not_grow_with_the_field(page):
+    small = played(8, "small")
+    big = played(40, "big")
+    cold_small = queries(f"/t/{small.slug}/{page}")
+    cold_big = queries(f"/t/{big.slug}/{page}")
+    assert cold_small == cold_big
+    # Kept until something changes: no query at all (public_cache holds the revision a second).
+    assert queries(f"/t/{big.slug}/{page}") == 0
+
+
+def test_standings_page_content():
+    t = played(8, "open")
+    page = Client().get(f"/t/{t.slug}/").content.decode()
+    assert 'data-live="0"' in page  # every table confirmed: nothing left to refresh
+    assert page.index("Player 01") < page.index("Player 02") < page.index("Player 04")
+    assert "S1" in page and "S4" in page  # one column per planned session
+    partial = Client().get(f"/t/{t.slug}/?partial=1").content.decode()
+    assert "<html" not in partial and "Player 01" in partial
+
+
+def test_standings_page_is_live_while_tables_are_open():
+    t = f.tournament(players=8)
+    f.seat_session(t)
+    page = Client().get(f"/t/{t.slug}/").content.decode()
+    assert 'data-live="1"' in page
+
+
+def test_standings_table_sorts_by_a_column():
+    t = played(8, "sorting")
+    page = Client().get(f"/t/{t.slug}/?sort=-name").content.decode()
+    assert page.index("Player 08") < page.index("Player 01")
+
+
+def test_find_my_table_by_part_of_a_name():
+    t = f.tournament(players=8)
+    t.players.filter(key="p06").update(name="Łukasz Żółć")
+    f.seat_session(t)
+    page = Client().get(f"/t/{t.slug}/find/?q=żółć").content.decode()
+    assert "Łukasz Żółć" in page
+    assert '<td class="big">2</td>' in page  # table 2
+    assert "East: Player 05" in page
+
+
+def test_player_page_shows_opponents_and_running_total():
+    t = played(8, "pp")
+    page = Client().get(f"/t/{t.slug}/p/p02/").content.decode()
+    assert "East: Player 01" in page
+    assert "15,000" in page  # 35000 − 30000 + 10000
+    assert Client().get(f"/t/{t.slug}/p/nobody/").status_code == 404
+
+
+def test_team_standings_when_teams_exist():
+    t = f.tournament(players=8)
+    t.players.filter(key__in=["p01", "p05"]).update(team="Dragons")
+    t.players.filter(key__in=["p02", "p06"]).update(team="Winds")
+    staff = f.staff()
+    session = f.seat_session(t)
+    for table in session.tables.all():
+        f.play(table, [40000, 35000, 25000, 20000], staff["desk1"], staff["desk2"])
+    page = Client().get(f"/t/{t.slug}/").content.decode()
+    assert "Teams" in page and "Dragons" in page
+    # Dragons: p01 + p05 both first = 2 × 40000; Winds: 2 × 15000.
+    assert page.index("Dragons") < page.index("Winds")
+    assert "80,000" in page

@@ -1,3 +1,4 @@
 """What leaves the desk and comes back to it: the tournament file (backup, restore, moving an
-event between machines). A plain package, no models: it reads the tournament, seating and
-scoring apps and nothing there reads it back, except the callers that will move here."""
+event between machines), the backups written after every change, and their pages and commands.
+No models: it reads the tournament, seating and scoring rooms, and nothing below reads it back;
+the backups hear of a change through tournament.changes.tournament_changed."""

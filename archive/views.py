@@ -1,7 +1,5 @@
-"""The director's backups page: the backups folder, a download of each, and a restore that
-shows what it will change and asks first."""
-
-import json
+"""The director's archive pages: the tournament file out (export) and in (import), the backups
+folder with a download of each, and a restore that shows what it will change and asks first."""
 
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpResponse
@@ -11,7 +9,12 @@ from django.views import View
 
 from archive import backups
 from archive.tables import BackupsTable, RestoresTable
-from archive.tournament_file import TournamentFileError, export_tournament, import_tournament
+from archive.tournament_file import (
+    TournamentFileError,
+    dumps,
+    export_tournament,
+    import_tournament,
+)
 from core.errors import ActionRefused
 from core.forms import UploadForm
 from core.roles import DirectorRequired
@@ -88,9 +91,8 @@ class BackupRestore(DirectorRequired, TournamentMixin, View):
 
 class ExportFile(DirectorRequired, TournamentMixin, View):
     def get(self, request, slug):
-        data = export_tournament(self.tournament)
         response = HttpResponse(
-            json.dumps(data, ensure_ascii=False, indent=2),
+            dumps(export_tournament(self.tournament)),
             content_type="application/json; charset=utf-8",
         )
         response["Content-Disposition"] = f'attachment; filename="{self.tournament.slug}.json"'

@@ -137,7 +137,7 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "desk",
         "TIMEOUT": 3600,
-        # Room for every public page of a 200-player field in a few languages (public_cache).
+        # Room for every public page of a 200-player field in a few languages (public.cache).
         "OPTIONS": {"MAX_ENTRIES": 3000},
     }
 }

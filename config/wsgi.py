@@ -1,4 +1,4 @@
-"""WSGI entry point, served by waitress (see tournament/management/commands/serve.py)."""
+"""WSGI entry point, served by waitress (see core/management/commands/serve.py)."""
 
 import os
 

@@ -1,1 +1,2 @@
-"""What every app shares and no app owns: refusals and number helpers. Imports only Django."""
+"""What every room shares and no room owns: refusals, roles, numbers, forms, view and table
+helpers, the set-up commands. Imports only Django, never a room."""

@@ -1,4 +1,5 @@
-"""The session clock: the desk's controls and table board, the projector page, the JSON status."""
+"""The session clock at the desk: its controls and the table board (the projector page and the
+JSON status the phones poll are the visitors', in public/views_clock.py)."""
 
 from django.contrib import messages
 from django.db.models import Prefetch
@@ -14,11 +15,11 @@ from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk, i
 from core.views import first_error
 from desk.forms_clock import ClockForm
 from desk.tables import ClockEventTable, TableBoardTable
-from desk.views_seating import SessionMixin
 from scoring.selectors import TableState, table_states
 from seating.models import WINDS, Seat, Wind
 from tournament import clock
 from tournament import timekeeping as tk
+from tournament.mixins import SessionMixin
 from tournament.models import ClockEvent, Session
 
 
@@ -160,6 +161,3 @@ class ClockReset(DirectorRequired, SessionMixin, View):
         else:
             messages.success(request, _("The clock is back to waiting."))
         return redirect("desk:clock", slug=slug, number=number)
-
-
-# --- public ----------------------------------------------------------------------------------

@@ -13,10 +13,10 @@ from core.errors import ActionRefused
 from core.roles import DirectorRequired
 from desk.forms_seating import PlanForm
 from desk.tables import PlansTable, QualityTable, SeatingByTableTable
-from desk.views import TournamentMixin
 from desk.views_seating import quality_rows
 from seating.models import WINDS, SeatingPlan
 from seating.plans import BUDGET, apply_plan, run_in_background, start_plan
+from tournament.mixins import TournamentMixin
 
 
 def _stale(plan) -> bool:

@@ -9,6 +9,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views import View
 
+from core.errors import ActionRefused, StaleEdit
 from core.roles import DeskRequired
 from core.views import act
 from desk.forms_results import ConfirmForm, ResultForm
@@ -16,9 +17,8 @@ from desk.tables import ResultHistoryTable, ResultTable
 from referee.appeals import end_session
 from scoring.models import Result
 from scoring.rules import SeatInput, is_awarded, table_outcome
+from scoring.selectors import done, table_states
 from scoring.services import (
-    ActionRefused,
-    StaleEdit,
     confirm_result,
     enter_result,
     latest_result,
@@ -177,13 +177,13 @@ class ResultConfirm(DeskRequired, SessionMixin, View):
             messages.error(request, e.message)
             return redirect("desk:result", slug=slug, number=number, table=table.number)
         messages.success(request, _("Table %(n)d confirmed.") % {"n": table.number})
-        nxt = (
-            self.session.tables.exclude(results__status=Result.Status.CONFIRMED)
-            .order_by("number")
-            .first()
+        states = table_states(self.session)
+        waiting = self.session.tables.filter(
+            pk__in=[pk for pk, state in states.items() if not done(state)]
         )
+        nxt = waiting.order_by("number").values_list("number", flat=True).first()
         if nxt:
-            return redirect("desk:result", slug=slug, number=number, table=nxt.number)
+            return redirect("desk:result", slug=slug, number=number, table=nxt)
         return redirect("desk:session", slug=slug, number=number)
 
 

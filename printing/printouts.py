@@ -184,7 +184,7 @@ def _table_style(header_rows=1, extra=()):
 
 
 def _seats(session):
-    """Table number -> seat dicts in wind order (feed's seating, cached per revision)."""
+    """Table number -> seat dicts in wind order (selectors.session_seating, cached per revision)."""
     return sorted(selectors.session_seating(session.tournament, session.number).items())
 
 

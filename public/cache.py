@@ -7,7 +7,7 @@ tournament's revision (kept a second; `touch()` forgets it) and answers from the
 skipping sessions, authentication, CSRF and the view. The first request of a revision goes
 the normal way and its response (body and headers, never cookies) is kept for the next ones.
 Player and find pages are kept by what they show instead (their version, see
-views_public.kept_version), so a confirmation sends only the four players' pages that changed
+public.views.kept_version), so a confirmation sends only the four players' pages that changed
 through the view; the others are kept with stand-ins for rank and total, filled in here.
 Logged-in staff, POSTs and every other page always go the normal way.
 """
@@ -22,7 +22,7 @@ from public.views import kept_version
 from tournament.models import Tournament
 
 CACHED_PAGES = {"public:standings", "public:feed", "public:find", "public:player"}
-# Kept by what they show rather than by revision (views_public.kept_version): a confirmation
+# Kept by what they show rather than by revision (public.views.kept_version): a confirmation
 # changes four players' pages and no find page.
 VERSIONED_PAGES = {"public:find", "public:player"}
 PRIVATE_COOKIES = ("sessionid", "messages")

@@ -115,6 +115,7 @@ def review_appeal(appeal: Appeal, user) -> Appeal:
         raise ActionRefused(_("Only a filed appeal goes under review."))
     appeal.status = Appeal.Status.UNDER_REVIEW
     appeal.save(update_fields=["status"])
+    touch(appeal.tournament_id)
     return appeal
 
 

@@ -283,9 +283,11 @@ def record_incident(session: Session, user, text: str, player=None, table=None) 
         raise ActionRefused(_("Say what happened."), field="text")
     if player is not None:
         _check_player(session, player)
-    return _incident(
+    incident = _incident(
         session, Incident.Kind.NOTE, user, player=player, table=table, text=text.strip()
     )
+    touch(session.tournament_id)
+    return incident
 
 
 @transaction.atomic

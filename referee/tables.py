@@ -68,7 +68,7 @@ class RecordTable(tables.Table):
 
     void = tables.TemplateColumn(
         verbose_name=_("Void"),
-        template_name="desk/_void_cell.html",
+        template_name="referee/_void_cell.html",
         empty_values=(),
         orderable=False,
     )

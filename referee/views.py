@@ -38,6 +38,7 @@ from referee.services import (
 from referee.tables import IncidentTable, PenaltyTable, RefereeTablesTable
 from scoring.models import Penalty
 from scoring.penalties import MINOR, kinds_for, scale_position
+from scoring.rules import three_player
 from scoring.selectors import penalties_with_worth, worth_text
 from seating.models import Seat, Table
 from tournament.mixins import SessionMixin, TournamentMixin
@@ -157,7 +158,7 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
                 "rules": rules,
                 "kinds": kinds_for(rules),
                 "pool": pool,
-                "can_three": rules.game == "sichuan" and len(seats) == 4,
+                "can_three": three_player(rules) and len(seats) == 4,
                 "incidents": Incident.objects.filter(table=table_obj).select_related(
                     "player", "substitute", "recorded_by"
                 ),

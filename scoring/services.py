@@ -75,6 +75,8 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
         )
     now = timezone.now()
     version = (latest.version if latest else 0) + 1
+    # No touch(): a draft changes nothing the visitors see or the standings count; it gets into
+    # the next backup with the change that confirms it (README, "Backups").
     try:
         with transaction.atomic():
             result = Result.objects.create(

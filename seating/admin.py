@@ -1,17 +1,19 @@
 from django.contrib import admin
 
 from seating.models import Seat, Table
+from seating.services import removal_refused
 from tournament.admin import TouchingAdmin
 
 
 class PlayedLocked:
-    """Seating of a table with results changes only by an explicit desk action, not here."""
+    """Seating of a played table (seating.services.removal_refused) changes only by an explicit
+    desk action, not here."""
 
     def table_of(self, obj):
         return obj
 
     def _played(self, obj):
-        return obj is not None and self.table_of(obj).results.exists()
+        return obj is not None and removal_refused(self.table_of(obj)) is not None
 
     def has_change_permission(self, request, obj=None):
         return super().has_change_permission(request, obj) and not self._played(obj)

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ActionRefused
-from seating.algorithms.quality import meetings, wind_counts
+from seating.algorithms.quality import meetings
+from seating.algorithms.winds import wind_counts
 from seating.models import WINDS, Seat, SeatingChange, Table, Wind
 from seating.selectors import keep_apart_values, session_rounds
 from seating.services import has_results, record

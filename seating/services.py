@@ -260,18 +260,27 @@ def add_table(session: Session, players: list[Player], user=None) -> Table:
     return table
 
 
+def removal_refused(table: Table) -> str | None:
+    """Why the table's seating may not be removed (the desk and the admin alike), or None.
+
+    Seating with results stays as it was played; so does an awarded table once its session
+    has results: its players' awarded points count from then on (002 §3.1.4)."""
+    if table.results.exists():
+        return _("This table has results; its seating cannot be removed.")
+    session = table.session
+    if is_awarded(session.tournament.rule_set(), table.seats.count()) and has_results(session):
+        return _("This awarded table's session has results: its seating cannot be removed.")
+    return None
+
+
 @transaction.atomic
 def delete_table(table: Table, user=None):
     """Remove a table that has no result yet; seating with results stays as it was played."""
     table = Table.objects.select_for_update().get(pk=table.pk)
-    if table.results.exists():
-        raise ActionRefused(_("This table has results; its seating cannot be removed."))
+    refused = removal_refused(table)
+    if refused:
+        raise ActionRefused(refused)
     session = table.session
-    if is_awarded(session.tournament.rule_set(), table.seats.count()) and has_results(session):
-        # 002 §3.1.4: its players' awarded points count once the session has results.
-        raise ActionRefused(
-            _("This awarded table counts in the standings: its seating cannot be removed.")
-        )
     names = ", ".join(s.player.name for s in table.seats.select_related("player"))
     record(
         session,

@@ -15,7 +15,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import rule_message
-from scoring.rules import RuleError, is_awarded, rules_overrides, ruleset_from, validate_scores
+from scoring.rules import (
+    RuleError,
+    is_awarded,
+    rules_overrides,
+    ruleset_from,
+    three_player,
+    validate_scores,
+)
 from seating.models import WINDS
 from tournament import clock, timekeeping
 from tournament.models import Tournament
@@ -315,7 +322,7 @@ class Reader(RecordsReader):
         return replaces
 
     def check_seat_count(self, path, count):
-        if self.rules.game == "sichuan":
+        if three_player(self.rules):
             if not 1 <= count <= 4:
                 fail(
                     path,

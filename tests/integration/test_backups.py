@@ -15,7 +15,8 @@ from django.urls import reverse
 
 from archive import backups
 from archive.tournament_file import changes, export_tournament
-from referee.services import record_penalty, void_penalty
+from referee.appeals import file_appeal, review_appeal
+from referee.services import record_incident, record_penalty, void_penalty
 from scoring.feed import feed_json
 from scoring.models import Penalty, Result
 from seating.manual import swap_players
@@ -81,6 +82,26 @@ def test_check_in_at_the_desk_writes_a_backup_with_it():
     assert len(made) == before + 1
     players = json.loads(made[0].path.read_text())["players"]
     assert next(p for p in players if p["key"] == "p01")["checked_in"] is True
+
+
+def test_an_incident_note_and_an_appeal_under_review_each_write_a_backup():
+    """Both are in the tournament file (incidents, appeals[].status), so both are changes the
+    backups keep, like every other referee record."""
+    staff = f.staff()
+    t = f.tournament(slug="notes-backup")
+    session = seat(t, 1)
+    player = t.players.get(key="p01")
+    before = len(backups.listing(t.slug))
+    record_incident(session, staff["referee"], "a tile fell", player=player)
+    assert len(backups.listing(t.slug)) == before + 1
+    appeal = file_appeal(session, player, "x", staff["referee"], text="y")
+    assert len(backups.listing(t.slug)) == before + 2
+    review_appeal(appeal, staff["director"])
+    made = backups.listing(t.slug)
+    assert len(made) == before + 3
+    data = json.loads(made[0].path.read_text())
+    assert data["incidents"][0]["text"] == "a tile fell"
+    assert data["appeals"][0]["status"] == "under_review"
 
 
 def test_nothing_is_written_for_a_change_that_is_rolled_back():

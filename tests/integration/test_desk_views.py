@@ -1,5 +1,6 @@
 """Registration, import, check-in, seating and rule changes through the desk's real URLs."""
 
+import html
 import io
 import re
 
@@ -340,11 +341,29 @@ def test_a_played_sessions_awarded_table_is_not_removable_and_keeps_its_points(s
     dashboard = director.get(f"/desk/{t.slug}/").content.decode()
     assert "2 of 3 tables confirmed" in dashboard
     refused = director.post(f"/desk/{t.slug}/s/1/t/3/delete/", follow=True).content.decode()
-    assert "This awarded table counts in the standings" in refused
+    assert "This awarded table's session has results" in html.unescape(refused)
     assert session.tables.filter(number=3).exists()
     feed = Client().get(f"/t/{t.slug}/standings.json").json()
     p08 = next(r for r in feed["standings"] if r["player"]["key"] == "p08")
     assert p08["total"] == 3
+    # Nor through the admin, nor its seat.
+    staff["director"].is_staff = staff["director"].is_superuser = True
+    staff["director"].save()
+    awarded = session.tables.get(number=3)
+    admin = f"/admin/seating/table/{awarded.pk}/delete/"
+    assert director.post(admin, {"post": "yes"}).status_code == 403
+    seat = awarded.seats.get()
+    assert (
+        director.post(f"/admin/seating/seat/{seat.pk}/delete/", {"post": "yes"}).status_code == 403
+    )
+    assert session.tables.filter(number=3).exists() and awarded.seats.exists()
+    # Confirming a table goes on to the next one still to enter, never to the awarded one.
+    f.play(session.tables.get(number=2), [16, -8, -8], staff["desk1"], None)
+    draft = session.tables.get(number=2).results.get()
+    done = f.login(staff["desk2"]).post(
+        f"/desk/{t.slug}/s/1/t/2/confirm/", {"version": draft.version}
+    )
+    assert done["Location"] == f"/desk/{t.slug}/s/1/"
 
 
 def test_riichi_table_by_hand_needs_four_players(staff):

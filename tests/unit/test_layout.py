@@ -6,6 +6,8 @@
 - The pure cores import nothing from Django and nothing of the project but other pure cores.
 - Each room imports only the rooms before it in the dependency order (README, "How the code is
   laid out"), and the pure cores of any room; desk, public, archive and printing not each other.
+- A name is imported from the module that defines it, not through another module that happens
+  to import it (a package's `__init__` may publish its modules' names).
 
 It reads the sources as text (ast): no Django, no database.
 """
@@ -105,6 +107,39 @@ def imports_of(module: str, source: str, sources: dict):
     return found
 
 
+def defined_names(source: str) -> set[str]:
+    """The names a module defines at its top level (not the ones it imports)."""
+    names = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def borrowed(module: str, source: str, sources: dict) -> list[str]:
+    """`from X import name` where X is a project module that does not define `name` itself."""
+    found = []
+    for node in ast.parse(source).body:
+        if not isinstance(node, ast.ImportFrom) or node.level or node.module not in sources:
+            continue
+        if any(name.startswith(node.module + ".") for name in sources):
+            continue  # a package publishing its modules' names
+        defined = defined_names(sources[node.module])
+        for alias in node.names:
+            if alias.name == "*":  # settings_test takes every setting of settings
+                continue
+            if alias.name not in defined and f"{node.module}.{alias.name}" not in sources:
+                found.append(
+                    f"{module}:{node.lineno} imports {alias.name} from {node.module}, "
+                    "which does not define it"
+                )
+    return found
+
+
 def django_imports(source: str) -> list[int]:
     lines = []
     for node in ast.walk(ast.parse(source)):
@@ -168,6 +203,7 @@ def problems(sources: dict[str, str]) -> list[str]:
                 found.append(f"{place}: {room} may not import {other}")
         if is_pure(module):
             found += [f"{module}:{line} imports Django" for line in django_imports(source)]
+        found += borrowed(module, source, sources)
     found += ["import circle: " + " -> ".join(c) for c in cycles(graph)]
     return found
 
@@ -210,6 +246,14 @@ def test_the_project_keeps_its_layout():
             {"scoring.a": "from scoring import b\n", "scoring.b": "from scoring.a import f\n"},
             "import circle: scoring.a -> scoring.b",
         ),
+        (
+            {
+                "desk.a": "from desk.b import Mixin\n",
+                "desk.b": "from tournament.mixins import Mixin\n",
+                "tournament.mixins": "class Mixin:\n    pass\n",
+            },
+            "desk.a:1 imports Mixin from desk.b, which does not define it",
+        ),
     ],
 )
 def test_the_walk_finds_each_kind_of_problem(sources, problem):
@@ -220,11 +264,11 @@ def test_what_the_layout_allows():
     sources = {
         "public.apps": "class C:\n    def ready(self):\n        from public import cache\n",
         "public.cache": "from tournament.changes import touch\n",
-        "tournament.changes": "",
+        "tournament.changes": "def touch():\n    pass\n",
         "tournament.models": "from scoring.rules import RuleSet\n",
-        "scoring.rules": "",
+        "scoring.rules": "class RuleSet:\n    pass\n",
         "seating.services": "from seating.algorithms.swiss import swiss_round\n",
-        "seating.algorithms.swiss": "from seating.algorithms.draw import sizes\n",
-        "seating.algorithms.draw": "",
+        "seating.algorithms.swiss": "from seating.algorithms.draw import sizes\nswiss_round = 1\n",
+        "seating.algorithms.draw": "sizes = 4\n",
     }
     assert problems(sources) == []

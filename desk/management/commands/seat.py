@@ -3,6 +3,7 @@
 import re
 
 from django.core.management.base import CommandError
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.errors import ActionRefused
@@ -59,20 +60,7 @@ class Command(TournamentCommand):
                 apply_plan(plan)
                 used_seed = plan.seed
             else:
-                row, _created = Session.objects.get_or_create(tournament=tournament, number=first)
-                if row.seats.exists():
-                    if not replace:
-                        raise CommandError(
-                            _("Session %(n)d is already seated: add --replace to redo it.")
-                            % {"n": first}
-                        )
-                    for table in row.tables.filter(results__isnull=True):
-                        delete_table(table)
-                if method == "draw":
-                    used_seed = draw_session(row, seed, keep_apart=field).seed
-                else:
-                    order = standings_order(tournament)
-                    used_seed = swiss_session(row, order, seed, keep_apart=field).seed
+                used_seed = self._seat(tournament, first, method, seed, field, replace)
         except ActionRefused as e:
             raise CommandError(e.message) from e
         tournament.refresh_from_db()
@@ -88,3 +76,19 @@ class Command(TournamentCommand):
         for key, label in FIGURES:
             if values.get(key) is not None:
                 self.stdout.write(f"  {label}: {values[key]}")
+
+    @transaction.atomic
+    def _seat(self, tournament, number, method, seed, field, replace) -> int:
+        """Draw or Swiss for one session, all or nothing: a refusal leaves neither a new
+        session nor removed tables behind."""
+        row, _created = Session.objects.get_or_create(tournament=tournament, number=number)
+        if row.seats.exists():
+            if not replace:
+                raise CommandError(
+                    _("Session %(n)d is already seated: add --replace to redo it.") % {"n": number}
+                )
+            for table in row.tables.filter(results__isnull=True):
+                delete_table(table)
+        if method == "draw":
+            return draw_session(row, seed, keep_apart=field).seed
+        return swiss_session(row, standings_order(tournament), seed, keep_apart=field).seed

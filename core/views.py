@@ -22,6 +22,24 @@ def first_error(form) -> str:
     return ""
 
 
+def error_messages(request, form) -> None:
+    """Every error of an invalid form as a message, one line a field led by its label, for a
+    page that redirects back to where the form was."""
+    for name, errors in form.errors.items():
+        field = form.fields.get(name)
+        text = " ".join(errors)
+        messages.error(
+            request, f"{field.label}: {text}" if field is not None and field.label else text
+        )
+
+
+def show_refusal(form, refusal) -> None:
+    """A service's refusal on the form it came from: under the field it names when the form has
+    that field (a form may prefix its names, `form.refusal_field(name)`), else above the form."""
+    field = getattr(form, "refusal_field", lambda name: name)(refusal.field)
+    form.add_error(field if field in form.fields else None, refusal.message)
+
+
 def refuse(request, form, fallback):
     """An invalid form on a page that redirects back: its first error, then back."""
     messages.error(request, first_error(form))

@@ -100,6 +100,10 @@ class RulesForm(forms.Form):
         ),
     )
 
+    def refusal_field(self, name):
+        """A rule set's refusal names the rule field; on this page it is `rule_<name>`."""
+        return f"rule_{name}" if f"rule_{name}" in self.fields else name
+
     def __init__(self, *args, rules: RuleSet, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules

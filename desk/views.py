@@ -1,7 +1,6 @@
 """Desk pages: the director runs the tournament, desk users check in and enter results."""
 
 from django.contrib import messages
-from django.db.models import Count, Q
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -12,6 +11,7 @@ from django_tables2 import RequestConfig
 from core.errors import ActionRefused
 from core.forms import ButtonsForm, UploadForm
 from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk
+from core.views import show_refusal
 from desk.forms import CheckInForm, PlayerForm, RulesForm, TournamentForm
 from desk.tables import (
     CheckinTable,
@@ -25,6 +25,7 @@ from scoring.services import change_rules
 from tournament.mixins import TournamentMixin
 from tournament.models import Player, Tournament
 from tournament.player_import import parse_player_list
+from tournament.selectors import player_counts
 from tournament.services import (
     add_session,
     import_players,
@@ -83,14 +84,7 @@ class TournamentEdit(DirectorRequired, TournamentMixin, View):
 class Dashboard(DeskRequired, TournamentMixin, View):
     def get(self, request, slug):
         t = self.tournament
-        counts = t.players.aggregate(
-            total=Count("id", filter=~Q(status=Player.Status.EXCLUDED)),
-            active=Count("id", filter=Q(status=Player.Status.ACTIVE, substitute=False)),
-            checked=Count(
-                "id", filter=Q(checked_in=True, substitute=False, status=Player.Status.ACTIVE)
-            ),
-            substitutes=Count("id", filter=Q(substitute=True)),
-        )
+        counts = player_counts(t)
         sessions = list(t.sessions.order_by("number"))
         for session in sessions:
             states = table_states(session).values()
@@ -132,7 +126,7 @@ class RulesEdit(DirectorRequired, TournamentMixin, View):
                     self.tournament, ruleset, overrides, request.user, form.cleaned_data["reason"]
                 )
             except ActionRefused as e:
-                form.add_error(e.field if e.field in form.fields else None, e.message)
+                show_refusal(form, e)
                 return self._render(request, form)
             messages.success(request, _("Rules saved; standings are recomputed from them."))
             return redirect("desk:tournament", slug=slug)
@@ -232,20 +226,17 @@ class CheckIn(DeskRequired, TournamentMixin, View):
         return render(
             request,
             "desk/checkin.html",
-            {"tournament": self.tournament, "table": table, **checkin_counts(self.tournament)},
+            {"tournament": self.tournament, "table": table, **_checkin_counts(self.tournament)},
         )
 
 
-def checkin_counts(tournament):
-    """Regular players checked in / expected; substitutes are a pool and counted apart."""
-    players = tournament.players.filter(status=Player.Status.ACTIVE)
-    regular = players.filter(substitute=False)
-    checked = regular.filter(checked_in=True).count()
+def _checkin_counts(tournament) -> dict:
+    counts = player_counts(tournament)
     return {
-        "checked": checked,
-        "expected": regular.count(),
-        "substitutes": players.filter(substitute=True, checked_in=True).count(),
-        "not_multiple": checked % 4 != 0,
+        "checked": counts["checked"],
+        "expected": counts["expected"],
+        "substitutes": counts["substitutes_checked"],
+        "not_multiple": counts["not_multiple"],
     }
 
 
@@ -254,7 +245,7 @@ class CheckInToggle(DeskRequired, TournamentMixin, View):
         player = get_object_or_404(Player, tournament=self.tournament, pk=pk)
         form = CheckInForm(request.POST)
         player = set_checked_in(player, form.is_valid() and form.cleaned_data["checked_in"])
-        counts = checkin_counts(self.tournament)
+        counts = _checkin_counts(self.tournament)
         if request.headers.get("x-requested-with") == "fetch":
             return JsonResponse({"checked_in": player.checked_in, **counts})
         return redirect("desk:checkin", slug=slug)

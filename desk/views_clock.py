@@ -12,7 +12,7 @@ from django_tables2 import RequestConfig
 
 from core.errors import ActionRefused
 from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk, is_director
-from core.views import first_error
+from core.views import first_error, show_refusal
 from desk.forms_clock import ClockForm
 from desk.tables import ClockEventTable, TableBoardTable
 from scoring.selectors import TableState, table_states
@@ -121,7 +121,7 @@ class ClockControl(DeskRequired, SessionMixin, View):
             try:
                 done = self.run(session, user, data["action"], data)
             except ActionRefused as e:
-                form.add_error(e.field if e.field in form.fields else None, e.message)
+                show_refusal(form, e)
         if form.errors:
             messages.error(request, first_error(form))
         else:

@@ -11,6 +11,7 @@ from django.views import View
 
 from core.errors import ActionRefused
 from core.roles import DirectorRequired
+from core.views import show_refusal
 from desk.forms_seating import PlanForm
 from desk.tables import PlansTable, QualityTable, SeatingByTableTable
 from desk.views_seating import quality_rows
@@ -61,7 +62,7 @@ class PlanList(DirectorRequired, TournamentMixin, View):
                 request.user,
             )
         except ActionRefused as e:
-            form.add_error(e.field if e.field in form.fields else None, e.message)
+            show_refusal(form, e)
             return self.get(request, slug, form=form)
         run_in_background(plan)
         return redirect("desk:plan", slug=slug, pk=plan.pk)

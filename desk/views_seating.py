@@ -9,6 +9,7 @@ from django.views import View
 
 from core.errors import ActionRefused
 from core.roles import DeskRequired, DirectorRequired
+from core.views import error_messages
 from desk.forms_seating import DrawForm, SeatChangeForm, SwissForm, TableForm
 from desk.tables import (
     QualityTable,
@@ -157,9 +158,7 @@ class TableAdd(DirectorRequired, SessionMixin, View):
             else:
                 messages.success(request, _("Table added."))
         else:
-            for field, errors in form.errors.items():
-                label = form.fields[field].label if field in form.fields else ""
-                messages.error(request, f"{label}: {' '.join(errors)}")
+            error_messages(request, form)
         return redirect("desk:session", slug=slug, number=number)
 
 
@@ -198,23 +197,20 @@ class SeatChange(DirectorRequired, SessionMixin, View):
     (for the page to show them live), POST makes the change."""
 
     def get(self, request, slug, number):
-        a, b = request.GET.get("a", ""), request.GET.get("b", "")
-        if b:
-            found = swap_warnings(self.session, a, b)
+        form = SeatChangeForm(request.GET)
+        if not form.is_valid():  # not yet a whole change: nothing to warn of
+            return JsonResponse({"warnings": []})
+        data = form.cleaned_data
+        if data["b"]:
+            found = swap_warnings(self.session, data["a"], data["b"])
         else:
-            try:
-                table = int(request.GET.get("table", ""))
-            except ValueError:
-                return JsonResponse({"warnings": []})
-            found = move_warnings(self.session, a, table, request.GET.get("wind", ""))
+            found = move_warnings(self.session, data["a"], data["table"], data["wind"])
         return JsonResponse({"warnings": found, "played": has_results(self.session)})
 
     def post(self, request, slug, number):
         form = SeatChangeForm(request.POST)
         if not form.is_valid():
-            for field, errors in form.errors.items():
-                label = form.fields[field].label if field in form.fields else ""
-                messages.error(request, f"{label}: {' '.join(errors)}" if label else errors[0])
+            error_messages(request, form)
             return redirect("desk:session", slug=slug, number=number)
         data = form.cleaned_data
         try:

@@ -33,7 +33,6 @@ from reportlab.platypus import (
 
 from core.tables import fmt
 from scoring import selectors
-from scoring.models import Result
 from scoring.selectors import penalties_with_worth
 from seating.models import WINDS, Wind
 from tournament import timekeeping
@@ -188,15 +187,6 @@ def _seats(session):
     return sorted(selectors.session_seating(session.tournament, session.number).items())
 
 
-def _confirmed(session) -> dict:
-    """Table number -> wind -> (score, chombo) of the confirmed results."""
-    out = {}
-    results = Result.objects.filter(table__session=session, status=Result.Status.CONFIRMED)
-    for result in results.select_related("table").prefetch_related("scores"):
-        out[result.table.number] = {s.wind: (s.score, s.chombo) for s in result.scores.all()}
-    return out
-
-
 def _end_rule(rules) -> str:
     texts = timekeeping.rule_texts(rules)
     if rules.end_of_session == "one_more_hand":
@@ -221,7 +211,7 @@ def protocols_pdf(session, filled: bool = False) -> bytes:
     rules = tournament.rule_set()
     styles = _styles()
     riichi = rules.game == "riichi"
-    confirmed = _confirmed(session) if filled else {}
+    confirmed = selectors.confirmed_scores(session.tournament, session.number) if filled else {}
     story = []
     tables = _seats(session)
     for index, (number, seats) in enumerate(tables):

@@ -46,7 +46,7 @@ from scoring import selectors
 from scoring.models import Penalty
 from scoring.rules import RuleError
 from scoring.selectors import penalties_with_worth
-from seating.models import WINDS, Seat, Wind
+from seating.models import WINDS, Wind
 from tournament.models import Appeal, Player, Session
 
 EMA_COLUMNS = ("Place", "EMA number", "Last name", "First name", "Country", "Points")
@@ -479,19 +479,6 @@ def _appeals_sheet(tournament) -> _Sheet:
     return sheet
 
 
-def _substitutions(tournament) -> dict:
-    """Session number → {substitute's key: (replaced player's key, joined)}: one query."""
-    out = {}
-    for seat in Seat.objects.filter(session__tournament=tournament, replaces__isnull=False).values(
-        "session__number", "player__key", "replaces__key", "joined"
-    ):
-        out.setdefault(seat["session__number"], {})[seat["player__key"]] = (
-            seat["replaces__key"],
-            seat["joined"],
-        )
-    return out
-
-
 def _chombo_counts(tournament) -> dict:
     """(session, player key) → chombos on the confirmed sheet (statistics, 000 §3.4.6)."""
     return {
@@ -529,7 +516,7 @@ def _workbook_bytes(tournament) -> bytes:
             _standings_sheet(_("Substitutes"), standings.substitutes, sessions, rules, False)
         )
     chombo = _chombo_counts(tournament)
-    subs = _substitutions(tournament)
+    subs = selectors.substitutions(tournament)
     sheets += [_session_sheet(n, everyone, rules, chombo, names, subs) for n in sessions]
     sheets += [_players_sheet(tournament), _penalties_sheet(tournament, rules)]
     sheets.append(_appeals_sheet(tournament))

@@ -58,6 +58,17 @@ class FindForm(forms.Form):
         return self.fields[name].empty_value if name == "void" else None
 
 
+class AppealFilterForm(forms.Form):
+    """The appeals list's filters (a GET): a value that does not parse is no filter."""
+
+    status = forms.ChoiceField(required=False, choices=[("", ""), *Appeal.Status.choices])
+    session = forms.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+
+    def value(self, name):
+        self.is_valid()
+        return self.cleaned_data.get(name) or None
+
+
 class PenaltyForm(forms.Form):
     """One penalty from the table page: the kind's own number (minutes late, an amount)."""
 

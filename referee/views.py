@@ -301,30 +301,28 @@ class RefereeLog(RefereeRequired, TournamentMixin, View):
 
     def get(self, request, slug):
         t = self.tournament
-        penalties = Penalty.objects.filter(session__tournament=t).select_related(
-            "session", "table", "player", "recorded_by", "voided_by"
-        )
-        worth = {w.penalty.pk: w.text for w in penalties_with_worth(t) if w.worth is not None}
+        listed = penalties_with_worth(t)
+        worth = {w.penalty.pk: w.text for w in listed if w.worth is not None}
         incidents = Incident.objects.filter(tournament=t).select_related(
             "session", "table", "player", "substitute", "recorded_by", "voided_by"
         )
         find = FindForm(request.GET)
         session, kind, query = find.value("session"), find.value("kind"), find.value("q")
         show_void = find.value("void")
+        penalties = [w.penalty for w in reversed(listed)]  # newest first
         if session:
-            penalties = penalties.filter(session__number=session)
+            penalties = [p for p in penalties if p.session.number == session]
             incidents = incidents.filter(session__number=session)
         if kind:
-            penalties = penalties.filter(kind=kind)
+            penalties = [p for p in penalties if p.kind == kind]
         if query:
-            penalties = penalties.filter(player__name__icontains=query)
+            penalties = [p for p in penalties if query.casefold() in p.player.name.casefold()]
             incidents = incidents.filter(
                 Q(player__name__icontains=query) | Q(substitute__name__icontains=query)
             )
         if not show_void:
-            penalties = penalties.filter(voided_at=None)
+            penalties = [p for p in penalties if p.voided_at is None]
             incidents = incidents.filter(voided_at=None)
-        penalties = list(penalties.order_by("-recorded_at", "-pk"))
         for p in penalties:
             p.void_url = reverse("referee:penalty_void", kwargs={"slug": slug, "pk": p.pk})
         incidents = list(incidents)

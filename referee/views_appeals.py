@@ -7,8 +7,9 @@ from django.views import View
 
 from core.errors import ActionRefused
 from core.roles import RefereeRequired, is_head_referee
+from core.views import show_refusal
 from referee.appeals import deadline, decide_appeal, file_appeal, review_appeal
-from referee.forms import AppealDecisionForm, AppealForm, AppealStepForm
+from referee.forms import AppealDecisionForm, AppealFilterForm, AppealForm, AppealStepForm
 from referee.tables import AppealHistoryTable, AppealTable
 from seating.models import Table
 from tournament.mixins import TournamentMixin
@@ -20,12 +21,12 @@ class AppealList(RefereeRequired, TournamentMixin, View):
         appeals = Appeal.objects.filter(tournament=self.tournament).select_related(
             "tournament", "session", "table", "appellant"
         )
-        status = request.GET.get("status", "")
-        session = request.GET.get("session", "")
-        if status in Appeal.Status.values:
+        filters = AppealFilterForm(request.GET)
+        status, session = filters.value("status"), filters.value("session")
+        if status:
             appeals = appeals.filter(status=status)
-        if session.isdigit():
-            appeals = appeals.filter(session__number=int(session))
+        if session:
+            appeals = appeals.filter(session__number=session)
         return render(
             request,
             "referee/appeals.html",
@@ -88,8 +89,7 @@ class AppealAdd(RefereeRequired, TournamentMixin, View):
                 override=data["override"],
             )
         except ActionRefused as e:
-            field = e.field if e.field in form.fields else None
-            form.add_error(field, e.message)
+            show_refusal(form, e)
             return self.page(request, form)
         messages.success(request, _("Appeal logged."))
         return redirect("referee:appeal", slug=slug, pk=appeal.pk)

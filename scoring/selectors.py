@@ -131,6 +131,27 @@ def session_seating(tournament, number) -> dict:
     return seating(tournament).get(number, {})
 
 
+def confirmed_scores(tournament, number) -> dict:
+    """Table number -> wind -> (score, chombo) of the session's confirmed results."""
+    snap = _snapshot(tournament)
+    return {
+        table: {wind: (s["score"], s["chombo"]) for wind, s in snap["confirmed"][table_id].items()}
+        for (session, table), table_id in snap["table_ids"].items()
+        if session == number and table_id in snap["confirmed"]
+    }
+
+
+def substitutions(tournament) -> dict:
+    """Session number -> {substitute's key: (replaced player's key, joined)}."""
+    out = {}
+    for number, tables in seating(tournament).items():
+        for seats in tables.values():
+            for s in seats:
+                if s["replaces__key"] is not None:
+                    out.setdefault(number, {})[s["player__key"]] = (s["replaces__key"], s["joined"])
+    return out
+
+
 def session_on(tournament, number) -> bool:
     """A session is on while some of its played tables have no confirmed result."""
     if number is None:

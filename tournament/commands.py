@@ -24,14 +24,23 @@ class TournamentCommand(BaseCommand):
         pass
 
     def handle(self, *args, slug, **options):
-        try:
-            tournament = Tournament.objects.get(slug=slug)
-        except Tournament.DoesNotExist as e:
-            raise CommandError(_("No tournament with the slug %(slug)s.") % {"slug": slug}) from e
-        return self.handle_tournament(tournament, **options)
+        return self.handle_tournament(tournaments([slug]).get(), **options)
 
     def handle_tournament(self, tournament, **options):
         raise NotImplementedError
+
+
+def tournaments(slugs=None):
+    """The tournaments named by their slugs (every one when none is named), by slug; a slug
+    that names none is refused, the same way for every command."""
+    found = Tournament.objects.order_by("slug")
+    if slugs:
+        known = set(found.filter(slug__in=slugs).values_list("slug", flat=True))
+        for slug in slugs:
+            if slug not in known:
+                raise CommandError(_("No tournament with the slug %(slug)s.") % {"slug": slug})
+        found = found.filter(slug__in=slugs)
+    return found
 
 
 def acting_user(username: str | None):

@@ -262,6 +262,13 @@ def test_rule_override_of_one_field(staff):
         "uma": (15000, 5000, -5000, -15000)
     }
     assert t.rule_set().uma == (15000, 5000, -5000, -15000)
+    # A value the rule set refuses shows under its own field, and changes nothing.
+    data["rule_uma"] = "15000, 5000, -5000"
+    response = director.post(f"/desk/{t.slug}/rules/", data)
+    assert response.status_code == 200
+    assert list(response.context["form"].errors) == ["rule_uma"]
+    t.refresh_from_db()
+    assert t.rule_set().uma == (15000, 5000, -5000, -15000)
 
 
 def test_tournament_created_from_the_page(staff):

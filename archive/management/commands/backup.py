@@ -6,8 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from archive import backups
-from tournament.commands import write_output
-from tournament.models import Tournament
+from tournament.commands import tournaments, write_output
 
 
 class Command(BaseCommand):
@@ -24,16 +23,10 @@ class Command(BaseCommand):
         parser.add_argument("--list", action="store_true", help="list the backups, newest first")
 
     def handle(self, *args, slugs, output=None, list=False, **options):
-        tournaments = Tournament.objects.order_by("slug")
-        if slugs:
-            known = set(tournaments.filter(slug__in=slugs).values_list("slug", flat=True))
-            unknown = [s for s in slugs if s not in known]
-            if unknown:
-                raise CommandError(_("No tournament %(slug)s.") % {"slug": unknown[0]})
-            tournaments = tournaments.filter(slug__in=slugs)
-        if output and len(tournaments) != 1:
+        chosen = tournaments(slugs)
+        if output and len(chosen) != 1:
             raise CommandError(_("--output needs exactly one tournament."))
-        for tournament in tournaments:
+        for tournament in chosen:
             if list:
                 for b in backups.listing(tournament.slug):
                     made = timezone.localtime(b.made_at).strftime("%Y-%m-%d %H:%M:%S")

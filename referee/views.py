@@ -166,14 +166,33 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
         )
 
 
-class PenaltyAdd(RefereeRequired, SessionMixin, View):
+class TableAction(RefereeRequired, SessionMixin, View):
+    """A one-tap action of the table page: its form (`form_class`, with the seat's player in a
+    hidden field unless `for_player` is off), then `done()`; an invalid form says which field
+    and goes back. A missing or foreign hidden player is not found (core.views.chosen)."""
+
+    form_class = None
+    for_player = True
+
+    def form(self, data):
+        return self.form_class(data, tournament=self.tournament)
+
     def post(self, request, slug, number):
-        form = PenaltyForm(request.POST, tournament=self.tournament)
-        player = chosen(form, "player")
+        form = self.form(request.POST)
+        player = chosen(form, "player") if self.for_player else None
         fallback = reverse("referee:home", kwargs={"slug": slug})
         if not form.is_valid():
             return refuse(request, form, fallback)
-        data = form.cleaned_data
+        return self.done(request, form.cleaned_data, player, fallback)
+
+    def done(self, request, data, player, fallback):
+        raise NotImplementedError
+
+
+class PenaltyAdd(TableAction):
+    form_class = PenaltyForm
+
+    def done(self, request, data, player, fallback):
         kind = data["kind"]
         try:
             penalty = record_penalty(
@@ -226,14 +245,10 @@ class PenaltyAdd(RefereeRequired, SessionMixin, View):
         return back(request, fallback)
 
 
-class SubstituteView(RefereeRequired, SessionMixin, View):
-    def post(self, request, slug, number):
-        form = SubstituteForm(request.POST, tournament=self.tournament)
-        player = chosen(form, "player")
-        fallback = reverse("referee:home", kwargs={"slug": slug})
-        if not form.is_valid():
-            return refuse(request, form, fallback)
-        data = form.cleaned_data
+class SubstituteView(TableAction):
+    form_class = SubstituteForm
+
+    def done(self, request, data, player, fallback):
         sub = data["substitute"]
         return act(
             request,
@@ -245,30 +260,25 @@ class SubstituteView(RefereeRequired, SessionMixin, View):
         )
 
 
-class ThreeHanded(RefereeRequired, SessionMixin, View):
-    def post(self, request, slug, number):
-        form = ThreeHandedForm(request.POST, tournament=self.tournament)
-        player = chosen(form, "player")
-        fallback = reverse("referee:home", kwargs={"slug": slug})
-        if not form.is_valid():
-            return refuse(request, form, fallback)
+class ThreeHanded(TableAction):
+    form_class = ThreeHandedForm
+
+    def done(self, request, data, player, fallback):
         return act(
             request,
             fallback,
-            lambda: play_three_handed(
-                self.session, player, request.user, form.cleaned_data["note"]
-            ),
+            lambda: play_three_handed(self.session, player, request.user, data["note"]),
             lambda i: _("%(table)s plays three-handed; North stays empty.") % {"table": i.table},
         )
 
 
-class IncidentAdd(RefereeRequired, SessionMixin, View):
-    def post(self, request, slug, number):
-        form = IncidentForm(request.POST, session=self.session)
-        fallback = reverse("referee:home", kwargs={"slug": slug})
-        if not form.is_valid():
-            return refuse(request, form, fallback)
-        data = form.cleaned_data
+class IncidentAdd(TableAction):
+    for_player = False  # a note may name no player; the form checks the one it names
+
+    def form(self, data):
+        return IncidentForm(data, session=self.session)
+
+    def done(self, request, data, player, fallback):
         return act(
             request,
             fallback,

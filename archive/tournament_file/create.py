@@ -175,11 +175,25 @@ def _recorders(record, user, users) -> tuple:
     return recorded_by, voided_by, missing
 
 
+def _kept(record, user, users, now) -> tuple[dict, dict]:
+    """The who-and-when fields of a voidable record (a penalty, an incident), and the names
+    missing on this desk for the import mark."""
+    recorded_by, voided_by, missing = _recorders(record, user, users)
+    fields = {
+        "recorded_by": recorded_by,
+        "recorded_at": record["recorded_at"] or now,
+        "voided_by": voided_by,
+        "voided_at": record["voided_at"],
+        "void_reason": record["void_reason"],
+    }
+    return fields, missing
+
+
 def _create_records(plan, user, users, tournament, players, sessions, tables, seats):
     """Penalties (live ones in the file's order, then void ones), incidents and appeals."""
     created = []
     for p in (*plan.penalties, *plan.voided_penalties):
-        recorded_by, voided_by, missing = _recorders(p, user, users)
+        kept, missing = _kept(p, user, users, plan.now)
         created.append(
             _save(
                 Penalty(
@@ -191,11 +205,7 @@ def _create_records(plan, user, users, tournament, players, sessions, tables, se
                     amount=p["amount"],
                     stage=p["stage"],
                     note=with_mark(p["note"], missing, PENALTY_NOTE_MAX),
-                    recorded_by=recorded_by,
-                    recorded_at=p["recorded_at"] or plan.now,
-                    voided_by=voided_by,
-                    voided_at=p["voided_at"],
-                    void_reason=p["void_reason"],
+                    **kept,
                 ),
                 user,
             )
@@ -218,7 +228,7 @@ def _create_records(plan, user, users, tournament, players, sessions, tables, se
 
     incidents = []
     for i in plan.incidents:
-        recorded_by, voided_by, missing = _recorders(i, user, users)
+        kept, missing = _kept(i, user, users, plan.now)
         incidents.append(
             _save(
                 Incident(
@@ -230,11 +240,7 @@ def _create_records(plan, user, users, tournament, players, sessions, tables, se
                     substitute=players[i["substitute"]] if i["substitute"] else None,
                     text=with_mark(i["text"], missing, None),
                     undo=undo_in(i["undo"]),
-                    recorded_by=recorded_by,
-                    recorded_at=i["recorded_at"] or plan.now,
-                    voided_by=voided_by,
-                    voided_at=i["voided_at"],
-                    void_reason=i["void_reason"],
+                    **kept,
                 ),
                 user,
             )

@@ -39,6 +39,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
@@ -132,6 +133,20 @@ def _safe_title(title: str, taken: set) -> str:
     return name
 
 
+# OWASP's CSV-injection advice: a text that a spreadsheet could read as a formula (or an error
+# code) is written as text, with Excel's quote prefix so that editing the cell keeps it text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text(value: str):
+    """A text as a cell: the control characters an .xlsx cannot hold dropped, and a cell that
+    is text whatever it starts with (a name typed as "=HYPERLINK(…)" stays that name)."""
+    value = ILLEGAL_CHARACTERS_RE.sub("", value)
+    if not value.startswith(FORMULA_STARTS) and value not in ERROR_CODES:
+        return value
+    return value, True
+
+
 def _write(wb, sheet: _Sheet, formats: _Formats, taken: set):
     ws = wb.create_sheet(_safe_title(sheet.title, taken))
     widths = [len(h) for h in sheet.headings]
@@ -145,18 +160,26 @@ def _write(wb, sheet: _Sheet, formats: _Formats, taken: set):
     ws.auto_filter.ref = f"A1:{last}{len(sheet.rows) + 1}"
     header = []
     for heading in sheet.headings:
-        cell = WriteOnlyCell(ws, heading)
+        cell = WriteOnlyCell(ws, ILLEGAL_CHARACTERS_RE.sub("", heading))
         cell.font = _BOLD
         header.append(cell)
     ws.append(header)
     for values, font, kinds in sheet.rows:
         row = []
         for value, kind in zip(values, kinds, strict=True):
+            quoted = False
+            if isinstance(value, str):
+                value = _text(value)
+                if isinstance(value, tuple):
+                    value, quoted = value
             number_format = formats(kind, value) if value is not None else None
-            if number_format is None and font is None:
+            if number_format is None and font is None and not quoted:
                 row.append(value)  # plain cells are much cheaper than styled ones
                 continue
             cell = WriteOnlyCell(ws, value)
+            if quoted:
+                cell.data_type = "s"
+                cell.quotePrefix = True
             if number_format:
                 cell.number_format = number_format
             if font is not None:

@@ -344,3 +344,34 @@ def test_substitutes_are_listed_apart_and_noted_in_the_session(staff):
     assert "Щербаков" not in standings
     ema_rows = rows(open_book(ema_results_bytes(t)).active)
     assert [r["Last name"] for r in ema_rows if r["Last name"] == "Щербаков"] == []
+
+
+def test_text_that_reads_as_a_formula_stays_text_in_both_files(ema):
+    """Issue 22 (5, 6), OWASP's CSV-injection advice: a name, country or team that starts with
+    =, +, -, @, a tab or a carriage return (or reads as an error code) is written as text with
+    Excel's quote prefix, never as a live formula; a control character an .xlsx cannot hold is
+    dropped instead of failing the download."""
+    typed = {
+        "p01": ('=HYPERLINK("http://evil.example","Юлія")', "+1-555", "@dragons"),
+        "p02": ("-Łukasz Żółć", "#N/A", "=1+1"),
+        "p03": ("Bell\x07 Ringer", "\tTab", "\rReturn"),
+    }
+    for key, (name, country, team) in typed.items():
+        Player.objects.filter(tournament=ema, key=key).update(name=name, country=country, team=team)
+    ema.refresh_from_db()
+    for data in (workbook_bytes(ema), ema_results_bytes(ema)):
+        book = open_book(data)
+        for ws in book.worksheets:
+            for row in ws.iter_rows():
+                for cell in row:
+                    assert cell.data_type != "f", (ws.title, cell.coordinate, cell.value)
+                    if isinstance(cell.value, str) and cell.value[:1] in "=+-@\t\r#":
+                        assert cell.data_type == "s" and cell.quotePrefix, cell.value
+    players = {r["Name"]: r for r in rows(open_book(workbook_bytes(ema))["Players"])}
+    assert players['=HYPERLINK("http://evil.example","Юлія")']["Country"] == "+1-555"
+    assert "Bell Ringer" in players
+    teams = rows(open_book(workbook_bytes(ema))["Teams"])
+    names = {r["Team"] for r in teams}
+    assert {"=1+1", "@dragons"} <= names and any(n.endswith("Return") for n in names)
+    ema_sheet = rows(open_book(ema_results_bytes(ema)).worksheets[0])
+    assert any(r["Country"] == "#N/A" for r in ema_sheet)

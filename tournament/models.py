@@ -11,6 +11,15 @@ from simple_history.models import HistoricalRecords
 
 from scoring.rules import PRESETS, RuleError, ruleset_from
 
+# A player's key is part of the player's public address (/t/<slug>/p/<key>/): the characters an
+# address carries as they are (RFC 3986's unreserved ones), and never only dots ("." or ".."
+# would walk up the address). One declaration for the pages, the lists and the file (issue 22).
+KEY_PATTERN = r"^(?!\.+$)[A-Za-z0-9._~-]+$"
+validate_key = RegexValidator(
+    KEY_PATTERN,
+    _("A key is letters, digits and - _ . ~ only (it is part of the player's web address)."),
+)
+
 
 class Tournament(models.Model):
     class Scope(models.TextChoices):
@@ -92,7 +101,12 @@ class Player(models.Model):
         EXCLUDED = "excluded", _("excluded")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
-    key = models.CharField(_("key"), max_length=40, help_text=_("The player's id in files."))
+    key = models.CharField(
+        _("key"),
+        max_length=40,
+        help_text=_("The player's id in files."),
+        validators=[validate_key],
+    )
     name = models.CharField(_("name"), max_length=200)
     ema_id = models.CharField(
         _("EMA id"),

@@ -5,9 +5,10 @@ import io
 import re
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament.models import Player
+from tournament.models import Player, validate_key
 
 COLUMNS = ("key", "name", "ema_id", "country", "club", "team", "substitute", "status")
 ALIASES = {
@@ -151,6 +152,10 @@ def parse_player_list(
                 seen_ema[ema] = number
         key = row.get("key", "")
         if key:
+            try:
+                validate_key(key)
+            except ValidationError as e:
+                problem("key", e.messages[0])
             if key in seen_keys:
                 problem("key", _("key “%(value)s” is used twice.") % {"value": key})
             seen_keys[key] = number

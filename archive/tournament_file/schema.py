@@ -22,7 +22,15 @@ from scoring.penalties import KINDS, STAGES
 from scoring.rules import PRESETS
 from seating.models import WINDS, Seat
 from tournament import clock
-from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
+from tournament.models import (
+    KEY_PATTERN,
+    Appeal,
+    Incident,
+    Player,
+    RuleChange,
+    Session,
+    Tournament,
+)
 
 from .values import (
     Amount,
@@ -131,7 +139,15 @@ TOURNAMENT = Obj(
 
 PLAYER = Obj(
     {
-        "key": Text(_max_length(Player, "key"), required=True),
+        "key": Text(
+            _max_length(Player, "key"),
+            required=True,
+            shape=(
+                re.compile(KEY_PATTERN),
+                gettext_noop("%(value)s is not a key: letters, digits and - _ . ~ only"),
+                KEY_PATTERN,
+            ),
+        ),
         "name": Text(_max_length(Player, "name"), required=True),
         "ema_id": Pattern(
             re.compile(r"\d{8}\Z"),

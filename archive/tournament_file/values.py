@@ -77,10 +77,12 @@ class Const(Value):
 
 @dataclass(frozen=True)
 class Text(Value):
-    """Text, stripped; null is empty. `max_length` from the model field that stores it."""
+    """Text, stripped; null is empty. `max_length` from the model field that stores it;
+    `shape`: a (regex, message with %(value)s, ECMA-262 pattern) it must also match."""
 
     max_length: int
     required: bool = False
+    shape: tuple | None = None
 
     def read(self, path, value):
         if value is None:
@@ -92,11 +94,14 @@ class Text(Value):
             fail(path, _("is required"))
         if len(value) > self.max_length:
             fail(path, _("is longer than %(max)d characters") % {"max": self.max_length})
+        if self.shape and value and not self.shape[0].match(value):
+            fail(path, _(self.shape[1]) % {"value": show(value)})
         return value
 
     def schema(self):
+        pattern = self.shape[2] if self.shape else r"\S"
         if self.required:
-            return {"type": "string", "maxLength": self.max_length, "pattern": r"\S"}
+            return {"type": "string", "maxLength": self.max_length, "pattern": pattern}
         return _or_null({"type": "string", "maxLength": self.max_length})
 
 

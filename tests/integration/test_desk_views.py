@@ -84,6 +84,9 @@ def test_import_xlsx(staff):
     [
         (b"name,ema_id\nA,1234\n", "Row 2, column “ema_id”: “1234” is not an EMA id of 8 digits."),
         (b"name,status\nA,gone\n", "Row 2, column “status”: unknown status “gone”"),
+        # Issue 22 (4): a key is part of the player's public address.
+        (b"name,key\nA,a/b\n", "Row 2, column “key”: A key is letters, digits and - _ . ~ only"),
+        (b"name,key\nA,..\n", "Row 2, column “key”: A key is letters, digits and - _ . ~ only"),
         (b"name\nA\nB\nA\n", "Row 4, column “name”: A appears twice (also row 2)."),
         (b"name\nPlayer 01\n", "Row 2, column “name”: Player 01 is already registered."),
         (b"club\nX\n", "Row 1: there is no “name” column."),

@@ -590,6 +590,11 @@ BAD = [
     (edit(lambda d: d.update(players={})), "players: must be a list"),
     (edit(lambda d: d["players"][1].pop("key")), "players[1].key: is required"),
     (edit(lambda d: d["players"][1].update(key=2)), "players[1].key: must be text, not 2"),
+    # Issue 22 (4): a key is part of the player's public address, /t/<slug>/p/<key>/.
+    (edit(lambda d: d["players"][1].update(key="a/b")),
+     'players[1].key: "a/b" is not a key: letters, digits and - _ . ~ only'),
+    (edit(lambda d: d["players"][1].update(key="..")),
+     'players[1].key: ".." is not a key: letters, digits and - _ . ~ only'),
     (edit(lambda d: d["players"][2].update(key="p1")),
      'players[2].key: "p1" is already the key of players[0]'),
     (edit(lambda d: d["players"][2].pop("name")), "players[2].name: is required"),

@@ -9,16 +9,17 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core.text import Shape, validate_line, validate_name
 from scoring.rules import PRESETS, RuleError, ruleset_from
 
 # A player's key is part of the player's public address (/t/<slug>/p/<key>/): the characters an
 # address carries as they are (RFC 3986's unreserved ones), and never only dots ("." or ".."
 # would walk up the address). One declaration for the pages, the lists and the file (issue 22).
-KEY_PATTERN = r"^(?!\.+$)[A-Za-z0-9._~-]+$"
-validate_key = RegexValidator(
-    KEY_PATTERN,
+KEY = Shape(
+    r"(?!\.+$)[A-Za-z0-9._~-]+",
     _("A key is letters, digits and - _ . ~ only (it is part of the player's web address)."),
 )
+validate_key = KEY.validator
 
 
 class Tournament(models.Model):
@@ -107,16 +108,16 @@ class Player(models.Model):
         help_text=_("The player's id in files."),
         validators=[validate_key],
     )
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[validate_name])
     ema_id = models.CharField(
         _("EMA id"),
         max_length=8,
         blank=True,
         validators=[RegexValidator(r"^\d{8}$", _("An EMA id is exactly 8 digits."))],
     )
-    country = models.CharField(_("country"), max_length=60, blank=True)
-    club = models.CharField(_("club"), max_length=120, blank=True)
-    team = models.CharField(_("team"), max_length=120, blank=True)
+    country = models.CharField(_("country"), max_length=60, blank=True, validators=[validate_line])
+    club = models.CharField(_("club"), max_length=120, blank=True, validators=[validate_line])
+    team = models.CharField(_("team"), max_length=120, blank=True, validators=[validate_line])
     substitute = models.BooleanField(_("substitute"), default=False)
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.ACTIVE

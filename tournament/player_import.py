@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament.models import Player, validate_key
+from tournament.models import Player
 
+VALIDATED = ("key", "country", "club", "team")
 COLUMNS = ("key", "name", "ema_id", "country", "club", "team", "substitute", "status")
 ALIASES = {
     "ema": "ema_id",
@@ -123,7 +124,7 @@ def parse_player_list(
         name_value = row.get("name", "")
         if not name_value:
             problem("name", _("the name is missing."))
-        elif len(name_value) > 200:
+        elif len(name_value) > Player._meta.get_field("name").max_length:
             problem("name", _("the name is longer than 200 characters."))
         elif name_value.casefold() in seen_names:
             where = seen_names[name_value.casefold()]
@@ -152,10 +153,6 @@ def parse_player_list(
                 seen_ema[ema] = number
         key = row.get("key", "")
         if key:
-            try:
-                validate_key(key)
-            except ValidationError as e:
-                problem("key", e.messages[0])
             if key in seen_keys:
                 problem("key", _("key “%(value)s” is used twice.") % {"value": key})
             seen_keys[key] = number
@@ -173,6 +170,15 @@ def parse_player_list(
             limit = Player._meta.get_field(column).max_length
             if len(row.get(column, "")) > limit:
                 problem(column, _("longer than %(max)d characters.") % {"max": limit})
+        # The model's own rules for what a value may be (core.text): one declaration.
+        # (its length is checked above, with the limit in the message).
+        for column, value in (("name", name_value), *((c, row.get(c, "")) for c in VALIDATED)):
+            field = Player._meta.get_field(column)
+            if value and len(value) <= field.max_length:
+                try:
+                    field.run_validators(value)
+                except ValidationError as e:
+                    problem(column, e.messages[0])
         parsed.rows.append(
             {
                 "key": key,

@@ -17,13 +17,14 @@ from django.conf import settings
 from django.core.validators import slug_re
 from django.utils.translation import gettext_noop
 
+from core.text import LINE, NAME
 from scoring.models import Penalty, Result
 from scoring.penalties import KINDS, STAGES
 from scoring.rules import PRESETS
 from seating.models import WINDS, Seat
 from tournament import clock
 from tournament.models import (
-    KEY_PATTERN,
+    KEY,
     Appeal,
     Incident,
     Player,
@@ -93,6 +94,13 @@ USER = Pattern(
     gettext_noop("%(value)s is not a user name"),
     json_pattern=r"^[\w.@+-]{1,150}$",
 )
+# core.text's shapes, with the file's own messages (they name the value, as every refusal here).
+NAME_SHAPE = (
+    NAME.regex,
+    gettext_noop("%(value)s needs a visible character and no control characters"),
+    NAME.ecma,
+)
+LINE_SHAPE = (LINE.regex, gettext_noop("%(value)s has a control character"), LINE.ecma)
 PLAYER_KEY = {"type": "string", "maxLength": _max_length(Player, "key")}
 NUMBER = {"type": "integer", "minimum": 1, "maximum": SMALL_MAX}  # a session's or table's
 
@@ -143,21 +151,21 @@ PLAYER = Obj(
             _max_length(Player, "key"),
             required=True,
             shape=(
-                re.compile(KEY_PATTERN),
+                KEY.regex,
                 gettext_noop("%(value)s is not a key: letters, digits and - _ . ~ only"),
-                KEY_PATTERN,
+                KEY.ecma,
             ),
         ),
-        "name": Text(_max_length(Player, "name"), required=True),
+        "name": Text(_max_length(Player, "name"), required=True, shape=NAME_SHAPE),
         "ema_id": Pattern(
             re.compile(r"\d{8}\Z"),
             gettext_noop("%(value)s is not 8 digits"),
             json_pattern=r"^\d{8}$",
             empty="",
         ),
-        "country": Text(_max_length(Player, "country")),
-        "club": Text(_max_length(Player, "club")),
-        "team": Text(_max_length(Player, "team")),
+        "country": Text(_max_length(Player, "country"), shape=LINE_SHAPE),
+        "club": Text(_max_length(Player, "club"), shape=LINE_SHAPE),
+        "team": Text(_max_length(Player, "team"), shape=LINE_SHAPE),
         "substitute": Bool(),
         "status": Choice(_values(Player.Status), default=Player.Status.ACTIVE.value),
         "checked_in": Bool(),

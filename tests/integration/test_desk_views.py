@@ -87,6 +87,10 @@ def test_import_xlsx(staff):
         # Issue 22 (4): a key is part of the player's public address.
         (b"name,key\nA,a/b\n", "Row 2, column “key”: A key is letters, digits and - _ . ~ only"),
         (b"name,key\nA,..\n", "Row 2, column “key”: A key is letters, digits and - _ . ~ only"),
+        # Issue 22 (6): no control characters, and a name one can see.
+        (b"name\nBell\x07\n", "Row 2, column “name”: A name needs a visible character"),
+        (b"name\n\xe2\x80\x8b\n", "Row 2, column “name”: A name needs a visible character"),
+        (b"name,club\nA,X\x1bY\n", "Row 2, column “club”: Control characters"),
         (b"name\nA\nB\nA\n", "Row 4, column “name”: A appears twice (also row 2)."),
         (b"name\nPlayer 01\n", "Row 2, column “name”: Player 01 is already registered."),
         (b"club\nX\n", "Row 1: there is no “name” column."),
@@ -126,6 +130,26 @@ def test_add_player_form_refuses_a_bad_ema_id(staff):
         f"/desk/{t.slug}/players/add/", {"name": "A", "ema_id": "12", "status": "active"}
     )
     assert "An EMA id is exactly 8 digits." in r.content.decode()
+    assert t.players.count() == 0
+
+
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("name", "Bell\x07 Ringer", "A name needs a visible character"),
+        ("name", "\u200b\u200b\u200e", "A name needs a visible character"),
+        ("name", "Esc\x1b[31m", "A name needs a visible character"),
+        ("country", "P\x0bL", "Control characters (such as a tab, a bell or an escape)"),
+        ("team", "Dragons\x00", "Null characters are not allowed."),
+    ],
+)
+def test_add_player_refuses_control_characters_and_invisible_names(staff, field, value, message):
+    """Issue 22 (6): text is Unicode without control characters, and a name needs a visible
+    character (core.text, declared once on the model: this page, the lists and the file)."""
+    t = f.tournament(players=0)
+    data = {"name": "Anna", "status": "active", field: value}
+    r = f.login(staff["director"]).post(f"/desk/{t.slug}/players/add/", data)
+    assert message in html.unescape(r.content.decode())
     assert t.players.count() == 0
 
 

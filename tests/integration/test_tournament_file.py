@@ -590,6 +590,13 @@ BAD = [
     (edit(lambda d: d.update(players={})), "players: must be a list"),
     (edit(lambda d: d["players"][1].pop("key")), "players[1].key: is required"),
     (edit(lambda d: d["players"][1].update(key=2)), "players[1].key: must be text, not 2"),
+    # Issue 22 (6): no control characters, and a name one can see.
+    (edit(lambda d: d["players"][1].update(name="Bell\x07")),
+     'players[1].name: "Bell\\u0007" needs a visible character and no control characters'),
+    (edit(lambda d: d["players"][1].update(name="\u200b")),
+     'players[1].name: "\u200b" needs a visible character and no control characters'),
+    (edit(lambda d: d["players"][1].update(team="A\x1bB")),
+     'players[1].team: "A\\u001bB" has a control character'),
     # Issue 22 (4): a key is part of the player's public address, /t/<slug>/p/<key>/.
     (edit(lambda d: d["players"][1].update(key="a/b")),
      'players[1].key: "a/b" is not a key: letters, digits and - _ . ~ only'),

@@ -201,3 +201,10 @@ class CheckInForm(forms.Form):
         required=False,
         empty_value=False,
     )
+
+
+class ImportConfirmForm(forms.Form):
+    """ "Import these players": which preview (desk.views.PlayerImport keeps a few by name)."""
+
+    confirm = forms.BooleanField(required=False)
+    preview = forms.CharField(max_length=32, required=False)

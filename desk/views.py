@@ -1,5 +1,7 @@
 """Desk pages: the director runs the tournament, desk users check in and enter results."""
 
+import secrets
+
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,7 +14,7 @@ from core.errors import ActionRefused
 from core.forms import ButtonsForm, UploadForm
 from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk
 from core.views import show_refusal
-from desk.forms import CheckInForm, PlayerForm, RulesForm, TournamentForm
+from desk.forms import CheckInForm, ImportConfirmForm, PlayerForm, RulesForm, TournamentForm
 from desk.tables import (
     CheckinTable,
     DeskTournamentsTable,
@@ -172,6 +174,8 @@ class PlayerEdit(DirectorRequired, TournamentMixin, View):
 class PlayerImport(DirectorRequired, TournamentMixin, View):
     """Upload → preview → import. Nothing is saved until the preview is confirmed."""
 
+    PREVIEWS_KEPT = 3  # a few tabs' previews; each confirms exactly the list it shows
+
     def _key(self):
         return f"player_import:{self.tournament.pk}"
 
@@ -181,8 +185,11 @@ class PlayerImport(DirectorRequired, TournamentMixin, View):
         )
 
     def post(self, request, slug):
-        if ButtonsForm(request.POST, "confirm").pressed("confirm"):
-            rows = request.session.pop(self._key(), None)
+        confirm = ImportConfirmForm(request.POST)
+        if confirm.is_valid() and confirm.cleaned_data["confirm"]:
+            previews = request.session.get(self._key(), {})
+            rows = previews.pop(confirm.cleaned_data["preview"], None)
+            request.session[self._key()] = previews
             if not rows:
                 messages.error(request, _("The preview expired: upload the file again."))
                 return redirect("desk:player_import", slug=slug)
@@ -211,7 +218,14 @@ class PlayerImport(DirectorRequired, TournamentMixin, View):
             context["errors"] = parsed.errors
             context["ignored"] = parsed.ignored_columns
             if parsed.rows:
-                request.session[self._key()] = parsed.rows
+                # The confirm button carries this preview's name, so that it imports the list
+                # on the page in front of the director, whatever another tab previewed since.
+                name = secrets.token_hex(8)
+                previews = request.session.get(self._key(), {})
+                previews = dict(list(previews.items())[-(self.PREVIEWS_KEPT - 1) :])
+                previews[name] = parsed.rows
+                request.session[self._key()] = previews
+                context["preview_name"] = name
                 context["preview"] = ImportPreviewTable(parsed.rows)
                 context["count"] = len(parsed.rows)
         return render(request, "desk/import.html", context)

@@ -49,14 +49,28 @@ def test_import_csv_previews_then_imports(staff):
     page = r.content.decode()
     assert "Preview: 3 players" in page and "Łukasz Żółć" in page
     assert Player.objects.count() == 0  # nothing until the preview is confirmed
-    r = c.post(f"/desk/{t.slug}/players/import/", {"confirm": "1"})
-    assert r.status_code == 302
+    r = f.confirm_import(c, t, r)
+    assert r.redirect_chain[-1][0] == f"/desk/{t.slug}/players/"
     players = {p.name: p for p in t.players.all()}
     assert set(players) == {"Юлія Ґудзь", "Łukasz Żółć", "Щербаков Андрій"}
     assert players["Юлія Ґудзь"].ema_id == "04000001"
     assert players["Щербаков Андрій"].substitute is True
     # History keeps who created them.
     assert players["Łukasz Żółć"].history.first().history_user == staff["director"]
+
+
+def test_import_confirms_the_list_on_the_page_not_the_last_preview(staff):
+    """Issue 22: with two tabs, "Import these players" imports the list that tab shows."""
+    t = f.tournament(players=0)
+    c = f.login(staff["director"])
+    first = upload(c, t, "a.csv", b"name\nAnna Nowak\nJan Kowalski\n")
+    second = upload(c, t, "b.csv", b"name\nZofia Lis\n")
+    f.confirm_import(c, t, first)
+    assert sorted(t.players.values_list("name", flat=True)) == ["Anna Nowak", "Jan Kowalski"]
+    again = f.confirm_import(c, t, first)  # the same preview twice imports nothing more
+    assert "The preview expired" in again.content.decode()
+    f.confirm_import(c, t, second)
+    assert t.players.count() == 3
 
 
 def test_import_xlsx(staff):
@@ -69,8 +83,9 @@ def test_import_xlsx(staff):
     buf = io.BytesIO()
     wb.save(buf)
     c = f.login(staff["director"])
-    assert "Preview: 2 players" in upload(c, t, "list.xlsx", buf.getvalue()).content.decode()
-    c.post(f"/desk/{t.slug}/players/import/", {"confirm": "1"})
+    preview = upload(c, t, "list.xlsx", buf.getvalue())
+    assert "Preview: 2 players" in preview.content.decode()
+    f.confirm_import(c, t, preview)
     assert dict(t.players.values_list("name", "status")) == {
         "Anna Nowak": "active",
         "Jan Kowalski": "withdrawn",

@@ -618,7 +618,7 @@ def test_player_import_refuses_bad_lists_whole_and_imports_good_ones(registry, f
         response = upload(client, t, name, content)
         assert response.status_code == 200
         assert snapshot() == before, "the preview saved something"
-        confirm = client.post(f"/desk/{t.slug}/players/import/", {"confirm": "1"}, follow=True)
+        confirm = f.confirm_import(client, t, response)
         if expected is None:
             assert f"Preview: {len(rows)} player" in page(response)
             assert confirm.redirect_chain[-1][0] == f"/desk/{t.slug}/players/"

@@ -1,5 +1,7 @@
 """Small builders for tests: real rows in the real (test) database, no mocks."""
 
+import re
+
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
@@ -69,3 +71,10 @@ def play(table: Table, scores, enter_by, confirm_by, chombo=None):
     if confirm_by:
         confirm_result(result, confirm_by)
     return result
+
+
+def confirm_import(client, t, preview):
+    """Press "Import these players" on the preview page `preview` (its form names the list)."""
+    name = re.search(r'name="preview" value="(\w+)"', preview.content.decode())
+    data = {"confirm": "1", "preview": name.group(1) if name else ""}
+    return client.post(f"/desk/{t.slug}/players/import/", data, follow=True)

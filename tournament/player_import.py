@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from openpyxl import load_workbook
 
 from tournament.models import Player
 
@@ -24,6 +25,20 @@ ALIASES = {
 TRUE = {"1", "yes", "y", "true", "x", "+", "tak", "да", "так"}
 FALSE = {"", "0", "no", "n", "false", "-", "nie", "нет", "ні"}
 MAX_ROWS = 5000
+MAX_COLUMNS = 50  # far more than a list has; what lies beyond is never read
+
+
+def _bounded(rows):
+    """The non-blank rows, read one at a time and no more than the limit lets through (the
+    header, MAX_ROWS players and one more, which refuses the list): a file never costs more
+    than a list the desk takes, whatever size it claims."""
+    kept = []
+    for row in rows:
+        if any(row):
+            kept.append(row)
+            if len(kept) > MAX_ROWS + 1:
+                break
+    return kept
 
 
 @dataclass
@@ -50,13 +65,16 @@ def _cell(value):
 
 
 def _read_table(name: str, content: bytes) -> list[list[str]]:
+    """The list's non-blank rows as text, bounded (_bounded)."""
     if name.lower().endswith(".xlsx"):
-        from openpyxl import load_workbook
-
         try:
             sheet = load_workbook(io.BytesIO(content), read_only=True, data_only=True).active
+            # The size a sheet declares ("A1:XFD6000") would pad every row to 16,384 cells:
+            # read only the cells it has, up to MAX_COLUMNS of them.
+            sheet.reset_dimensions()
+            rows = sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS)
             # A damaged or missing sheet shows only while its rows are read.
-            return [[_cell(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+            return _bounded([_cell(v) for v in row] for row in rows)
         except Exception as e:
             raise ValueError(_("The file is not a readable XLSX workbook.")) from e
     try:
@@ -70,7 +88,7 @@ def _read_table(name: str, content: bytes) -> list[list[str]]:
     try:
         # newline="": lines may end in \r alone (old Mac exports), as the csv module expects.
         rows = csv.reader(io.StringIO(text, newline=""), dialect)
-        return [[c.strip() for c in row] for row in rows]
+        return _bounded([c.strip() for c in row[:MAX_COLUMNS]] for row in rows)
     except csv.Error as e:
         raise ValueError(
             _("The file is not a readable CSV list: %(problem)s.") % {"problem": e}
@@ -90,7 +108,6 @@ def parse_player_list(
     except ValueError as e:
         parsed.errors.append(str(e))
         return parsed
-    table = [row for row in table if any(row)]
     if not table:
         parsed.errors.append(_("The file is empty."))
         return parsed

@@ -11,6 +11,7 @@ import copy
 import html
 import io
 import re
+import tracemalloc
 import zipfile
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -35,7 +36,7 @@ from scoring.models import Result
 from tests.support import factories as f
 from tests.support.tournaments import source_files
 from tournament.models import Player
-from tournament.player_import import MAX_ROWS
+from tournament.player_import import MAX_ROWS, parse_player_list
 
 pytestmark = pytest.mark.django_db
 
@@ -647,6 +648,35 @@ def test_player_lists_over_the_row_limit_are_refused(registry):
         response = upload(client, t, name, content)
         assert f"The list has more than {MAX_ROWS} rows." in page(response)
         assert snapshot() == before
+
+
+def test_an_xlsx_that_claims_a_huge_sheet_is_read_as_the_cells_it_has(registry):
+    """Issue 22 (7): a 1.6 KB workbook whose sheet says it spans A1:XFD6000 grew the server by
+    800 MB, every row padded to 16,384 cells. The size a sheet declares is not trusted: only
+    its cells are read, up to the limits, so the preview costs what the list does."""
+    client, t = registry["client"], registry["tournament"]
+    content = xlsx_bytes(["name", "club"], [["Anna Nowak", "Kraków"], ["Jan Kowalski", ""]])
+    parts = {}
+    with zipfile.ZipFile(io.BytesIO(content)) as z:
+        for item in z.namelist():
+            parts[item] = z.read(item)
+    sheet = next(n for n in parts if n.startswith("xl/worksheets/sheet"))
+    parts[sheet] = re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:XFD6000"', parts[sheet])
+    assert b"XFD6000" in parts[sheet]
+    forged = io.BytesIO()
+    with zipfile.ZipFile(forged, "w", zipfile.ZIP_DEFLATED) as z:
+        for item, data in parts.items():
+            z.writestr(item, data)
+    tracemalloc.start()
+    try:
+        parsed = parse_player_list("forged.xlsx", forged.getvalue())
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [row["name"] for row in parsed.rows] == ["Anna Nowak", "Jan Kowalski"]
+    assert peak < 20 * 2**20, peak  # padding every row would take hundreds of megabytes
+    response = upload(client, t, "forged.xlsx", forged.getvalue())
+    assert "Preview: 2 players" in page(response)
 
 
 # --- the tournament file ----------------------------------------------------------------------

@@ -145,6 +145,7 @@ def write_backup(tournament: Tournament, tag: str = "") -> Backup:
         os.fsync(out.fileno())
     os.replace(temporary, path)
     prune(tournament.slug)
+    _failures.pop(tournament.pk, None)
     return _parse_name(path)
 
 
@@ -192,10 +193,43 @@ def _submit(tournament_id: int) -> None:
     _queue.put(tournament_id)
 
 
+@dataclass(frozen=True)
+class Failure:
+    at: datetime
+    reason: str
+
+
+# Tournament id -> the last automatic backup that failed, until one succeeds. Kept in the
+# server's memory: the thread that writes the backups is the server's, and so is the dashboard
+# that shows it; a failure of `manage.py backup` is the command's own error.
+_failures: dict[int, Failure] = {}
+
+
+def back_up_now(tournament: Tournament) -> Backup:
+    """A backup asked for by hand (the Backups page, `manage.py backup`); a folder that cannot
+    take it is refused with the reason, and kept as the last failure until one succeeds."""
+    try:
+        return write_backup(tournament, tag=MANUAL)
+    except OSError as e:
+        _failures[tournament.pk] = Failure(timezone.now(), str(e))
+        raise ActionRefused(_("The backup failed: %(problem)s") % {"problem": e}) from e
+
+
+def failure(tournament_id: int) -> Failure | None:
+    """The last backup of the tournament failed (when and why), or None."""
+    return _failures.get(tournament_id)
+
+
 def _backup(tournament_id: int) -> None:
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is not None:
-        write_backup(tournament)
+    """One automatic backup; a failure is logged and kept for the dashboard, never raised: the
+    change it backs up is committed, and the next change tries again."""
+    try:
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is not None:
+            write_backup(tournament)
+    except Exception as e:  # a full disk, a folder gone: the director must see it
+        log.exception("Backup of tournament %s failed", tournament_id)
+        _failures[tournament_id] = Failure(timezone.now(), str(e) or type(e).__name__)
 
 
 def interval() -> float:
@@ -219,8 +253,6 @@ def _work() -> None:
         try:
             close_old_connections()
             _backup(tournament_id)
-        except Exception:  # a failed backup must never stop the next one
-            log.exception("Backup of tournament %s failed", tournament_id)
         finally:
             # Hold no connection between files: nothing idles on the server (or keeps a test
             # database from being dropped).

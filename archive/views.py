@@ -41,8 +41,12 @@ class BackupList(DirectorRequired, TournamentMixin, View):
         return render(request, "archive/backups.html", context)
 
     def post(self, request, slug):
-        made = backups.write_backup(self.tournament, tag=backups.MANUAL)
-        messages.success(request, _("Backup %(name)s written.") % {"name": made.name})
+        try:
+            made = backups.back_up_now(self.tournament)
+        except ActionRefused as e:
+            messages.error(request, e.message)
+        else:
+            messages.success(request, _("Backup %(name)s written.") % {"name": made.name})
         return redirect("archive:backups", slug=slug)
 
 

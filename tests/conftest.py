@@ -24,7 +24,14 @@ def _clear_cache(request):
 
 @pytest.fixture(autouse=True)
 def _backup_folder(request):
-    """Backups go to the test's own folder."""
-    if _django(request):
-        settings = request.getfixturevalue("settings")
-        settings.DESK_BACKUP_DIR = request.getfixturevalue("tmp_path") / "backups"
+    """Backups go to the test's own folder, and no test sees another's failed backup."""
+    if not _django(request):
+        yield
+        return
+    from archive import backups
+
+    settings = request.getfixturevalue("settings")
+    settings.DESK_BACKUP_DIR = request.getfixturevalue("tmp_path") / "backups"
+    backups._failures.clear()
+    yield
+    backups._failures.clear()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.db import transaction
 from django.urls import reverse
 
@@ -330,3 +331,33 @@ def test_the_background_writer_folds_quick_changes_and_always_writes_the_last(
     assert written[-1][1] >= changes[-1]  # the last change is in a file written after it
     gaps = [b - a for (_, a), (_, b) in zip(written, written[1:], strict=False)]
     assert all(gap >= 0.39 for gap in gaps)
+
+
+def test_a_failing_backup_is_shown_to_the_director_until_one_succeeds(settings, tmp_path):
+    """Issue 22: a backup that cannot be written (a full disk, a folder gone) was only a line
+    in the log. The director's dashboard now says when and why until a backup succeeds; the
+    Backups page's "back up now" and `manage.py backup` refuse with the reason (the command
+    exits non-zero)."""
+    staff = f.staff()
+    t = f.tournament(slug="failing")
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the backups folder should be")
+    settings.DESK_BACKUP_DIR = blocked
+    director = f.login(staff["director"])
+    dashboard = reverse("desk:tournament", args=[t.slug])
+    assert 'id="backup-failed"' not in director.get(dashboard).content.decode()
+    player = t.players.get(key="p01")
+    f.login(staff["desk1"]).post(
+        reverse("desk:checkin_toggle", args=[t.slug, player.pk]), {"checked_in": "1"}
+    )
+    page = director.get(dashboard).content.decode()
+    assert 'id="backup-failed"' in page and "The last backup failed at" in page
+    assert 'id="backup-failed"' not in f.login(staff["desk1"]).get(dashboard).content.decode()
+    refused = director.post(reverse("archive:backups", args=[t.slug]), follow=True)
+    assert "The backup failed:" in refused.content.decode()
+    with pytest.raises(CommandError, match="The backup failed:"):
+        call_command("backup", t.slug)
+    settings.DESK_BACKUP_DIR = tmp_path / "backups-again"
+    written = director.post(reverse("archive:backups", args=[t.slug]), follow=True)
+    assert "written." in written.content.decode()
+    assert 'id="backup-failed"' not in director.get(dashboard).content.decode()

@@ -6,6 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from archive import backups
+from core.errors import ActionRefused
 from tournament.commands import tournaments, write_output
 
 
@@ -36,7 +37,10 @@ class Command(BaseCommand):
                         + f"  {filesizeformat(b.size)}  {b.tag}"
                     )
                 continue
-            made = backups.write_backup(tournament, tag=backups.MANUAL)
+            try:
+                made = backups.back_up_now(tournament)
+            except ActionRefused as e:
+                raise CommandError(e.message) from e
             self.stdout.write(str(made.path))
             if output:
                 write_output(output, made.path)

@@ -110,7 +110,7 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # WAL lets the public pages read while the desk writes; the timeout waits out a writer.
     # synchronous=FULL: in WAL mode NORMAL may lose the last commits at a power cut, FULL keeps
-    # every save the desk acknowledged (benchmarks/durability.py: about 10 ms a result save).
+    # every save the desk acknowledged (benchmarks/durability.py: about 10 ms a commit).
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",

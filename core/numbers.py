@@ -12,3 +12,15 @@ def plain_number(value):
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
+
+
+def decimal_limit(field) -> Decimal:
+    """The first amount a model's DecimalField cannot hold (SQLite would store it anyway, and
+    fail to read it back)."""
+    return Decimal(10) ** (field.max_digits - field.decimal_places)
+
+
+def fits(value: Decimal, field) -> bool:
+    """A finite amount the DecimalField holds exactly: below its limit, at most its decimals."""
+    step = Decimal(1).scaleb(-field.decimal_places)
+    return value.is_finite() and abs(value) < decimal_limit(field) and value == value.quantize(step)

@@ -10,10 +10,11 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import time_format
+from django.utils.formats import number_format, time_format
 from django.utils.translation import gettext as _
 
 from core.errors import ActionRefused
+from core.numbers import decimal_limit, fits
 from core.roles import is_head_referee
 from tournament.changes import touch
 from tournament.models import Appeal, Session
@@ -81,6 +82,13 @@ def file_appeal(
         raise ActionRefused(_("The deposit must be a number."), field="deposit") from None
     if deposit < 0:
         raise ActionRefused(_("The deposit cannot be negative."), field="deposit")
+    field = Appeal._meta.get_field("deposit")
+    if not fits(deposit, field):  # also a fee times the rule set's multiple that grew too big
+        raise ActionRefused(
+            _("The deposit must be below %(limit)s, with at most two decimals.")
+            % {"limit": number_format(decimal_limit(field), force_grouping=True)},
+            field="deposit",
+        )
     owners = (
         (penalty and penalty.session.tournament_id, "penalty"),
         (incident and incident.tournament_id, "incident"),

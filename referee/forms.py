@@ -197,7 +197,10 @@ class AppealForm(forms.Form):
         help_text=_("Leave empty for now."),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )
-    deposit = forms.DecimalField(label=_("Deposit"), min_value=0, required=False)
+    # The column's own digits (Appeal.deposit): what the page takes, the database holds.
+    deposit = Appeal._meta.get_field("deposit").formfield(
+        label=_("Deposit"), min_value=0, required=False
+    )
     override = forms.CharField(
         label=_("Accept after the window, because"),
         required=False,

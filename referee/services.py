@@ -4,13 +4,15 @@ and voiding marks a record void instead of deleting it.
 """
 
 from collections import defaultdict
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from core.errors import ActionRefused, refusal
-from core.numbers import plain_number
+from core.numbers import decimal_limit, fits, plain_number
 from core.roles import is_director, is_head_referee
 from scoring.models import Penalty, Result
 from scoring.penalties import MINOR, OTHER, resolve
@@ -59,6 +61,12 @@ def record_penalty(
         and not _past_the_scale(session, player, rules, user)
     ):
         raise ActionRefused(_("Only the director records a penalty of another kind."), "kind")
+    if amount is not None and not fits(Decimal(str(amount)), Penalty._meta.get_field("amount")):
+        raise ActionRefused(
+            _("The amount must be below %(limit)s, with at most two decimals.")
+            % {"limit": number_format(decimal_limit(Penalty._meta.get_field("amount")))},
+            field="amount",
+        )
     order = 1
     if kind == MINOR:
         order += Penalty.objects.filter(

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.validators import slug_re
 from django.utils.translation import gettext_noop
 
+from core.numbers import decimal_limit
 from core.text import LINE, NAME
 from scoring.models import Penalty, Result
 from scoring.penalties import KINDS, STAGES
@@ -61,9 +62,7 @@ def _max_length(model, name) -> int:
 
 
 def _limit(model, name) -> Decimal:
-    """The first amount a DecimalField cannot hold."""
-    f = model._meta.get_field(name)
-    return Decimal(10) ** (f.max_digits - f.decimal_places)
+    return decimal_limit(model._meta.get_field(name))
 
 
 def _values(choices) -> tuple:

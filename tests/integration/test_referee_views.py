@@ -5,12 +5,15 @@ Seeds: 000 EMA 2012 (Ukrainian), 001 Furiten (Russian), 002 SBR Sichuan 2025 (Ru
 """
 
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
+from core.errors import ActionRefused
 from core.roles import HEAD_REFEREE
+from referee.services import record_penalty
 from scoring.feed import feed
 from scoring.models import Penalty
 from seating.models import Seat, SeatingChange
@@ -530,3 +533,37 @@ def test_filters_that_do_not_parse_are_no_filter(staff):
     for query in ("?session=abc", "?session=99999999999999999999&void=maybe", "?session=1&q=+"):
         assert "Player 01" in referee.get(url(t, "referee:log") + query).content.decode(), query
         assert referee.get(url(t, "referee:home") + query).status_code == 200
+
+
+def test_amounts_the_database_cannot_hold_are_refused_and_nothing_is_saved(staff):
+    """Issue 22 (1, 2): SQLite stores a decimal wider than its column and then fails to read it
+    back, which stopped every page, export and backup of the tournament. The page, and behind
+    it the service, refuse an amount or a deposit the column cannot hold, naming the field."""
+    t = f.tournament("sbr-2025", players=4, fee=600_000)  # a fee in a small-unit currency
+    session = f.seat_session(t)
+    session.ended_at = timezone.now() - timedelta(minutes=5)
+    session.save()
+    director = f.login(staff["director"])
+    player = t.players.get(key="p01")
+    for amount in ("-12345678901.5", "-1e30", "Infinity"):
+        body = {"kind": "other", "amount": amount, "stage": "after", "note": "x"}
+        page = post_penalty(director, t, player, **body).content.decode()
+        assert "amount" in page
+    with pytest.raises(ActionRefused, match="The amount must be below") as refused:
+        record_penalty(session, player, "other", staff["director"], amount=Decimal("-1e10"))
+    assert refused.value.field == "amount"
+    assert not Penalty.objects.exists()
+    # SBR's deposit is 2F: 1,200,000 does not fit the deposit's column; the referee is told.
+    filed = director.post(
+        url(t, "referee:appeal_add"),
+        {"session": 1, "appellant": player.pk, "subject": "pig", "text": "no"},
+    )
+    assert "The deposit must be below" in filed.content.decode()
+    typed = {"session": 1, "appellant": player.pk, "subject": "pig", "text": "no"}
+    typed["deposit"] = "1000000"
+    assert "deposit" in director.post(url(t, "referee:appeal_add"), typed).content.decode()
+    assert not Appeal.objects.exists()
+    typed["deposit"] = "999999.99"
+    director.post(url(t, "referee:appeal_add"), typed)
+    assert Appeal.objects.get().deposit == Decimal("999999.99")
+    assert director.get(url(t, "referee:appeals")).status_code == 200

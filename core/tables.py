@@ -12,6 +12,7 @@ import functools
 
 import django_tables2 as tables
 from django.utils.formats import number_format
+from django.utils.html import format_html_join
 from django_tables2 import utils
 
 _uncached = utils.signature
@@ -57,3 +58,14 @@ class FixedTable(tables.Table):
 
     class Meta:
         orderable = False
+
+
+def isolated_names(names):
+    """Names joined by commas, each in its own <bdi>: a name in a right-to-left script, or one
+    with a direction override in it, cannot turn its neighbours around (issue 22)."""
+    return format_html_join(", ", "<bdi>{}</bdi>", ((name,) for name in names))
+
+
+def isolated_seats(seats):
+    """(wind, name) pairs as "East: name, South: name", each name isolated likewise."""
+    return format_html_join(", ", "{}: <bdi>{}</bdi>", seats)

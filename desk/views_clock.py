@@ -12,6 +12,7 @@ from django_tables2 import RequestConfig
 
 from core.errors import ActionRefused
 from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk, is_director
+from core.tables import isolated_seats
 from core.views import first_error, show_refusal
 from desk.forms_clock import ClockForm
 from desk.tables import ClockEventTable, TableBoardTable
@@ -54,7 +55,7 @@ def board(session: Session, now=None):
                 "url": reverse(
                     "desk:result", args=[session.tournament.slug, session.number, table.number]
                 ),
-                "players": ", ".join(f"{Wind(s.wind).label}: {s.player.name}" for s in seats),
+                "players": isolated_seats((Wind(s.wind).label, s.player.name) for s in seats),
                 "state": code.label,
                 "state_code": code.value,
                 "extra": _minutes(extra[table.number]) if table.number in extra else "",

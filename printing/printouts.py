@@ -76,8 +76,15 @@ def _styles():
     }
 
 
+# Direction embeddings, overrides and isolates. ReportLab lays text out in the order it is
+# typed and draws these as empty boxes; left in, an override would reach past its name in a
+# reader that applies them when copying the text out.
+_BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
 def _esc(text) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = str(text).translate(_BIDI_CONTROLS)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class _NumberedCanvas(pdfcanvas.Canvas):

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
-from core.tables import fmt
+from core.tables import fmt, isolated_names, isolated_seats
 from public.tables import (
     FindTableTable,
     PlayerSessionsTable,
@@ -221,7 +221,7 @@ def _render_standings(request, tournament, hall) -> str:
                 {
                     "rank": t.rank,
                     "team": t.team,
-                    "members": ", ".join(names.get(k, k) for k in t.members),
+                    "members": isolated_names(names.get(k, k) for k in t.members),
                     "total": t.total,
                 }
                 for t in data.teams
@@ -274,10 +274,8 @@ def standings_json(request, slug):
 
 
 def _opponents(seats, player_key):
-    return ", ".join(
-        f"{Wind(s['wind']).label}: {s['player__name']}"
-        for s in seats
-        if s["player__key"] != player_key
+    return isolated_seats(
+        (Wind(s["wind"]).label, s["player__name"]) for s in seats if s["player__key"] != player_key
     )
 
 

@@ -15,6 +15,7 @@ from django.views import View
 
 from core.errors import ActionRefused
 from core.roles import DirectorRequired, RefereeRequired
+from core.tables import isolated_names
 from core.views import act, back, chosen, refuse
 from referee.forms import (
     DisqualifyForm,
@@ -70,7 +71,7 @@ class RefereeHome(RefereeRequired, TournamentMixin, View):
                 rows.append(
                     {
                         "number": table.number,
-                        "players": ", ".join(s.player.name for s in table_seats),
+                        "players": isolated_names(s.player.name for s in table_seats),
                         "records": counts.get(table.pk) or "",
                         "url": reverse(
                             "referee:table",

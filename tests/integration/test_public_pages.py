@@ -73,13 +73,23 @@ def test_find_my_table_by_part_of_a_name():
     page = Client().get(f"/t/{t.slug}/find/?q=żółć").content.decode()
     assert "Łukasz Żółć" in page
     assert '<td class="big">2</td>' in page  # table 2
-    assert "East: Player 05" in page
+    assert "East: <bdi>Player 05</bdi>" in page
+
+
+def test_a_name_with_a_direction_override_turns_no_neighbour_around():
+    """Issue 22: a right-to-left override in one name reversed the rest of its find-my-table
+    cell. Each name is isolated (<bdi>), so the override ends with the name."""
+    t = f.tournament(players=8)
+    t.players.filter(key="p05").update(name="\u202eEvil Twin")
+    f.seat_session(t)
+    page = Client().get(f"/t/{t.slug}/find/?q=Player 06").content.decode()
+    assert "East: <bdi>\u202eEvil Twin</bdi>, West: <bdi>Player 07</bdi>" in page
 
 
 def test_player_page_shows_opponents_and_running_total():
     t = played(8, "pp")
     page = Client().get(f"/t/{t.slug}/p/p02/").content.decode()
-    assert "East: Player 01" in page
+    assert "East: <bdi>Player 01</bdi>" in page
     assert "15,000" in page  # 35000 − 30000 + 10000
     assert Client().get(f"/t/{t.slug}/p/nobody/").status_code == 404
 

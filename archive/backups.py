@@ -295,18 +295,24 @@ def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore |
     if existing is None:
         return import_tournament(incoming, user=user), None
     before = write_backup(existing, tag=BEFORE_RESTORE)
-    with transaction.atomic():
-        Tournament.objects.select_for_update().get(pk=existing.pk).delete()
-        tournament = import_tournament(incoming, user=user)
-        record = Restore.objects.create(
-            slug=tournament.slug,
-            backup=backup_name or _("an uploaded file"),
-            before=before.name,
-            changes=len(changes),
-            restored_by=user,
-            restored_at=timezone.now(),
-        )
-        touch(tournament.pk)
+    try:
+        with transaction.atomic():
+            Tournament.objects.select_for_update().get(pk=existing.pk).delete()
+            tournament = import_tournament(incoming, user=user)
+            record = Restore.objects.create(
+                slug=tournament.slug,
+                backup=backup_name or _("an uploaded file"),
+                before=before.name,
+                changes=len(changes),
+                restored_by=user,
+                restored_at=timezone.now(),
+            )
+            touch(tournament.pk)
+    except BaseException:
+        # Nothing was restored, so there is nothing to undo: no before-restore copy is kept
+        # (they are kept until deleted by hand, and each failed try would leave one).
+        before.path.unlink(missing_ok=True)
+        raise
     return tournament, record
 
 

@@ -427,7 +427,7 @@ PRESETS: dict[str, RuleSet] = {
 
 def ruleset_from(key: str, overrides: dict | None = None) -> RuleSet:
     """The preset `key` with `overrides` (field name → JSON value) applied and checked."""
-    preset = PRESETS.get(key)
+    preset = PRESETS.get(key) if isinstance(key, str) else None  # a list or a map names none
     if preset is None:
         raise RuleError(
             "ruleset",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from archive import backups
@@ -361,3 +361,23 @@ def test_a_failing_backup_is_shown_to_the_director_until_one_succeeds(settings, 
     written = director.post(reverse("archive:backups", args=[t.slug]), follow=True)
     assert "written." in written.content.decode()
     assert 'id="backup-failed"' not in director.get(dashboard).content.decode()
+
+
+def test_a_restore_that_fails_midway_keeps_no_before_restore_copy(monkeypatch):
+    """Issue 22: every failed restore left a before-restore backup behind, kept until deleted
+    by hand. The swap is one transaction; when it fails nothing was restored, so the copy of
+    the state before is removed with it and the tournament is as it was."""
+    staff = f.staff()
+    t = build(staff)
+    content = backups.listing(t.slug)[-1].path.read_bytes()
+    before_files = {b.name for b in backups.listing(t.slug)}
+
+    def breaks(*args, **kwargs):
+        raise IntegrityError("the database refused a row")
+
+    monkeypatch.setattr(backups, "import_tournament", breaks)
+    with pytest.raises(IntegrityError):
+        backups.restore(content, staff["director"])
+    assert {b.name for b in backups.listing(t.slug)} == before_files
+    assert not [b for b in backups.listing(t.slug) if b.tag == backups.BEFORE_RESTORE]
+    assert Tournament.objects.get(slug=t.slug).pk == t.pk

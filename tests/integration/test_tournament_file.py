@@ -573,6 +573,9 @@ BAD = [
     (edit(lambda d: d.update(version=2)), "version: version 2 is not supported"),
     (edit(lambda d: d.update(version="1")), 'version: version "1" is not supported'),
     (edit(lambda d: d["tournament"].update(ruleset="mcr")), "tournament.ruleset: Unknown rule set"),
+    # Issue 22: a list was a 500 (TypeError), not a message.
+    (edit(lambda d: d["tournament"].update(ruleset=["ema-2012"])),
+     "tournament.ruleset: Unknown rule set ['ema-2012']"),
     (edit(lambda d: d["tournament"].pop("ruleset")), "tournament.ruleset: is required"),
     (edit(lambda d: d["tournament"].update(rules={"uma": [1, 2]})),
      "tournament.rules.uma: Must be a list of 4 numbers"),

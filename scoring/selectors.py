@@ -141,6 +141,18 @@ def confirmed_scores(tournament, number) -> dict:
     }
 
 
+def confirmed_tables(tournament) -> list[tuple[int, int, list]]:
+    """(session, table, scores in wind order) of every confirmed result, in order."""
+    snap = _snapshot(tournament)
+    out = []
+    for (session, table), table_id in sorted(snap["table_ids"].items()):
+        result = snap["confirmed"].get(table_id)
+        if result is not None:
+            seats = snap["seating"][session][table]
+            out.append((session, table, [result[s["wind"]]["score"] for s in seats]))
+    return out
+
+
 def substitutions(tournament) -> dict:
     """Session number -> {substitute's key: (replaced player's key, joined)}."""
     out = {}

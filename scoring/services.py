@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from scoring.models import Result, ResultScore
 from scoring.rules import RuleError, is_awarded, rules_overrides, ruleset_from, validate_scores
-from scoring.selectors import has_confirmed_results
+from scoring.selectors import confirmed_tables, has_confirmed_results
 from seating.models import WINDS, Table, Wind
 from tournament.changes import touch
 from tournament.models import RuleChange, Tournament
@@ -152,6 +152,19 @@ def change_rules(tournament: Tournament, ruleset: str, rules, user, reason: str 
             _("The rules are frozen: results are confirmed. Give a reason to change them."),
             field="reason",
         )
+    # A confirmed result the new rules would not accept (a score step, a start-points sum, the
+    # other game) would leave the tournament one that no longer restores from its own file.
+    for session, table, scores in confirmed_tables(tournament) if frozen else ():
+        problems = validate_scores(new, scores)
+        if problems:
+            raise ActionRefused(
+                _(
+                    "Session %(session)d, table %(table)d does not hold under these rules: "
+                    "%(problem)s Correct the result first, or keep the rules."
+                )
+                % {"session": session, "table": table, "problem": rule_message(problems[0])},
+                field="ruleset",
+            )
     if frozen:
         RuleChange.objects.create(
             tournament=tournament,

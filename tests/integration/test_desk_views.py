@@ -283,6 +283,12 @@ def test_rules_freeze_after_confirmed_results(staff):
     # Recomputed under Furiten (001 §13.3–13.4): (42300 − 30000)/1000 + 9 = 21.3
     feed = Client().get(f"/t/{t.slug}/standings.json").json()
     assert feed["standings"][0]["total"] == 21.3
+    # Issue 22: rules a confirmed result does not hold under are refused, naming the table:
+    # riichi scores of 42,300… are no Sichuan game points (RULES.md §5: they sum to 0).
+    refused = director.post(f"/desk/{t.slug}/rules/", {"ruleset": "sbr-2025", "reason": "try"})
+    assert "Session 1, table 1 does not hold under these rules" in refused.content.decode()
+    t.refresh_from_db()
+    assert t.ruleset == "furiten-club" and RuleChange.objects.count() == 1
 
 
 def test_rule_override_of_one_field(staff):

@@ -21,7 +21,7 @@ from desk.tables import (
     session_rows,
 )
 from referee.appeals import deadline
-from scoring.selectors import TableState, done, standings_order, table_states
+from scoring.selectors import done, standings_order, table_states
 from seating.manual import move_player, move_warnings, swap_players, swap_warnings
 from seating.models import WINDS, Seat, SeatingChange, Table, Wind
 from seating.selectors import FIGURES, figures, tournament_quality, wind_rows
@@ -32,6 +32,7 @@ from seating.services import (
     draw_session,
     has_results,
     last_planned,
+    removable_tables,
     swiss_session,
 )
 from tournament.mixins import SessionMixin
@@ -67,8 +68,6 @@ class SessionDetail(DeskRequired, SessionMixin, View):
         rows = session_rows(session, tables, states)
         confirmed = sum(1 for state in states.values() if done(state))
         played = has_results(session)
-        # An awarded table counts once the session has results (seating.services.delete_table).
-        removable = {TableState.PLAYING} if played else {TableState.PLAYING, TableState.AWARDED}
         q = tournament_quality(self.tournament, upto=session.number)
         names = dict(self.tournament.players.values_list("key", "name"))
         seated = sorted(
@@ -82,7 +81,7 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             "confirmed": confirmed,
             "total": len(rows),
             "pool": len(draw_pool(session)),
-            "removable": [r["number"] for r in rows if r["state_code"] in removable],
+            "removable": removable_tables(session),
             "appeal_deadline": deadline(session),
             "draw_form": DrawForm(),
             "swiss_form": SwissForm(),

@@ -55,7 +55,9 @@ class RefereeTablesTable(FixedTable):
         linkify=lambda record: record["url"],
         attrs={"td": {"class": "big"}},
     )
-    players = tables.Column(verbose_name=_("Players"), orderable=False)
+    players = tables.Column(
+        verbose_name=_("Players"), orderable=False, attrs={"td": {"class": "wrap"}}
+    )
     records = tables.Column(verbose_name=_("Records"), default="", attrs={"td": {"class": "num"}})
 
     class Meta(FixedTable.Meta):

@@ -9,6 +9,7 @@ import secrets
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -260,17 +261,38 @@ def add_table(session: Session, players: list[Player], user=None) -> Table:
     return table
 
 
-def removal_refused(table: Table) -> str | None:
-    """Why the table's seating may not be removed (the desk and the admin alike), or None.
-
-    Seating with results stays as it was played; so does an awarded table once its session
+def _refusal(rules, has_results_here: bool, seats: int, session_played: bool) -> str | None:
+    """Seating with results stays as it was played; so does an awarded table once its session
     has results: its players' awarded points count from then on (002 §3.1.4)."""
-    if table.results.exists():
+    if has_results_here:
         return _("This table has results; its seating cannot be removed.")
-    session = table.session
-    if is_awarded(session.tournament.rule_set(), table.seats.count()) and has_results(session):
+    if is_awarded(rules, seats) and session_played:
         return _("This awarded table's session has results: its seating cannot be removed.")
     return None
+
+
+def removal_refused(table: Table) -> str | None:
+    """Why the table's seating may not be removed (the desk and the admin alike), or None."""
+    session = table.session
+    return _refusal(
+        session.tournament.rule_set(),
+        table.results.exists(),
+        table.seats.count(),
+        has_results(session),
+    )
+
+
+def removable_tables(session) -> list[int]:
+    """The numbers of the session's tables whose seating may be removed: the same rule as
+    removal_refused(), for the whole session in three queries (the session page's list)."""
+    rules = session.tournament.rule_set()
+    tables = session.tables.annotate(
+        seated=Count("seats", distinct=True), results_count=Count("results", distinct=True)
+    ).order_by("number")
+    played = any(t.results_count for t in tables)
+    return [
+        t.number for t in tables if _refusal(rules, t.results_count > 0, t.seated, played) is None
+    ]
 
 
 @transaction.atomic

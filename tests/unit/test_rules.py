@@ -15,10 +15,12 @@ from scoring.rules import (
     RuleSet,
     SeatInput,
     SeatOutcome,
+    is_awarded,
     rules_overrides,
     ruleset_from,
     ruleset_to_dict,
     table_outcome,
+    three_player,
     validate_scores,
 )
 
@@ -515,3 +517,14 @@ def test_bad_clock_fields_are_refused_by_name(field, value, message):
         ruleset_from("ema-2012", {field: value})
     assert caught.value.field == field
     assert caught.value.template.format(**caught.value.params) == message
+
+
+def test_incomplete_tables_are_sichuans_alone():
+    """RULES.md, SBR "Incomplete tables (§3.1)": "Three players: the missing seat is North ...
+    One or two players left: no game; each gets an awarded 3 TP and 0 GP." The one place the
+    desk decides it (the session page, the clock board, the standings, the file read it)."""
+    sbr, ema = PRESETS["sbr-2025"], PRESETS["ema-2012"]
+    assert three_player(sbr) and not three_player(ema)
+    assert [is_awarded(sbr, n) for n in (0, 1, 2, 3, 4)] == [False, True, True, False, False]
+    assert not any(is_awarded(ema, n) for n in (1, 2, 3, 4))
+    assert sbr.awarded_tp == 3

@@ -38,3 +38,15 @@ class ButtonsForm(forms.Form):
 
     def pressed(self, name: str) -> bool:
         return self.is_valid() and self.cleaned_data[name]
+
+
+def model_field(model, name, **kwargs) -> forms.Field:
+    """The form field for a model field, with every limit the model declares: its length, its
+    digits, and its validators (shape, range, calendar). A form that takes a value the model
+    stores declares it this way, so the page, the admin and the tournament file agree."""
+    field = model._meta.get_field(name)
+    form_field = field.formfield(**kwargs)
+    for validator in field.validators:
+        if validator not in form_field.validators:
+            form_field.validators.append(validator)
+    return form_field

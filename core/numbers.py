@@ -2,6 +2,8 @@
 
 from decimal import Decimal
 
+from django.core.validators import MaxValueValidator, MinValueValidator
+
 
 def plain_number(value):
     """A Decimal or float as an int when whole, a Decimal otherwise as a float; anything else
@@ -24,3 +26,15 @@ def fits(value: Decimal, field) -> bool:
     """A finite amount the DecimalField holds exactly: below its limit, at most its decimals."""
     step = Decimal(1).scaleb(-field.decimal_places)
     return value.is_finite() and abs(value) < decimal_limit(field) and value == value.quantize(step)
+
+
+def largest(field):
+    """The largest value a model field's validators allow (None: no such validator)."""
+    limits = [v.limit_value for v in field.validators if isinstance(v, MaxValueValidator)]
+    return min(limits, default=None)
+
+
+def smallest(field, default=None):
+    """The smallest value a model field's validators allow (default: no such validator)."""
+    limits = [v.limit_value for v in field.validators if isinstance(v, MinValueValidator)]
+    return max(limits, default=default)

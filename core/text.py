@@ -2,9 +2,14 @@
 validators, the player lists and the tournament file (with its JSON Schema) all read these.
 
 Text is Unicode without control characters: C0 and C1 controls and DEL are refused (a bell, an
-escape or a NUL breaks the workbook and the terminal, and means nothing in a name); a one-line
-field takes no tab or newline either. A name needs one visible character: not only spaces,
-zero-width or direction marks.
+escape or a NUL breaks the workbook and the terminal, and means nothing in a name), and so are
+lone surrogates (a JSON file can spell them; no database can store them). A one-line field takes
+no tab or newline; a multi-line text (an incident, an appeal, a decision, a reason) takes both.
+A name needs one visible character: not only spaces, zero-width or direction marks.
+
+The models carry these as validators (ShapeValidator); forms built from the model fields
+(core.forms.model_field) and the tournament file (archive.tournament_file.schema) read them from
+there, so no page accepts what the file refuses.
 """
 
 import re
@@ -13,7 +18,10 @@ from dataclasses import dataclass
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
-CONTROL = r"\x00-\x1f\x7f-\x9f"
+SURROGATES = r"\ud800-\udfff"
+CONTROL = rf"\x00-\x1f\x7f-\x9f{SURROGATES}"
+# A multi-line text's controls: all of them but tab, newline and carriage return.
+TEXT_CONTROL = rf"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{SURROGATES}"
 # Spaces and the marks that show nothing: soft hyphen, zero-width and direction marks, joiners,
 # the byte-order mark.
 INVISIBLE = r"\s\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff"
@@ -36,8 +44,28 @@ class Shape:
         return f"^(?:{self.body})$"
 
     @property
-    def validator(self) -> RegexValidator:
-        return RegexValidator(self.regex, self.message)
+    def validator(self) -> "ShapeValidator":
+        return ShapeValidator(self)
+
+
+class ShapeValidator(RegexValidator):
+    """A model field's shape, kept with the validator so that a reader of the field (the
+    tournament file's schema) finds which shape it is."""
+
+    def __init__(self, shape: Shape):
+        super().__init__(shape.regex, shape.message)
+        self.shape = shape
+
+    def deconstruct(self):
+        return RegexValidator(self.regex, self.message).deconstruct()
+
+
+def shape_of(field) -> Shape | None:
+    """The shape a model field's validators declare, if any."""
+    for validator in field.validators:
+        if isinstance(validator, ShapeValidator):
+            return validator.shape
+    return None
 
 
 LINE = Shape(
@@ -48,5 +76,10 @@ NAME = Shape(
     rf"(?=[^{CONTROL}]*[^{CONTROL}{INVISIBLE}])[^{CONTROL}]*",
     _("A name needs a visible character, and control characters are not allowed."),
 )
+TEXT = Shape(
+    rf"[^{TEXT_CONTROL}]*",
+    _("Control characters (such as a bell or an escape) are not allowed."),
+)
 validate_line = LINE.validator
+validate_text = TEXT.validator
 validate_name = NAME.validator

@@ -4,8 +4,9 @@ from django import forms
 from django.utils.translation import get_language, get_supported_language_variant
 from django.utils.translation import gettext_lazy as _
 
+from core.forms import model_field
 from scoring.rules import PRESETS, RULE_FIELDS, RuleSet
-from tournament.models import Player, Tournament
+from tournament.models import Player, RuleChange, Tournament
 
 
 def get_language_code() -> str:
@@ -90,7 +91,9 @@ class RulesForm(forms.Form):
     ruleset = forms.ChoiceField(
         label=_("preset"), choices=[(k, _(r.name)) for k, r in PRESETS.items()]
     )
-    reason = forms.CharField(
+    reason = model_field(
+        RuleChange,
+        "reason",
         label=_("reason for the change"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),

@@ -1,9 +1,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.forms import model_field
+from scoring.models import CHOMBO_MAX, SCORE_LIMIT, Result
 from seating.models import Wind
-
-SCORE_LIMIT = 10**9  # far beyond any table, well inside the database's integer
 
 
 class ResultForm(forms.Form):
@@ -18,7 +18,7 @@ class ResultForm(forms.Form):
             for key in ("required", "invalid", "min_value")
         },
     )
-    note = forms.CharField(label=_("Note"), required=False, max_length=300)
+    note = model_field(Result, "note", label=_("Note"), required=False)
 
     def __init__(self, *args, seats, riichi: bool, **kwargs):
         super().__init__(*args, **kwargs)
@@ -42,12 +42,13 @@ class ResultForm(forms.Form):
                 self.fields[f"chombo_{seat.wind}"] = forms.IntegerField(
                     label=_("chombo"),
                     min_value=0,
-                    max_value=20,
+                    max_value=CHOMBO_MAX,
                     initial=0,
                     required=False,
                     error_messages={
                         "min_value": _("%(seat)s: chombo cannot be negative.") % {"seat": label},
-                        "max_value": _("%(seat)s: at most 20 chombo.") % {"seat": label},
+                        "max_value": _("%(seat)s: at most %(max)d chombo.")
+                        % {"seat": label, "max": CHOMBO_MAX},
                         "invalid": _("%(seat)s: chombo is a count.") % {"seat": label},
                     },
                     widget=forms.NumberInput(

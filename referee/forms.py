@@ -7,19 +7,22 @@ say why not (a kind the rule set lacks, an amount outside its range, a blank rea
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.forms import model_field
 from scoring.models import Penalty
 from scoring.penalties import LATE, MISCONDUCT, OTHER
 from seating.models import Seat
-from tournament.models import Appeal, Player
+from tournament.models import Appeal, Incident, Player, Record
 
-MAX_MINUTES_LATE = 999  # the page's input says so too; far past any rule set's limit
+AMOUNT = Penalty._meta.get_field("amount")
 
 
 class AmountField(forms.DecimalField):
     """A penalty amount as a phone types it: a typographic minus and spaces are fine."""
 
     def __init__(self, **kwargs):
-        super().__init__(max_digits=12, decimal_places=2, **kwargs)  # Penalty.amount's limits
+        super().__init__(
+            max_digits=AMOUNT.max_digits, decimal_places=AMOUNT.decimal_places, **kwargs
+        )
 
     def to_python(self, value):
         if isinstance(value, str):
@@ -79,9 +82,7 @@ class PenaltyForm(forms.Form):
             key: _("Choose what kind of penalty this is.") for key in ("required", "invalid_choice")
         },
     )
-    minutes = forms.IntegerField(
-        label=_("minutes late"), required=False, max_value=MAX_MINUTES_LATE
-    )
+    minutes = model_field(Penalty, "minutes", label=_("minutes late"), required=False)
     amount = AmountField(label=_("amount"), required=False)
     stage = forms.ChoiceField(
         label=_("counts"),
@@ -89,7 +90,7 @@ class PenaltyForm(forms.Form):
         choices=Penalty.Stage.choices,
         error_messages={"invalid_choice": _("Choose before or after placement.")},
     )
-    note = forms.CharField(label=_("note"), required=False, max_length=300)
+    note = model_field(Penalty, "note", label=_("note"), required=False)
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
@@ -122,7 +123,7 @@ class SubstituteForm(forms.Form):
         choices=Seat.Joined.choices,
         error_messages={"invalid_choice": _("Say whether the substitute plays from the start.")},
     )
-    note = forms.CharField(label=_("note"), required=False, max_length=500)
+    note = model_field(Incident, "text", label=_("note"), required=False)
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
@@ -135,7 +136,7 @@ class SubstituteForm(forms.Form):
 
 
 class ThreeHandedForm(forms.Form):
-    note = forms.CharField(label=_("note"), required=False, max_length=500)
+    note = model_field(Incident, "text", label=_("note"), required=False)
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
@@ -145,7 +146,7 @@ class ThreeHandedForm(forms.Form):
 class IncidentForm(forms.Form):
     """A note on what happened, about a player or a table of the session, or neither."""
 
-    text = forms.CharField(label=_("what happened"), required=False)
+    text = model_field(Incident, "text", label=_("what happened"), required=False)
 
     def __init__(self, *args, session, **kwargs):
         super().__init__(*args, **kwargs)
@@ -158,7 +159,7 @@ class IncidentForm(forms.Form):
 
 
 class DisqualifyForm(forms.Form):
-    text = forms.CharField(label=_("reason"), required=False)
+    text = model_field(Incident, "text", label=_("reason"), required=False)
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
@@ -173,7 +174,7 @@ class DisqualifyForm(forms.Form):
 class VoidForm(forms.Form):
     """The director's reason for voiding a record; the service refuses a blank one."""
 
-    reason = forms.CharField(label=_("reason for voiding"), required=False, max_length=300)
+    reason = model_field(Record, "void_reason", label=_("reason for voiding"), required=False)
 
 
 class AppealForm(forms.Form):
@@ -189,22 +190,29 @@ class AppealForm(forms.Form):
     incident = forms.ModelChoiceField(
         label=_("Incident appealed"), queryset=Player.objects.none(), required=False
     )
-    subject = forms.CharField(label=_("Decision appealed"), max_length=300)
-    text = forms.CharField(label=_("Appeal text"), widget=forms.Textarea(attrs={"rows": 4}))
-    filed_at = forms.DateTimeField(
+    subject = model_field(Appeal, "subject", label=_("Decision appealed"))
+    text = model_field(
+        Appeal,
+        "text",
+        label=_("Appeal text"),
+        required=True,
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+    filed_at = model_field(
+        Appeal,
+        "filed_at",
         label=_("Filed at"),
         required=False,
         help_text=_("Leave empty for now."),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )
     # The column's own digits (Appeal.deposit): what the page takes, the database holds.
-    deposit = Appeal._meta.get_field("deposit").formfield(
-        label=_("Deposit"), min_value=0, required=False
-    )
-    override = forms.CharField(
+    deposit = model_field(Appeal, "deposit", label=_("Deposit"), min_value=0, required=False)
+    override = model_field(
+        Appeal,
+        "late_override",
         label=_("Accept after the window, because"),
         required=False,
-        max_length=300,
         help_text=_("Head referee only, and only when the window has closed."),
     )
 
@@ -236,7 +244,13 @@ class AppealDecisionForm(forms.Form):
         choices=[("upheld", _("upheld")), ("rejected", _("rejected"))],
     )
     decided_by = forms.ChoiceField(label=_("Decided by"), choices=())
-    decision = forms.CharField(label=_("Decision text"), widget=forms.Textarea(attrs={"rows": 3}))
+    decision = model_field(
+        Appeal,
+        "decision",
+        label=_("Decision text"),
+        required=True,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

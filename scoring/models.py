@@ -1,13 +1,19 @@
 """Table results: every entry and correction is a new version, never an overwrite."""
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core.text import validate_line
 from seating.models import Table, Wind
 from tournament.models import Player, Record
+
+MAX_MINUTES_LATE = 999  # far past any rule set's scale; the page's input says so too
+SCORE_LIMIT = 10**9  # a table score: far beyond any table, well inside the database's integer
+CHOMBO_MAX = 20  # chombo of one player in one game
 
 
 class Result(models.Model):
@@ -28,7 +34,7 @@ class Result(models.Model):
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     superseded_at = models.DateTimeField(null=True, blank=True)
-    note = models.CharField(_("note"), max_length=300, blank=True)
+    note = models.CharField(_("note"), max_length=300, blank=True, validators=[validate_line])
 
     class Meta:
         ordering = ["table", "-version"]
@@ -50,8 +56,10 @@ class ResultScore(models.Model):
     result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="scores")
     wind = models.CharField(max_length=1, choices=Wind.choices)
     player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
-    score = models.IntegerField(null=True)
-    chombo = models.PositiveSmallIntegerField(default=0)
+    score = models.IntegerField(
+        null=True, validators=[MinValueValidator(-SCORE_LIMIT), MaxValueValidator(SCORE_LIMIT)]
+    )
+    chombo = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(CHOMBO_MAX)])
 
     class Meta:
         ordering = ["result", "wind"]
@@ -86,13 +94,18 @@ class Penalty(Record):
         Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
     )
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
-    minutes = models.PositiveSmallIntegerField(_("minutes late"), null=True, blank=True)
+    minutes = models.PositiveSmallIntegerField(
+        _("minutes late"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_MINUTES_LATE)],
+    )
     # Only for the kinds that take one (misconduct, other) or an explicit amount from a file.
     amount = models.DecimalField(
         _("amount"), max_digits=12, decimal_places=2, null=True, blank=True
     )
     stage = models.CharField(_("counts"), max_length=6, choices=Stage.choices, blank=True)
-    note = models.CharField(_("note"), max_length=300, blank=True)
+    note = models.CharField(_("note"), max_length=300, blank=True, validators=[validate_line])
     history = HistoricalRecords()
 
     class Meta(Record.Meta):

@@ -13,6 +13,7 @@ director types a fractional number (uma 4.5, penalty −0.5), and then they stay
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from decimal import Decimal
@@ -67,8 +68,25 @@ class Problem(tuple):
 # --- rule fields -----------------------------------------------------------------------------
 
 
+# A rule's number: a billion points is far past any rule book, and inside every column and
+# float the results are computed in (issue 22: an uma of 1e30 made every page fail).
+NUMBER_LIMIT = 10**9
+TEXT_LIMIT = 200  # a rule set's name
+
+
 def _is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _in_range(field, value):
+    """A finite number no larger than NUMBER_LIMIT either way, or RuleError."""
+    if not math.isfinite(value) or abs(value) > NUMBER_LIMIT:
+        raise RuleError(
+            field,
+            gettext_noop("Must be between -{limit} and {limit}."),
+            limit=f"{NUMBER_LIMIT:,}",
+        )
+    return value
 
 
 def _tidy(value):
@@ -79,8 +97,12 @@ def _tidy(value):
 
 
 def _text(field, value):
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or not value.strip() or not value.isprintable():
         raise RuleError(field, gettext_noop("Must be a non-empty text."))
+    if len(value.strip()) > TEXT_LIMIT:
+        raise RuleError(
+            field, gettext_noop("Must be at most {maximum} characters."), maximum=TEXT_LIMIT
+        )
     return value.strip()
 
 
@@ -101,13 +123,15 @@ def _choice(*options):
     return check
 
 
-def _integer(minimum=None):
+def _integer(minimum=None, maximum=None):
     def check(field, value):
         if not _is_number(value) or (isinstance(value, float) and not value.is_integer()):
             raise RuleError(field, gettext_noop("Must be a whole number."))
-        value = int(value)
+        value = int(_in_range(field, value))
         if minimum is not None and value < minimum:
             raise RuleError(field, gettext_noop("Must be at least {minimum}."), minimum=minimum)
+        if maximum is not None and value > maximum:
+            raise RuleError(field, gettext_noop("Must be at most {maximum}."), maximum=maximum)
         return value
 
     return check
@@ -117,6 +141,7 @@ def _number(sign=None):
     def check(field, value):
         if not _is_number(value):
             raise RuleError(field, gettext_noop("Must be a number."))
+        _in_range(field, value)
         if sign == "-" and value > 0:
             raise RuleError(field, gettext_noop("Must be zero or negative."))
         if sign == "+" and value < 0:
@@ -212,7 +237,7 @@ class RuleSet:
     )
     # result = (score − return_points) / score_divisor + placement
     score_divisor: int = _rule(_integer(1), label=gettext_noop("Score divisor"))
-    decimals: int = _rule(_integer(0), label=gettext_noop("Decimals"))
+    decimals: int = _rule(_integer(0, 6), label=gettext_noop("Decimals"))
     score_step: int = _rule(_integer(1), label=gettext_noop("Score step"))
     chombo_mode: str = _rule(
         label=gettext_noop("Chombo"),

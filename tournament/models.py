@@ -3,13 +3,14 @@
 from decimal import Decimal
 
 from django.conf import settings
-from django.core.validators import RegexValidator
+from django.core.validators import MaxLengthValidator, MaxValueValidator, RegexValidator
 from django.db import models
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from core.text import Shape, validate_line, validate_name
+from core.moments import validate_calendar
+from core.text import Shape, validate_line, validate_name, validate_text
 from scoring.rules import PRESETS, RuleError, ruleset_from
 
 # A player's key is part of the player's public address (/t/<slug>/p/<key>/): the characters an
@@ -21,17 +22,38 @@ KEY = Shape(
 )
 validate_key = KEY.validator
 
+# The longest texts the desk keeps: what happened, an appeal and its decision; a rule change's
+# reason. Declared on the fields (a TextField's max_length alone binds only forms).
+LONG_TEXT = 100_000
+REASON_TEXT = 10_000
+DAY_SECONDS = 24 * 3600  # a session's clock: its length and warning
+
+
+def long_text(verbose_name, max_length=LONG_TEXT, **kwargs):
+    """A multi-line text of at most max_length characters, checked by forms, the model and the
+    tournament file alike."""
+    return models.TextField(
+        verbose_name,
+        max_length=max_length,
+        validators=[validate_text, MaxLengthValidator(max_length)],
+        **kwargs,
+    )
+
 
 class Tournament(models.Model):
     class Scope(models.TextChoices):
         INDIVIDUAL = "individual", _("Individual")
         TEAM = "team", _("Individual and team")
 
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[validate_name])
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
-    start_date = models.DateField(_("start date"), null=True, blank=True)
-    end_date = models.DateField(_("end date"), null=True, blank=True)
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    start_date = models.DateField(
+        _("start date"), null=True, blank=True, validators=[validate_calendar]
+    )
+    end_date = models.DateField(
+        _("end date"), null=True, blank=True, validators=[validate_calendar]
+    )
+    venue = models.CharField(_("venue"), max_length=200, blank=True, validators=[validate_line])
     ruleset = models.CharField(
         _("rule set"), max_length=40, choices=[(k, _(r.name)) for k, r in PRESETS.items()]
     )
@@ -154,8 +176,12 @@ class Session(models.Model):
     # When play ended; the appeal window (002 §2.9.2) runs from here. Set by the desk.
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
     # The clock's planned length and warning for this session; empty: the rule set's.
-    length_seconds = models.PositiveIntegerField(_("length (seconds)"), null=True, blank=True)
-    warning_seconds = models.PositiveIntegerField(_("warning (seconds)"), null=True, blank=True)
+    length_seconds = models.PositiveIntegerField(
+        _("length (seconds)"), null=True, blank=True, validators=[MaxValueValidator(DAY_SECONDS)]
+    )
+    warning_seconds = models.PositiveIntegerField(
+        _("warning (seconds)"), null=True, blank=True, validators=[MaxValueValidator(DAY_SECONDS)]
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -222,7 +248,7 @@ class RuleChange(models.Model):
     old_rules = models.JSONField(default=dict)
     new_ruleset = models.CharField(max_length=40)
     new_rules = models.JSONField(default=dict)
-    reason = models.TextField(_("reason"))
+    reason = long_text(_("reason"), REASON_TEXT)
 
     class Meta:
         ordering = ["-changed_at"]
@@ -242,7 +268,9 @@ class Record(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     voided_at = models.DateTimeField(_("voided"), null=True, blank=True)
-    void_reason = models.CharField(_("reason for voiding"), max_length=300, blank=True)
+    void_reason = models.CharField(
+        _("reason for voiding"), max_length=300, blank=True, validators=[validate_line]
+    )
 
     class Meta:
         abstract = True
@@ -276,7 +304,7 @@ class Incident(Record):
     substitute = models.ForeignKey(
         Player, on_delete=models.RESTRICT, null=True, blank=True, related_name="+"
     )
-    text = models.TextField(_("what happened"), blank=True)
+    text = long_text(_("what happened"), blank=True)
     # What a void has to put back (the seat's player, the player's status), as plain values.
     undo = models.JSONField(default=dict, blank=True)
     history = HistoricalRecords()
@@ -329,18 +357,21 @@ class Appeal(models.Model):
         related_name="appeals",
         verbose_name=_("incident appealed"),
     )
-    subject = models.CharField(_("decision appealed"), max_length=300)
-    text = models.TextField(_("appeal text"), blank=True)
-    filed_at = models.DateTimeField(_("filed at"))
+    subject = models.CharField(_("decision appealed"), max_length=300, validators=[validate_line])
+    text = long_text(_("appeal text"), blank=True)
+    filed_at = models.DateTimeField(_("filed at"), validators=[validate_calendar])
     deposit = models.DecimalField(_("deposit"), max_digits=8, decimal_places=2, default=0)
     late_override = models.CharField(
-        _("reason for accepting it after the window"), max_length=300, blank=True
+        _("reason for accepting it after the window"),
+        max_length=300,
+        blank=True,
+        validators=[validate_line],
     )
     status = models.CharField(
         _("status"), max_length=15, choices=Status.choices, default=Status.FILED
     )
     decided_by = models.CharField(_("decided by"), max_length=30, choices=Body.choices, blank=True)
-    decision = models.TextField(_("decision"), blank=True)
+    decision = long_text(_("decision"), blank=True)
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
     # None until decided; returned in full when upheld, kept when rejected (002 §2.9.2).
     deposit_returned = models.BooleanField(_("deposit returned"), null=True, blank=True)

@@ -87,11 +87,15 @@ def _read_table(name: str, content: bytes) -> list[list[str]]:
         dialect = csv.excel
     try:
         # newline="": lines may end in \r alone (old Mac exports), as the csv module expects.
-        rows = csv.reader(io.StringIO(text, newline=""), dialect)
+        # strict: a quote left open is an error, not the rest of the file read into one cell.
+        rows = csv.reader(io.StringIO(text, newline=""), dialect, strict=True)
         return _bounded([c.strip() for c in row[:MAX_COLUMNS]] for row in rows)
     except csv.Error as e:
+        problem = str(e)
+        if "unexpected end of data" in problem:
+            problem = _('a quote (") opened and never closed')
         raise ValueError(
-            _("The file is not a readable CSV list: %(problem)s.") % {"problem": e}
+            _("The file is not a readable CSV list: %(problem)s.") % {"problem": problem}
         ) from e
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import ActionRefused
+from core.numbers import largest
 from tournament import clock
 from tournament.changes import touch
 from tournament.models import ClockEvent, Session
@@ -160,6 +161,11 @@ def set_clock_length(session: Session, user, minutes: int, warning_minutes: int)
     session = Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
     if minutes is None or minutes < 1:
         raise ActionRefused(_("The session must last at least one minute."), "minutes")
+    longest = largest(Session._meta.get_field("length_seconds")) // 60
+    if minutes > longest:
+        raise ActionRefused(
+            _("A session lasts at most %(max)d minutes.") % {"max": longest}, "minutes"
+        )
     if warning_minutes is None or warning_minutes < 0:
         raise ActionRefused(_("The warning cannot be negative."), "warning_minutes")
     if warning_minutes >= minutes:

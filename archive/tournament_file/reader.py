@@ -35,6 +35,21 @@ from .records import RecordsReader
 from .values import Record, fail
 
 
+class _Twice(Exception):
+    """A JSON object with a key twice: json would keep the last value without a word."""
+
+
+def _once_each(pairs) -> dict:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _Twice(key)
+            seen.add(key)
+    return data
+
+
 def parse(content) -> dict:
     """The file's JSON object, from its bytes or text (a dict is taken as it is)."""
     if isinstance(content, dict):
@@ -54,12 +69,17 @@ def parse(content) -> dict:
         raise ValueError(name)
 
     try:
-        data = json.loads(content, parse_constant=no_constants)
+        data = json.loads(content, parse_constant=no_constants, object_pairs_hook=_once_each)
     except json.JSONDecodeError as e:
         raise TournamentFileError(
             "",
             _("The file is not valid JSON: %(problem)s at line %(line)d, column %(column)d.")
             % {"problem": e.msg, "line": e.lineno, "column": e.colno},
+        ) from e
+    except _Twice as e:
+        raise TournamentFileError(
+            "",
+            _("The file gives the key %(key)s twice in one object.") % {"key": show(e.args[0])},
         ) from e
     except RecursionError as e:
         raise TournamentFileError("", _("The file is nested too deeply to be a tournament.")) from e

@@ -17,9 +17,9 @@ from django.conf import settings
 from django.core.validators import slug_re
 from django.utils.translation import gettext_noop
 
-from core.numbers import decimal_limit
-from core.text import LINE, NAME
-from scoring.models import Penalty, Result
+from core.numbers import decimal_limit, largest, smallest
+from core.text import LINE, NAME, TEXT, shape_of
+from scoring.models import CHOMBO_MAX, SCORE_LIMIT, Penalty, Result
 from scoring.penalties import KINDS, STAGES
 from scoring.rules import PRESETS
 from seating.models import WINDS, Seat
@@ -73,11 +73,7 @@ def _values(choices) -> tuple:
 SMALL_MAX = 32767  # PositiveSmallIntegerField
 VERSION_MAX = 2**31 - 1  # PositiveIntegerField
 SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1  # BigIntegerField
-DAY = 24 * 3600
-SCORE_LIMIT = 10**9
-CHOMBO_MAX = 99
-LONG_TEXT_MAX = 100_000  # incident and appeal texts, decisions (TextFields)
-REASON_MAX = 10_000  # a rule change's reason (a TextField)
+DAY = largest(Session._meta.get_field("length_seconds"))
 
 NOTE_MAX = _max_length(Result, "note")
 PENALTY_NOTE_MAX = _max_length(Penalty, "note")
@@ -100,6 +96,29 @@ NAME_SHAPE = (
     NAME.ecma,
 )
 LINE_SHAPE = (LINE.regex, gettext_noop("%(value)s has a control character"), LINE.ecma)
+TEXT_SHAPE = (TEXT.regex, gettext_noop("%(value)s has a control character"), TEXT.ecma)
+KEY_SHAPE = (
+    KEY.regex,
+    gettext_noop("%(value)s is not a key: letters, digits and - _ . ~ only"),
+    KEY.ecma,
+)
+# The file's message for each shape a model field declares (core.text).
+_SHAPES = {LINE: LINE_SHAPE, NAME: NAME_SHAPE, TEXT: TEXT_SHAPE, KEY: KEY_SHAPE}
+
+
+def _text(model, name, **kwargs) -> Text:
+    """A text value as the model field that stores it declares it: length and shape."""
+    field = model._meta.get_field(name)
+    shape = shape_of(field)
+    return Text(field.max_length, shape=_SHAPES[shape] if shape else None, **kwargs)
+
+
+def _int(model, name, **kwargs) -> Int:
+    """A whole number in the range the model field's validators declare."""
+    field = model._meta.get_field(name)
+    return Int(smallest(field, default=0), largest(field), **kwargs)
+
+
 PLAYER_KEY = {"type": "string", "maxLength": _max_length(Player, "key")}
 NUMBER = {"type": "integer", "minimum": 1, "maximum": SMALL_MAX}  # a session's or table's
 
@@ -122,7 +141,7 @@ def index(name):
 
 TOURNAMENT = Obj(
     {
-        "name": Text(_max_length(Tournament, "name"), required=True),
+        "name": _text(Tournament, "name", required=True),
         "slug": Pattern(
             slug_re,
             gettext_noop("%(value)s is not a slug (letters, digits, - and _; at most 80)"),
@@ -136,7 +155,7 @@ TOURNAMENT = Obj(
         "fee": Fee(_limit(Tournament, "fee")),
         "start_date": Date(),
         "end_date": Date(),
-        "venue": Text(_max_length(Tournament, "venue")),
+        "venue": _text(Tournament, "venue"),
         "scope": Choice(_values(Tournament.Scope), default=Tournament.Scope.values[0]),
         "single_confirmation": Bool(),
         "keep_apart": Choice(KEEP_APART, default=""),
@@ -146,25 +165,17 @@ TOURNAMENT = Obj(
 
 PLAYER = Obj(
     {
-        "key": Text(
-            _max_length(Player, "key"),
-            required=True,
-            shape=(
-                KEY.regex,
-                gettext_noop("%(value)s is not a key: letters, digits and - _ . ~ only"),
-                KEY.ecma,
-            ),
-        ),
-        "name": Text(_max_length(Player, "name"), required=True, shape=NAME_SHAPE),
+        "key": _text(Player, "key", required=True),
+        "name": _text(Player, "name", required=True),
         "ema_id": Pattern(
             re.compile(r"\d{8}\Z"),
             gettext_noop("%(value)s is not 8 digits"),
             json_pattern=r"^\d{8}$",
             empty="",
         ),
-        "country": Text(_max_length(Player, "country"), shape=LINE_SHAPE),
-        "club": Text(_max_length(Player, "club"), shape=LINE_SHAPE),
-        "team": Text(_max_length(Player, "team"), shape=LINE_SHAPE),
+        "country": _text(Player, "country"),
+        "club": _text(Player, "club"),
+        "team": _text(Player, "team"),
         "substitute": Bool(),
         "status": Choice(_values(Player.Status), default=Player.Status.ACTIVE.value),
         "checked_in": Bool(),
@@ -201,7 +212,7 @@ TABLE_VERSION = Obj(
         "confirmed_by": USER,
         "confirmed_at": DateTime(),
         "superseded_at": DateTime(),
-        "note": Text(NOTE_MAX),
+        "note": _text(Result, "note"),
         "scores": List(VERSION_SCORE, required=True),
     }
 )
@@ -231,8 +242,8 @@ CLOCK_EVENT = Obj(
 
 CLOCK = Obj(
     {
-        "length_seconds": Int(0, DAY, optional=True),
-        "warning_seconds": Int(0, DAY, optional=True),
+        "length_seconds": _int(Session, "length_seconds", optional=True),
+        "warning_seconds": _int(Session, "warning_seconds", optional=True),
         "events": List(CLOCK_EVENT),
     },
     required=False,
@@ -255,7 +266,7 @@ RECORDED = {
     "recorded_at": DateTime(),
     "voided_by": USER,
     "voided_at": DateTime(),
-    "void_reason": Text(_max_length(Penalty, "void_reason")),
+    "void_reason": _text(Penalty, "void_reason"),
 }
 
 PENALTY = Obj(
@@ -264,10 +275,10 @@ PENALTY = Obj(
         "player": player(),
         "table": table(),
         "kind": Choice(KINDS, required=True),
-        "minutes": Int(1, SMALL_MAX, optional=True),
+        "minutes": _int(Penalty, "minutes", optional=True),
         "amount": Amount(_limit(Penalty, "amount")),
         "stage": Choice(STAGES, default="after"),
-        "note": Text(PENALTY_NOTE_MAX),
+        "note": _text(Penalty, "note"),
         **RECORDED,
     }
 )
@@ -294,7 +305,7 @@ INCIDENT = Obj(
         "table": table(),
         "player": player(required=False),
         "substitute": player(required=False),
-        "text": Text(LONG_TEXT_MAX),
+        "text": _text(Incident, "text"),
         "undo": UNDO,
         **RECORDED,
     }
@@ -306,10 +317,10 @@ APPEAL = Obj(
         "table": table(),
         "appellant": player(),
         "filed_at": DateTime(required=True),
-        "subject": Text(_max_length(Appeal, "subject")),
+        "subject": _text(Appeal, "subject"),
         "deposit": Fee(_limit(Appeal, "deposit")),
         "status": Choice(_values(Appeal.Status), default=Appeal.Status.FILED),
-        "decision": Text(LONG_TEXT_MAX),
+        "decision": _text(Appeal, "decision"),
         "decided_by": Choice(
             _values(Appeal.Body),
             default="",
@@ -317,10 +328,10 @@ APPEAL = Obj(
             message=gettext_noop("%(value)s is not one of %(options)s (or empty)"),
         ),
         "captain": Bool(),
-        "text": Text(LONG_TEXT_MAX),
+        "text": _text(Appeal, "text"),
         "decided_at": DateTime(),
         "deposit_returned": Bool(default=None),
-        "late_override": Text(_max_length(Appeal, "late_override")),
+        "late_override": _text(Appeal, "late_override"),
         "recorded_by": USER,
         "penalty": index("penalties"),
         "voided_penalty": index("voided_penalties"),
@@ -336,7 +347,7 @@ RULE_CHANGE = Obj(
         "old_rules": Obj(required=False),
         "new_ruleset": Text(_max_length(RuleChange, "new_ruleset")),
         "new_rules": Obj(required=False),
-        "reason": Text(REASON_MAX),
+        "reason": _text(RuleChange, "reason"),
     }
 )
 

@@ -19,6 +19,8 @@ from decimal import Decimal, InvalidOperation
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.moments import EARLIEST, LATEST, within_calendar
+
 from .errors import TournamentFileError, show
 
 
@@ -102,7 +104,10 @@ class Text(Value):
         pattern = self.shape[2] if self.shape else r"\S"
         if self.required:
             return {"type": "string", "maxLength": self.max_length, "pattern": pattern}
-        return _or_null({"type": "string", "maxLength": self.max_length})
+        text = {"type": "string", "maxLength": self.max_length}
+        if self.shape:  # an optional text's shape takes the empty text too
+            text["pattern"] = self.shape[2]
+        return _or_null(text)
 
 
 @dataclass(frozen=True)
@@ -245,6 +250,15 @@ class Choice(Value):
 _DATE_EMPTY = [{"const": ""}, {"type": "null"}]
 
 
+def _on_the_calendar(path, value, moment):
+    if not within_calendar(moment):
+        fail(
+            path,
+            _("%(value)s is not between %(earliest)s and %(latest)s")
+            % {"value": show(value), "earliest": EARLIEST, "latest": LATEST},
+        )
+
+
 @dataclass(frozen=True)
 class Date(Value):
     def read(self, path, value):
@@ -253,9 +267,11 @@ class Date(Value):
         try:
             if not isinstance(value, str):
                 raise ValueError
-            return date.fromisoformat(value)
+            day = date.fromisoformat(value)
         except ValueError:
             fail(path, _("%(value)s is not a date like 2026-02-17") % {"value": show(value)})
+        _on_the_calendar(path, value, day)
+        return day
 
     def schema(self):
         return {"anyOf": [{"type": "string", "format": "date"}, *_DATE_EMPTY]}
@@ -282,6 +298,7 @@ class DateTime(Value):
                 )
             if timezone.is_naive(moment):
                 fail(path, _("%(value)s has no offset from UTC") % {"value": show(value)})
+            _on_the_calendar(path, value, moment)
         if moment is None and self.required:
             fail(path, _("is required"))
         return moment

@@ -83,6 +83,8 @@ def page(response) -> str:
 
 LETTERS = st.characters(codec="utf-8", categories=["L"])
 NOT_DIGITS = st.characters(codec="utf-8", exclude_categories=["Nd", "Cs"])
+# What a one-line note may hold (core.text.LINE): no control characters.
+NOTE_CHARACTERS = st.characters(codec="utf-8", exclude_categories=["Nd", "Cs", "Cc"])
 
 
 # --- the result form --------------------------------------------------------------------------
@@ -173,6 +175,7 @@ RESULT_FAULTS = [
     "base_stale",
     "note_long",
     "note_nul",
+    "note_control",
 ]
 
 
@@ -194,7 +197,7 @@ def result_posts(draw, spots, fault):
                 elif choice == "absent":
                     del data[f"chombo_{w}"]
     if draw(st.booleans()):
-        data["note"] = draw(st.text(NOT_DIGITS, max_size=40)).replace("\x00", "")
+        data["note"] = draw(st.text(NOTE_CHARACTERS, max_size=40))
     wind = draw(st.sampled_from(spot.winds))
     label = spot.label(wind)
     expected = None
@@ -278,6 +281,10 @@ def result_posts(draw, spots, fault):
     elif fault == "note_long":
         data["note"] = draw(st.text(LETTERS, min_size=301, max_size=400))
         expected = "Note: Ensure this value has at most 300 characters"
+    elif fault == "note_control":
+        control = draw(st.sampled_from(["\x07", "\x1b", "\x85", "\n", "\t"]))
+        data["note"] = draw(st.text(LETTERS, max_size=10)) + control + "x"
+        expected = "Note: Control characters (such as a tab, a bell or an escape) are not allowed."
     elif fault == "note_nul":
         data["note"] = draw(st.text(LETTERS, max_size=10)) + "\x00"
         expected = "Note: Null characters are not allowed."

@@ -2,7 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import model_field
-from scoring.models import CHOMBO_MAX, SCORE_LIMIT, Result
+from scoring.models import CHOMBO_MAX, SCORE_LIMIT, VERSION_MAX, Result
 from seating.models import Wind
 
 
@@ -13,9 +13,10 @@ class ResultForm(forms.Form):
         label=_("Version"),
         widget=forms.HiddenInput,
         min_value=0,
+        max_value=VERSION_MAX,
         error_messages={
             key: _("the form's version is missing or damaged — reload the page.")
-            for key in ("required", "invalid", "min_value")
+            for key in ("required", "invalid", "min_value", "max_value")
         },
     )
     note = model_field(Result, "note", label=_("Note"), required=False)
@@ -89,4 +90,4 @@ class ResultForm(forms.Form):
 class ConfirmForm(forms.Form):
     """Which saved version of a table the second desk user confirms."""
 
-    version = forms.IntegerField(min_value=0, max_value=2**31 - 1)
+    version = forms.IntegerField(min_value=0, max_value=VERSION_MAX)

@@ -14,6 +14,7 @@ from tournament.models import Player, Record
 MAX_MINUTES_LATE = 999  # far past any rule set's scale; the page's input says so too
 SCORE_LIMIT = 10**9  # a table score: far beyond any table, well inside the database's integer
 CHOMBO_MAX = 20  # chombo of one player in one game
+VERSION_MAX = 2**31 - 1  # a PositiveIntegerField on every database (SQLite would take more)
 
 
 class Result(models.Model):
@@ -23,7 +24,7 @@ class Result(models.Model):
         SUPERSEDED = "superseded", _("superseded")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
-    version = models.PositiveIntegerField()
+    version = models.PositiveIntegerField(validators=[MaxValueValidator(VERSION_MAX)])
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"

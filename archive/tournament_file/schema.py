@@ -19,7 +19,7 @@ from django.utils.translation import gettext_noop
 
 from core.numbers import decimal_limit, largest, smallest
 from core.text import LINE, NAME, TEXT, shape_of
-from scoring.models import CHOMBO_MAX, SCORE_LIMIT, Penalty, Result
+from scoring.models import CHOMBO_MAX, SCORE_LIMIT, VERSION_MAX, Penalty, Result
 from scoring.penalties import KINDS, STAGES
 from scoring.rules import PRESETS
 from seating.models import WINDS, Seat
@@ -71,7 +71,6 @@ def _values(choices) -> tuple:
 
 # Limits the models do not give: SQLite reports no range for its integer fields.
 SMALL_MAX = 32767  # PositiveSmallIntegerField
-VERSION_MAX = 2**31 - 1  # PositiveIntegerField
 SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1  # BigIntegerField
 DAY = largest(Session._meta.get_field("length_seconds"))
 

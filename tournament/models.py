@@ -60,7 +60,7 @@ class Tournament(models.Model):
     # Overrides of the preset's fields, by field name (scoring.rules.FIELD_NAMES).
     rules = models.JSONField(_("rule overrides"), default=dict, blank=True)
     planned_sessions = models.PositiveSmallIntegerField(_("planned sessions"), default=4)
-    fee = models.DecimalField(_("fee"), max_digits=8, decimal_places=2, default=0)
+    fee = models.DecimalField(_("fee"), max_digits=12, decimal_places=2, default=0)
     scope = models.CharField(
         _("standings scope"), max_length=20, choices=Scope.choices, default=Scope.INDIVIDUAL
     )
@@ -360,7 +360,7 @@ class Appeal(models.Model):
     subject = models.CharField(_("decision appealed"), max_length=300, validators=[validate_line])
     text = long_text(_("appeal text"), blank=True)
     filed_at = models.DateTimeField(_("filed at"), validators=[validate_calendar])
-    deposit = models.DecimalField(_("deposit"), max_digits=8, decimal_places=2, default=0)
+    deposit = models.DecimalField(_("deposit"), max_digits=12, decimal_places=2, default=0)
     late_override = models.CharField(
         _("reason for accepting it after the window"),
         max_length=300,

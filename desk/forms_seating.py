@@ -1,7 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from seating.models import Wind
+from core.forms import model_field
+from seating.models import SeatingChange, Wind
 from tournament.models import Player
 
 
@@ -76,7 +77,7 @@ class SeatChangeForm(forms.Form):
     override = forms.BooleanField(
         label=_("this session has results: change it anyway"), required=False
     )
-    reason = forms.CharField(label=_("reason"), required=False, max_length=500)
+    reason = model_field(SeatingChange, "reason", label=_("reason"), required=False)
 
     def clean(self):
         data = super().clean()

@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core.text import validate_text
 from tournament.models import Player, Session
 
 WINDS = ["E", "S", "W", "N"]
@@ -82,7 +83,7 @@ class SeatingChange(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seating_changes")
     kind = models.CharField(_("change"), max_length=10, choices=Kind.choices)
     detail = models.CharField(_("detail"), max_length=500)
-    reason = models.CharField(_("reason"), max_length=500, blank=True)
+    reason = models.CharField(_("reason"), max_length=500, blank=True, validators=[validate_text])
     played = models.BooleanField(_("session had results"), default=False)
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"

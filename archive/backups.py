@@ -34,10 +34,12 @@ from django.utils.translation import gettext_lazy
 from archive.tournament_file import (
     Change,
     changes,
+    create_tournament,
     dumps,
     export_tournament,
     import_tournament,
     parse,
+    prepare_import,
 )
 from core.errors import ActionRefused
 from tournament.changes import touch
@@ -294,11 +296,13 @@ def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore |
     incoming, existing, changes = preview(content)
     if existing is None:
         return import_tournament(incoming, user=user), None
+    # The file is read and checked before the swap's transaction, which then only writes.
+    ready = prepare_import(incoming, user=user, replacing=existing)
     before = write_backup(existing, tag=BEFORE_RESTORE)
     try:
         with transaction.atomic():
             Tournament.objects.select_for_update().get(pk=existing.pk).delete()
-            tournament = import_tournament(incoming, user=user)
+            tournament = create_tournament(ready)
             record = Restore.objects.create(
                 slug=tournament.slug,
                 backup=backup_name or _("an uploaded file"),

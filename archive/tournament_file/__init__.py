@@ -53,12 +53,13 @@ at the first one that does not hold, naming it ("penalties[3].amount: ...").
 The package, by job: schema.py declares every value once (values.py: the kinds of value) and
 writes it as the JSON Schema tournament-file.schema.json; export.py writes a tournament;
 reader.py (and records.py, the referee's records) reads a file into a plan (plan.py) without
-writing; create.py makes the plan's rows in one transaction; changes.py tells what a restore
-would change.
+writing; create.py looks up the users the plan names and then makes its rows with bulk inserts
+in one short transaction (the file read and checked before it, so that a big file holds the
+database only while it writes); changes.py tells what a restore would change.
 """
 
 from .changes import Change, changes
-from .create import import_tournament
+from .create import Import, create_tournament, import_tournament, prepare_import
 from .errors import TournamentFileError
 from .export import dumps, export_tournament
 from .reader import parse
@@ -66,11 +67,14 @@ from .schema import json_schema
 
 __all__ = [
     "Change",
+    "Import",
     "TournamentFileError",
     "changes",
+    "create_tournament",
     "dumps",
     "export_tournament",
     "import_tournament",
     "json_schema",
     "parse",
+    "prepare_import",
 ]

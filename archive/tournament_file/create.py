@@ -1,10 +1,21 @@
 """A tournament file's rows: `import_tournament` creates the tournament the reader planned, all
-of it in one transaction, or nothing."""
+of it in one transaction, or nothing.
+
+It runs in two steps so that a big file does not stall the hall: `prepare_import` reads and
+checks the whole file and looks up the users it names, outside any transaction (everything
+that can refuse a file happens here); `create_tournament` then writes the rows with bulk
+inserts in one short transaction, which is as long as SQLite's write lock is held and every
+check-in and result save in the hall waits (issue 22: 20,000 players held it 23.6 s, and
+saves made meanwhile failed with "database is locked").
+"""
+
+from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from scoring.models import Penalty, Result, ResultScore
 from seating.models import Seat, Table
@@ -24,6 +35,20 @@ from .marks import with_mark
 from .reader import Reader, parse
 from .schema import NOTE_MAX, PENALTY_NOTE_MAX, UNDO_PLAYERS
 
+# Rows per INSERT. SQLite's backend lowers it to its limit of 999 variables a statement (about
+# 90 players); PostgreSQL takes it as it is.
+BATCH = 500
+
+
+@dataclass
+class Import:
+    """A file ready to be created: its checked plan, who imports, and the users it names that
+    this desk has (by user name)."""
+
+    plan: Reader
+    user: object
+    users: dict
+
 
 def _acting(user):
     return user if user is not None and getattr(user, "is_authenticated", False) else None
@@ -36,44 +61,67 @@ def _save(instance, user):
     return instance
 
 
+def _bulk(model, rows: list, user) -> list:
+    """Insert the rows; for a model with a history, also the history rows save() would have
+    written (created, by the importing user, or by the request's user as save() takes it)."""
+    if not hasattr(model, "history"):
+        return model.objects.bulk_create(rows, batch_size=BATCH)
+    if not rows:
+        return rows  # bulk_create_with_history would look for rows it did not get ids of
+    if user is not None:
+        for row in rows:
+            row._history_user = user  # django-simple-history: who made the change
+    return bulk_create_with_history(rows, model, batch_size=BATCH)
+
+
 def import_tournament(content, user=None) -> Tournament:
     """Create the tournament of a version 1 file; all of it, or nothing and TournamentFileError.
 
     content: the file's bytes or text, or the already parsed dict. user: who imports (the
     entering and confirming user of results that come without a history).
     """
+    return create_tournament(prepare_import(content, user))
+
+
+def prepare_import(content, user=None, replacing: Tournament | None = None) -> Import:
+    """Read and check the whole file, or raise TournamentFileError; writes nothing and holds
+    no transaction. replacing: the tournament a restore deletes first (its slug is not taken).
+    """
     data = parse(content)
-    user = _acting(user)
-    with transaction.atomic():
-        plan = Reader(data).read()
-        User = get_user_model()
-        names = plan.usernames()
-        users = {
-            u.get_username(): u
-            for u in User._default_manager.filter(**{f"{User.USERNAME_FIELD}__in": names})
-        }
-        try:
-            with transaction.atomic():
-                return _create(plan, user, users)
-        except IntegrityError as e:
-            if Tournament.objects.filter(slug=plan.tournament["slug"]).exists():
-                raise TournamentFileError(
-                    "tournament.slug",
-                    _("a tournament with the slug %(value)s already exists")
-                    % {"value": show(plan.tournament["slug"])},
-                ) from e
-            raise
+    plan = Reader(data, replacing=replacing).read()
+    User = get_user_model()
+    names = plan.usernames()
+    users = {
+        u.get_username(): u
+        for u in User._default_manager.filter(**{f"{User.USERNAME_FIELD}__in": names})
+    }
+    return Import(plan, _acting(user), users)
+
+
+def create_tournament(ready: Import) -> Tournament:
+    """Create the rows of a prepared file in one transaction (a savepoint inside another)."""
+    try:
+        with transaction.atomic():
+            return _create(ready.plan, ready.user, ready.users)
+    except IntegrityError as e:
+        # The slug was free when the file was read; another import may have taken it since.
+        if Tournament.objects.filter(slug=ready.plan.tournament["slug"]).exists():
+            raise TournamentFileError(
+                "tournament.slug",
+                _("a tournament with the slug %(value)s already exists")
+                % {"value": show(ready.plan.tournament["slug"])},
+            ) from e
+        raise
 
 
 def _create(plan: Reader, user, users: dict) -> Tournament:
     now = timezone.now()
     tournament = _save(Tournament(**plan.tournament), user)
-    players = {}
-    for row in plan.players:
-        players[row["key"]] = _save(Player(tournament=tournament, **row), user)
-    sessions, tables, seats = {}, {}, {}  # by number; (session, table); (session, table, wind)
-    for s in plan.sessions:
-        session = _save(
+    created = _bulk(Player, [Player(tournament=tournament, **row) for row in plan.players], user)
+    players = {p.key: p for p in created}
+    created = _bulk(
+        Session,
+        [
             Session(
                 tournament=tournament,
                 number=s.number,
@@ -82,66 +130,66 @@ def _create(plan: Reader, user, users: dict) -> Tournament:
                 ended_at=s.ended_at,
                 length_seconds=s.length_seconds,
                 warning_seconds=s.warning_seconds,
-            ),
-            user,
-        )
-        sessions[s.number] = session
-        ClockEvent.objects.bulk_create(
-            ClockEvent(session=session, kind=k, at=at, seconds=sec, table=t, by=users.get(by))
+            )
+            for s in plan.sessions
+        ],
+        user,
+    )
+    sessions = {s.number: s for s in created}  # by number
+    _bulk(
+        ClockEvent,
+        [
+            ClockEvent(
+                session=sessions[s.number], kind=k, at=at, seconds=sec, table=t, by=users.get(by)
+            )
+            for s in plan.sessions
             for k, at, sec, t, by in s.clock
-        )
-        for t in s.tables:
-            table = _save(Table(session=session, number=t.number), user)
-            tables[(s.number, t.number)] = table
-            for wind, key, replaces, joined in t.seats:
-                seats[(s.number, t.number, wind)] = _save(
-                    Seat(
-                        table=table,
-                        session=session,
-                        wind=wind,
-                        player=players[key],
-                        replaces=players[replaces] if replaces else None,
-                        joined=joined,
-                    ),
-                    user,
-                )
-            for v in t.versions:
-                if v.by_importer:
-                    entered_by, entered_at = user, now
-                    confirmed = v.status == Result.Status.CONFIRMED
-                    confirmed_by = user if confirmed else None
-                    confirmed_at = now if confirmed else None
-                    note = v.note
-                else:
-                    entered_by = users.get(v.entered_by)
-                    confirmed_by = users.get(v.confirmed_by)
-                    entered_at, confirmed_at = v.entered_at or now, v.confirmed_at
-                    missing = {
-                        "entered": v.entered_by if entered_by is None else None,
-                        "confirmed": v.confirmed_by if confirmed_by is None else None,
-                    }
-                    note = with_mark(v.note, missing, NOTE_MAX)
-                result = Result.objects.create(
-                    table=table,
-                    version=v.version,
-                    status=v.status,
-                    entered_by=entered_by,
-                    entered_at=entered_at,
-                    confirmed_by=confirmed_by,
-                    confirmed_at=confirmed_at,
-                    superseded_at=v.superseded_at,
-                    note=note,
-                )
-                ResultScore.objects.bulk_create(
-                    ResultScore(
-                        result=result,
-                        wind=wind,
-                        player=players[key],
-                        score=score,
-                        chombo=chombo,
-                    )
-                    for wind, key, score, chombo in v.scores
-                )
+        ],
+        user,
+    )
+    created = _bulk(
+        Table,
+        [
+            Table(session=sessions[s.number], number=t.number)
+            for s in plan.sessions
+            for t in s.tables
+        ],
+        user,
+    )
+    tables = {(t.session.number, t.number): t for t in created}  # (session, table)
+    created = _bulk(
+        Seat,
+        [
+            Seat(
+                table=tables[(s.number, t.number)],
+                session=sessions[s.number],
+                wind=wind,
+                player=players[key],
+                replaces=players[replaces] if replaces else None,
+                joined=joined,
+            )
+            for s in plan.sessions
+            for t in s.tables
+            for wind, key, replaces, joined in t.seats
+        ],
+        user,
+    )
+    seats = {(s.session.number, s.table.number, s.wind): s for s in created}
+    versions = [
+        (tables[(s.number, t.number)], v)
+        for s in plan.sessions
+        for t in s.tables
+        for v in t.versions
+    ]
+    results = _bulk(Result, [_result(table, v, user, users, now) for table, v in versions], user)
+    ResultScore.objects.bulk_create(
+        (
+            ResultScore(result=result, wind=wind, player=players[key], score=score, chombo=chombo)
+            for result, (_table, v) in zip(results, versions, strict=True)
+            for wind, key, score, chombo in v.scores
+        ),
+        batch_size=BATCH,
+    )
     _create_records(plan, user, users, tournament, players, sessions, tables, seats)
     for c in plan.rule_changes:
         changed_by = users.get(c["changed_by"])
@@ -162,6 +210,37 @@ def _create(plan: Reader, user, users: dict) -> Tournament:
     touch(tournament.pk)
     tournament.refresh_from_db()
     return tournament
+
+
+def _result(table, v, user, users, now) -> Result:
+    """One version of a table's result; who entered and confirmed it, from the file or, for a
+    table without a history, the importing user now."""
+    if v.by_importer:
+        entered_by, entered_at = user, now
+        confirmed = v.status == Result.Status.CONFIRMED
+        confirmed_by = user if confirmed else None
+        confirmed_at = now if confirmed else None
+        note = v.note
+    else:
+        entered_by = users.get(v.entered_by)
+        confirmed_by = users.get(v.confirmed_by)
+        entered_at, confirmed_at = v.entered_at or now, v.confirmed_at
+        missing = {
+            "entered": v.entered_by if entered_by is None else None,
+            "confirmed": v.confirmed_by if confirmed_by is None else None,
+        }
+        note = with_mark(v.note, missing, NOTE_MAX)
+    return Result(
+        table=table,
+        version=v.version,
+        status=v.status,
+        entered_by=entered_by,
+        entered_at=entered_at,
+        confirmed_by=confirmed_by,
+        confirmed_at=confirmed_at,
+        superseded_at=v.superseded_at,
+        note=note,
+    )
 
 
 def _recorders(record, user, users) -> tuple:
@@ -191,25 +270,23 @@ def _kept(record, user, users, now) -> tuple[dict, dict]:
 
 def _create_records(plan, user, users, tournament, players, sessions, tables, seats):
     """Penalties (live ones in the file's order, then void ones), incidents and appeals."""
-    created = []
+    rows = []
     for p in (*plan.penalties, *plan.voided_penalties):
         kept, missing = _kept(p, user, users, plan.now)
-        created.append(
-            _save(
-                Penalty(
-                    session=sessions[p["session"]],
-                    player=players[p["player"]],
-                    table=tables[(p["session"], p["table"])] if p["table"] else None,
-                    kind=p["kind"],
-                    minutes=p["minutes"],
-                    amount=p["amount"],
-                    stage=p["stage"],
-                    note=with_mark(p["note"], missing, PENALTY_NOTE_MAX),
-                    **kept,
-                ),
-                user,
+        rows.append(
+            Penalty(
+                session=sessions[p["session"]],
+                player=players[p["player"]],
+                table=tables[(p["session"], p["table"])] if p["table"] else None,
+                kind=p["kind"],
+                minutes=p["minutes"],
+                amount=p["amount"],
+                stage=p["stage"],
+                note=with_mark(p["note"], missing, PENALTY_NOTE_MAX),
+                **kept,
             )
         )
+    created = _bulk(Penalty, rows, user)
     live, voided = created[: len(plan.penalties)], created[len(plan.penalties) :]
 
     def undo_in(undo):
@@ -226,26 +303,25 @@ def _create_records(plan, user, users, tournament, players, sessions, tables, se
             out[name] = value
         return out
 
-    incidents = []
+    rows = []
     for i in plan.incidents:
         kept, missing = _kept(i, user, users, plan.now)
-        incidents.append(
-            _save(
-                Incident(
-                    tournament=tournament,
-                    session=sessions[i["session"]] if i["session"] else None,
-                    table=tables[(i["session"], i["table"])] if i["table"] else None,
-                    kind=i["kind"],
-                    player=players[i["player"]] if i["player"] else None,
-                    substitute=players[i["substitute"]] if i["substitute"] else None,
-                    text=with_mark(i["text"], missing, None),
-                    undo=undo_in(i["undo"]),
-                    **kept,
-                ),
-                user,
+        rows.append(
+            Incident(
+                tournament=tournament,
+                session=sessions[i["session"]] if i["session"] else None,
+                table=tables[(i["session"], i["table"])] if i["table"] else None,
+                kind=i["kind"],
+                player=players[i["player"]] if i["player"] else None,
+                substitute=players[i["substitute"]] if i["substitute"] else None,
+                text=with_mark(i["text"], missing, None),
+                undo=undo_in(i["undo"]),
+                **kept,
             )
         )
+    incidents = _bulk(Incident, rows, user)
 
+    rows = []
     for a in plan.appeals:
         recorded_by, _voided_by, missing = _recorders(a, user, users)
         if a["penalty"] is not None:
@@ -254,7 +330,7 @@ def _create_records(plan, user, users, tournament, players, sessions, tables, se
             penalty = voided[a["voided_penalty"]]
         else:
             penalty = None
-        _save(
+        rows.append(
             Appeal(
                 tournament=tournament,
                 session=sessions[a["session"]],
@@ -274,6 +350,6 @@ def _create_records(plan, user, users, tournament, players, sessions, tables, se
                 decided_at=a["decided_at"],
                 deposit_returned=a["deposit_returned"],
                 recorded_by=recorded_by,
-            ),
-            user,
+            )
         )
+    _bulk(Appeal, rows, user)

@@ -108,8 +108,9 @@ class Reader(RecordsReader):
     The plan: `tournament`, `players` (dicts of model fields), `sessions` (Session, with their
     Table and Version), and the referee's records (records.py)."""
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict, replacing: Tournament | None = None):
         self.data = data
+        self.replacing = replacing  # a restore deletes it first: its slug is not taken
 
     def read(self):
         file = Record(schema.FILE, "", self.data)
@@ -138,9 +139,12 @@ class Reader(RecordsReader):
         except RuleError as e:
             raise _rule_error(e) from e
         slug = head["slug"]
+        taken = Tournament.objects.filter(slug=slug)
+        if self.replacing is not None:
+            taken = taken.exclude(pk=self.replacing.pk)
         if slug is None:
             slug = unique_slug(name)
-        elif Tournament.objects.filter(slug=slug).exists():
+        elif taken.exists():
             fail(
                 "tournament.slug",
                 _("a tournament with the slug %(value)s already exists") % {"value": show(slug)},

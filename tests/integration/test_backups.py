@@ -375,7 +375,7 @@ def test_a_restore_that_fails_midway_keeps_no_before_restore_copy(monkeypatch):
     def breaks(*args, **kwargs):
         raise IntegrityError("the database refused a row")
 
-    monkeypatch.setattr(backups, "import_tournament", breaks)
+    monkeypatch.setattr(backups, "create_tournament", breaks)
     with pytest.raises(IntegrityError):
         backups.restore(content, staff["director"])
     assert {b.name for b in backups.listing(t.slug)} == before_files

@@ -904,6 +904,36 @@ def test_penalties_incidents_and_appeals_round_trip():
     assert incident.undo["player"] == copy_.players.get(key="p08").pk
 
 
+def test_every_imported_row_has_its_history_row_by_the_importer():
+    """The rows are inserted in bulk (issue 22: a big file held the database too long), and
+    django-simple-history still gets what save() gave it: one "created" row each, by the
+    importing user."""
+    t = rich_tournament()
+    data = export_tournament(t)
+    data["tournament"]["slug"] = "lodz-2026-copy"
+    copy_ = import_tournament(data, user=make_user("importer"))
+    imported = {
+        Tournament: Tournament.objects.filter(pk=copy_.pk),
+        Player: Player.objects.filter(tournament=copy_),
+        Session: Session.objects.filter(tournament=copy_),
+        Table: Table.objects.filter(session__tournament=copy_),
+        Seat: Seat.objects.filter(session__tournament=copy_),
+        Penalty: Penalty.objects.filter(session__tournament=copy_),
+        Incident: Incident.objects.filter(tournament=copy_),
+        Appeal: Appeal.objects.filter(tournament=copy_),
+    }
+    for model, rows in imported.items():
+        ids = sorted(rows.values_list("pk", flat=True))
+        assert ids, model
+        history = model.history.filter(id__in=ids)
+        assert sorted(history.values_list("id", flat=True)) == ids, model
+        assert set(
+            history.values_list("history_type", "history_user__username", "history_change_reason")
+        ) == {("+", "importer", None)}, model
+    appeal = Appeal.objects.filter(tournament=copy_, penalty__isnull=False).first()
+    assert appeal.history.get().penalty_id == appeal.penalty_id  # the row as inserted
+
+
 def test_record_users_missing_on_this_desk_are_kept_in_the_note():
     t = rich_tournament()
     data = export_tournament(t)

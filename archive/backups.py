@@ -26,7 +26,6 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import close_old_connections, connections, transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -42,8 +41,9 @@ from archive.tournament_file import (
     prepare_import,
 )
 from core.errors import ActionRefused
+from scoring.selectors import last_started, seating
 from tournament.changes import touch
-from tournament.models import Restore, Session, Tournament
+from tournament.models import Restore, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -120,10 +120,10 @@ def prune(slug: str) -> list[str]:
 
 
 def _current_session(tournament) -> int:
-    number = Session.objects.filter(tournament=tournament, tables__isnull=False).aggregate(
-        n=Max("number")
-    )["n"]
-    return number or 0
+    """The newest session whose play has begun, before any the first seated (0 before any
+    seating): a backup is kept per session by it, so the end of each session is kept even when
+    one plan seats several at once."""
+    return last_started(tournament) or min(seating(tournament), default=0)
 
 
 def write_backup(tournament: Tournament, tag: str = "") -> Backup:

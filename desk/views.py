@@ -22,7 +22,7 @@ from desk.tables import (
     PlayersTable,
     RefereeTournamentsTable,
 )
-from scoring.selectors import done, has_confirmed_results, table_states
+from scoring.selectors import done, has_confirmed_results, session_now, table_states
 from scoring.services import change_rules
 from tournament.mixins import TournamentMixin
 from tournament.models import Player, Tournament
@@ -96,6 +96,7 @@ class Dashboard(DeskRequired, TournamentMixin, View):
             "tournament": t,
             "counts": counts,
             "sessions": sessions,
+            "now": session_now(t),
             "rules": t.rule_set(),
             "frozen": has_confirmed_results(t),
             "rule_changes": t.rule_changes.select_related("changed_by")[:20],

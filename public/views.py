@@ -71,7 +71,7 @@ class _Hall:
     tournament: Tournament  # as read for this revision
     standings: object  # scoring.standings.Standings
     rows: dict  # player key -> StandingRow (ranked rows first, then substitutes)
-    current: int | None  # the newest seated session
+    current: int | None  # the session it is now (selectors.session_now)
     live: bool
     seating_now: dict  # table number -> seats of the current session
     seats_now: dict  # player key -> {"table", "wind", "seats"} in the current session
@@ -133,7 +133,7 @@ def _build_hall(tournament) -> _Hall:
     for row in data.rows + data.substitutes:
         rows.setdefault(row.player.key, row)
     seating = selectors.seating(tournament)  # read once: every read unpickles the whole seating
-    current = max(seating) if seating else None
+    current = selectors.session_now(tournament).number
     seating_now = seating.get(current, {})
     seats_now = {}
     for number, seats in seating_now.items():

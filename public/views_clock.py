@@ -12,6 +12,13 @@ from seating.models import Wind
 from tournament import timekeeping as tk
 
 
+def _status(tournament, number=None) -> dict:
+    """The clock of session `number`, by default of the session it is now (session_now)."""
+    if number is None:
+        number = selectors.session_now(tournament).number
+    return tk.status(tournament, number, over=selectors.session_over(tournament, number))
+
+
 @require_GET
 def clock_json(request, slug):
     """The clock's status with the server's time, for the projector and the phones."""
@@ -20,7 +27,7 @@ def clock_json(request, slug):
         number = int(request.GET["session"]) if request.GET.get("session") else None
     except ValueError:
         number = None
-    data = tk.status(tournament, number=number)
+    data = _status(tournament, number)
     response = HttpResponse(json.dumps(data), content_type="application/json")
     response["Cache-Control"] = "no-store"
     return response
@@ -30,7 +37,7 @@ def clock_json(request, slug):
 def projector(request, slug):
     """Full screen for the hall: the clock, the rule that applies now, the seating at first."""
     tournament = _tournament(request, slug)
-    data = tk.status(tournament)
+    data = _status(tournament)
     seating = []
     if data["session"] is not None:
         for table, seats in sorted(selectors.session_seating(tournament, data["session"]).items()):

@@ -9,6 +9,7 @@ so the cache is never stale and never needs a timeout.
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import models
@@ -23,7 +24,7 @@ from scoring.penalties import MINOR, Resolved, resolve
 from scoring.rules import RuleError, is_awarded
 from scoring.standings import PenaltyRow, PlayerRow, SeatRow, TableRow, compute_standings
 from seating.models import WINDS, Seat
-from tournament.models import Player
+from tournament.models import ClockEvent, Player, Session
 
 
 def has_confirmed_results(tournament) -> bool:
@@ -175,6 +176,78 @@ def session_on(tournament, number) -> bool:
         and not is_awarded(rules, len(seats))
         for t, seats in snap["seating"].get(number, {}).items()
     )
+
+
+class Now(NamedTuple):
+    """Which session it is now: its number (None before any seating) and why: "playing" (being
+    played), "next" (the next to be played) or "last" (the last one played; all are over)."""
+
+    number: int | None
+    state: str
+
+
+def session_now(tournament) -> Now:
+    """The one answer to "which session is it now" that every page gives (phones, projector,
+    the top bar's clock, the desk, the backups): the session being played, else the next one
+    to be played, else the last one played.
+
+    Being played: not over, and started (its clock started, or a result entered). The next: the
+    first seated session that is not over. A plan that seats sessions 1–4 at once still sends
+    everyone to session 1 until it is played.
+    """
+    key = f"now:{tournament.pk}:{tournament.revision}"
+    found = cache.get(key)
+    if found is not None:
+        return Now(*found)
+    seated = sorted(seating(tournament))
+    if not seated:
+        now = Now(None, "")
+    else:
+        ended = set(
+            Session.objects.filter(tournament=tournament, ended_at__isnull=False).values_list(
+                "number", flat=True
+            )
+        )
+        open_ = [n for n in seated if n not in ended and session_on(tournament, n)]
+        started = _started(tournament)
+        playing = [n for n in open_ if n in started]
+        if playing:
+            now = Now(playing[0], "playing")
+        elif open_:
+            now = Now(open_[0], "next")
+        else:
+            now = Now(seated[-1], "last")
+    cache.set(key, tuple(now))
+    return now
+
+
+def _started(tournament) -> set[int]:
+    """Numbers of the sessions whose clock was started, or with a result or a penalty."""
+    clocks = ClockEvent.objects.filter(session__tournament=tournament).values_list(
+        "session__number", flat=True
+    )
+    results = Result.objects.filter(table__session__tournament=tournament).values_list(
+        "table__session__number", flat=True
+    )
+    penalties = Penalty.objects.filter(session__tournament=tournament).values_list(
+        "session__number", flat=True
+    )
+    return set(clocks) | set(results) | set(penalties)
+
+
+def last_started(tournament) -> int | None:
+    """The newest session whose play has begun: whose state a backup holds (a plan that seats
+    sessions 1–4 at once has begun none of them)."""
+    return max(_started(tournament), default=None)
+
+
+def session_over(tournament, number) -> bool:
+    """Play of a seated session is over: ended by the desk, or every played table confirmed."""
+    if number is None:
+        return False
+    if Session.objects.filter(tournament=tournament, number=number, ended_at__isnull=False):
+        return True
+    return number in seating(tournament) and not session_on(tournament, number)
 
 
 def standings(tournament):

@@ -183,39 +183,13 @@ def set_clock_length(session: Session, user, minutes: int, warning_minutes: int)
 # --- what the hall sees ----------------------------------------------------------------------
 
 
-def clock_session(tournament) -> Session | None:
-    """The session the projector and the phones follow.
-
-    The session whose clock was started last, unless it has ended: then the next seated session
-    (waiting to start), or the ended one while there is none. Before any start: the first seated
-    session that has not ended.
-    """
-    last = (
-        ClockEvent.objects.filter(session__tournament=tournament, kind=clock.START)
-        .select_related("session")
-        .order_by("-at", "-id")
-        .first()
-    )
-    seated = Session.objects.filter(tournament=tournament, tables__isnull=False).distinct()
-    if last is not None:
-        session = last.session
-        if state(session).state != clock.ENDED and session.ended_at is None:
-            return session
-        following = seated.filter(number__gt=session.number).order_by("number").first()
-        return following or session
-    return seated.filter(ended_at__isnull=True).order_by("number").first()
-
-
-def _cached_clock(tournament, number=None) -> dict | None:
+def _cached_clock(tournament, number) -> dict | None:
     """The session, its plan and its events: a few queries, cached per tournament revision."""
     key = f"clock:{tournament.pk}:{tournament.revision}:{number}"
     data = cache.get(key)
     if data is not None:
         return data or None
-    if number is None:
-        session = clock_session(tournament)
-    else:
-        session = Session.objects.filter(tournament=tournament, number=number).first()
+    session = Session.objects.filter(tournament=tournament, number=number).first()
     if session is None:
         cache.set(key, {})
         return None
@@ -232,11 +206,10 @@ def _cached_clock(tournament, number=None) -> dict | None:
     return data
 
 
-def status(tournament, now=None, number=None) -> dict:
-    """The clock as the public pages and the projector read it (JSON-ready).
-
-    `number`: that session's clock; by default the one the hall follows (clock_session).
-    """
+def status(tournament, number, now=None, over=False) -> dict:
+    """The clock of session `number` (None: no session) as the public pages and the projector
+    read it (JSON-ready). `over`: the session's play is over (every table confirmed), so its
+    clock shows ended even if nobody used it."""
     now = now or timezone.now()
     rules = tournament.rule_set()
     base = {
@@ -255,7 +228,7 @@ def status(tournament, now=None, number=None) -> dict:
         return {**base, "texts": rule_texts(rules), "session": None, "state": None}
     base["texts"] = rule_texts(rules)
     s = clock.state_at(data["length"], data["warning"], data["events"], now)
-    s = as_shown(s, data["ended_at"])
+    s = as_shown(s, data["ended_at"] or (now if over else None))
     state_name = s.state
     seating_until = None
     if state_name == clock.WAITING:

@@ -13,6 +13,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import IntegrityError, transaction
 from django.urls import reverse
+from django.utils import timezone
 
 from archive import backups
 from archive.tournament_file import changes, export_tournament
@@ -22,7 +23,7 @@ from scoring.feed import feed_json
 from scoring.models import Penalty, Result
 from seating.manual import swap_players
 from tests.support import factories as f
-from tournament.models import Restore, Tournament
+from tournament.models import ClockEvent, Restore, Tournament
 
 # Real commits, as in the hall: a backup is written when its change commits.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -119,22 +120,30 @@ def test_nothing_is_written_for_a_change_that_is_rolled_back():
 def test_the_folder_keeps_the_newest_n_and_the_newest_of_every_session(settings):
     settings.DESK_BACKUPS_KEEP = 3
     t = f.tournament(slug="keep")
-    names = []
+    written = set()  # every file, including the ones a seating writes itself
     for number in (1, 1, 1, 2, 2, 3, 3, 3, 3):
-        f.seat_session(t, number) if not t.sessions.filter(number=number).exists() else None
-        names.append(backups.write_backup(t).name)
+        if not t.sessions.filter(number=number).exists():
+            session = f.seat_session(t, number)  # and its play begins: the file is the session's
+            ClockEvent.objects.create(session=session, kind="start", at=timezone.now())
+        backups.write_backup(t)
+        written |= {b.name for b in backups.listing(t.slug)}
+    names = sorted(written)  # the names sort by time
     by_session = {}
     for name in names:
         by_session.setdefault(name.split("-s")[1][:2], []).append(name)
     kept = {b.name for b in backups.listing(t.slug)}
     assert kept == set(names[-3:]) | {by_session["01"][-1], by_session["02"][-1]}
-    assert len(kept) == 5
+    assert len(kept) == 5 and by_session["02"][-1] not in names[-3:]
 
 
 def test_restore_page_shows_the_changes_then_replaces_and_keeps_the_state_before():
     staff = f.staff()
     t = build(staff)
-    after_session_1 = next(b for b in backups.listing(t.slug) if b.session == 1)
+    # The newest file of session 1 holds session 2's seating (made before its play began); the
+    # one before it is session 1 alone.
+    of_session_1 = [b for b in backups.listing(t.slug) if b.session == 1]
+    assert [len(json.loads(b.path.read_text())["sessions"]) for b in of_session_1[:2]] == [2, 1]
+    after_session_1 = of_session_1[1]
     director = f.login(staff["director"])
     page = director.get(reverse("archive:backups", args=[t.slug]))
     assert page.status_code == 200

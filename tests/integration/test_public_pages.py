@@ -107,3 +107,43 @@ def test_team_standings_when_teams_exist():
     # Dragons: p01 + p05 both first = 2 × 40000; Winds: 2 × 15000.
     assert page.index("Dragons") < page.index("Winds")
     assert "80,000" in page
+
+
+def test_phones_follow_the_session_being_played_not_the_last_planned():
+    """Issue 23 (1): with sessions 1–4 seated at once by a plan, a phone said "Session 4" before
+    session 1 began. Every page asks selectors.session_now: the session being played, else the
+    next one to be played, else the last one played."""
+    staff = f.staff()
+    t = f.tournament(players=8)
+    for number in (1, 2, 3, 4):
+        flip = [["p05", "p01", "p06", "p02"], ["p07", "p03", "p08", "p04"]]
+        f.seat_session(t, number, flip if number % 2 == 0 else None)
+    phone = Client()
+    find = phone.get(f"/t/{t.slug}/find/?q=Player 05").content.decode()
+    assert "Session 1" in find and '<td class="big">2</td>' in find
+    player = phone.get(f"/t/{t.slug}/p/p05/").content.decode()
+    assert "Session 1: table 2, East" in player
+    assert phone.get(f"/t/{t.slug}/clock.json").json()["session"] == 1
+    # Session 1 being played: a result is entered at one table, the other is still playing.
+    table_1, table_2 = t.sessions.get(number=1).tables.order_by("number")
+    f.play(table_1, [40000, 30000, 20000, 30000], staff["desk1"], staff["desk2"])
+    assert "Session 1: table 2, East" in phone.get(f"/t/{t.slug}/p/p05/").content.decode()
+    dashboard = f.login(staff["director"]).get(f"/desk/{t.slug}/").content.decode()
+    assert dashboard.count('class="now"') == 1 and "being played" in dashboard
+    # Every table confirmed: the next session to be played.
+    f.play(table_2, [40000, 30000, 20000, 30000], staff["desk1"], staff["desk2"])
+    assert "Session 2: table 1, East" in phone.get(f"/t/{t.slug}/p/p05/").content.decode()
+    clock = phone.get(f"/t/{t.slug}/clock.json").json()
+    assert (clock["session"], clock["state"]) == (2, "waiting")
+
+
+def test_the_clock_of_a_session_played_without_it_shows_the_end():
+    """Issue 23 (13): the top bar said "Session 1 1:30:00 waiting to start" after every result
+    of session 1 was confirmed, when nobody had used the clock."""
+    staff = f.staff()
+    t = f.tournament(players=4)
+    table = f.seat_session(t).tables.get()
+    assert Client().get(f"/t/{t.slug}/clock.json").json()["state"] == "waiting"
+    f.play(table, [40000, 30000, 20000, 30000], staff["desk1"], staff["desk2"])
+    clock = Client().get(f"/t/{t.slug}/clock.json").json()
+    assert (clock["session"], clock["state"]) == (1, "ended")

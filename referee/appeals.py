@@ -16,6 +16,8 @@ from django.utils.translation import gettext as _
 from core.errors import ActionRefused
 from core.numbers import decimal_limit, fits
 from core.roles import is_head_referee
+from referee.services import void_incident, void_penalty
+from scoring.models import Penalty
 from tournament.changes import touch
 from tournament.models import Appeal, Session
 from tournament.timekeeping import end_clock
@@ -128,10 +130,17 @@ def review_appeal(appeal: Appeal, user) -> Appeal:
 
 
 @transaction.atomic
-def decide_appeal(appeal: Appeal, user, status: str, body: str, decision: str) -> Appeal:
+def decide_appeal(
+    appeal: Appeal, user, status: str, body: str, decision: str, keep_record: bool = False
+) -> Appeal:
     """Uphold or reject. The deposit is returned in full when upheld and kept when rejected
     (002 §2.9.2). A dissatisfied appellant may take it further (002 §2.9.3): deciding again
-    is allowed and the earlier decision stays in the history."""
+    is allowed and the earlier decision stays in the history.
+
+    Upholding an appeal against a penalty or an incident voids it in the same transaction, with
+    the decision as the reason (a disqualification or a substitution is put back), unless
+    `keep_record` (a partial decision: the record is then changed by hand). The record voided,
+    if any, is in the returned appeal's `voided`."""
     if not is_head_referee(user):
         raise ActionRefused(_("Only the head referee or the director records a decision."))
     if status not in (Appeal.Status.UPHELD, Appeal.Status.REJECTED):
@@ -149,6 +158,13 @@ def decide_appeal(appeal: Appeal, user, status: str, body: str, decision: str) -
     appeal.save(
         update_fields=["status", "decided_by", "decision", "decided_at", "deposit_returned"]
     )
+    appeal.voided = None
+    record = appeal.penalty or appeal.incident
+    if status == Appeal.Status.UPHELD and not keep_record and record and not record.is_void:
+        limit = Penalty._meta.get_field("void_reason").max_length
+        reason = _("Appeal upheld: %(decision)s") % {"decision": appeal.decision}
+        void = void_penalty if appeal.penalty else void_incident
+        appeal.voided = void(record, user, reason[:limit], by_decision=True)
     touch(appeal.tournament_id)
     return appeal
 

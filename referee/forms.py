@@ -244,6 +244,14 @@ class AppealDecisionForm(forms.Form):
         choices=[("upheld", _("upheld")), ("rejected", _("rejected"))],
     )
     decided_by = forms.ChoiceField(label=_("Decided by"), choices=())
+    keep_record = forms.BooleanField(
+        label=_("Keep the appealed penalty or incident"),
+        required=False,
+        help_text=_(
+            "Upheld, the appealed record is voided with the decision as the reason. Tick this "
+            "for a partial decision, and change the record by hand."
+        ),
+    )
     decision = model_field(
         Appeal,
         "decision",

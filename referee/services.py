@@ -107,8 +107,9 @@ def _past_the_scale(session, player, rules, user) -> bool:
     return done.count() >= len(rules.progressive_scale)
 
 
-def _void(record, user, reason: str):
-    if not is_director(user):
+def _void(record, user, reason: str, by_decision: bool = False):
+    """by_decision: the void is an upheld appeal's (decide_appeal checked who decides)."""
+    if not by_decision and not is_director(user):
         raise ActionRefused(_("Only the director voids a record."))
     if record.voided_at is not None:
         raise ActionRefused(_("This record is already void."))
@@ -120,10 +121,10 @@ def _void(record, user, reason: str):
 
 
 @transaction.atomic
-def void_penalty(penalty: Penalty, user, reason: str) -> Penalty:
+def void_penalty(penalty: Penalty, user, reason: str, by_decision: bool = False) -> Penalty:
     """Mark a penalty void: it stays in the records and the history, and leaves the standings."""
     penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
-    _void(penalty, user, reason)
+    _void(penalty, user, reason, by_decision)
     penalty.save(update_fields=["voided_by", "voided_at", "void_reason"])
     touch(penalty.session.tournament_id)
     return penalty
@@ -299,11 +300,11 @@ def record_incident(session: Session, user, text: str, player=None, table=None) 
 
 
 @transaction.atomic
-def void_incident(incident: Incident, user, reason: str) -> Incident:
+def void_incident(incident: Incident, user, reason: str, by_decision: bool = False) -> Incident:
     """Mark an incident void and put back what it changed (the seat, the table, the status)
     when nothing has changed since; otherwise refuse and say why."""
     incident = Incident.objects.select_for_update().get(pk=incident.pk)
-    _void(incident, user, reason)
+    _void(incident, user, reason, by_decision)
     undo = incident.undo or {}
     if incident.kind == Incident.Kind.SUBSTITUTION:
         seat = Seat.objects.select_for_update().filter(pk=undo.get("seat")).first()

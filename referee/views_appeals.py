@@ -125,14 +125,29 @@ class AppealDetail(RefereeRequired, TournamentMixin, View):
                 form = AppealDecisionForm(request.POST)
                 if not form.is_valid():
                     return self.get(request, slug, pk, form=form)
-                decide_appeal(
+                data = form.cleaned_data
+                decided = decide_appeal(
                     appeal,
                     request.user,
-                    form.cleaned_data["status"],
-                    form.cleaned_data["decided_by"],
-                    form.cleaned_data["decision"],
+                    data["status"],
+                    data["decided_by"],
+                    data["decision"],
+                    keep_record=data["keep_record"],
                 )
                 messages.success(request, _("Decision recorded."))
+                if decided.voided is not None:
+                    messages.success(
+                        request,
+                        _("%(record)s is void: the standings no longer count it.")
+                        % {"record": decided.voided},
+                    )
+                elif decided.status == Appeal.Status.UPHELD and (
+                    decided.penalty or decided.incident
+                ):
+                    messages.warning(
+                        request,
+                        _("The appealed record still stands: change it on the log."),
+                    )
         except ActionRefused as e:
             messages.error(request, e.message)
         return redirect("referee:appeal", slug=slug, pk=pk)

@@ -355,6 +355,45 @@ def test_appeal_in_time_rejected_keeps_the_deposit_and_plain_referee_cannot_deci
     assert "pig" not in referee.get(url(t, "referee:appeals") + "?status=upheld").content.decode()
 
 
+@pytest.mark.parametrize("keep", [False, True])
+def test_an_upheld_appeal_voids_the_penalty_it_is_about(staff, keep):
+    """Issue 23 (2): upholding an appeal left the appealed penalty in force. Upheld, the penalty
+    is void in the same transaction, with the decision as the reason, and the page says the
+    standings changed; a partial decision keeps it, and the page says so. 000 §5.6: a late
+    arrival costs 1,000 a minute, deducted before placement."""
+    t = f.tournament(players=4)
+    session = f.seat_session(t)
+    f.play(session.tables.get(), [40000, 30000, 18000, 32000], staff["desk1"], staff["desk2"])
+    session.ended_at = timezone.now() - timedelta(minutes=5)
+    session.save()
+    player = t.players.get(key="p04")
+    referee = f.login(staff["referee"])
+    post_penalty(referee, t, player, kind="late", minutes=4)
+    penalty = Penalty.objects.get()
+    assert lines(t, "p04")[0]["penalty"] == -4000
+    director = f.login(staff["director"])
+    filed = {"session": 1, "appellant": player.pk, "subject": "late", "text": "the clock was"}
+    director.post(url(t, "referee:appeal_add"), {**filed, "penalty": penalty.pk})
+    appeal = Appeal.objects.get()
+    decide = {"action": "decide", "status": "upheld", "decided_by": "head referee"}
+    decide["decision"] = "The hall clock was fast."
+    if keep:
+        decide["keep_record"] = "on"
+    page = director.post(url(t, "referee:appeal", pk=appeal.pk), decide, follow=True)
+    body = page.content.decode()
+    penalty.refresh_from_db()
+    appeal.refresh_from_db()
+    assert (appeal.status, appeal.deposit_returned) == ("upheld", True)
+    if keep:
+        assert not penalty.is_void and lines(t, "p04")[0]["penalty"] == -4000
+        assert "The appealed record still stands" in body
+    else:
+        assert penalty.is_void and penalty.voided_by == staff["director"]
+        assert penalty.void_reason == "Appeal upheld: The hall clock was fast."
+        assert lines(t, "p04")[0]["penalty"] == 0
+        assert "the standings no longer count it" in body
+
+
 def test_void_three_handed_puts_the_player_back(staff):
     t = f.tournament("sbr-2025", players=4)
     session = f.seat_session(t)

@@ -17,11 +17,13 @@ from desk.tables import ResultHistoryTable, ResultTable
 from referee.appeals import end_session
 from scoring.models import Result
 from scoring.rules import SeatInput, is_awarded, table_outcome
-from scoring.selectors import done, table_states
+from scoring.selectors import TableState, done, table_states
 from scoring.services import (
+    CONFIRMED,
+    UNCHANGED,
     confirm_result,
-    enter_result,
     latest_result,
+    save_result,
     seats_in_order,
 )
 from seating.models import Table, Wind
@@ -77,6 +79,25 @@ def _outcome_table(rules, seats, result):
             for s, o in zip(seats, outcome, strict=True)
         ]
     )
+
+
+def _onwards(session, table, unentered=False):
+    """After a save: the next table of the session still waiting for its result (after a draft:
+    the next with nothing entered yet, the one whose protocol comes next), else the session."""
+    states = table_states(session)
+    if unentered:
+        waiting = [pk for pk, state in states.items() if state == TableState.PLAYING]
+    else:
+        waiting = [pk for pk, state in states.items() if not done(state)]
+    numbers = session.tables.filter(pk__in=waiting).exclude(pk=table.pk)
+    after = numbers.filter(number__gt=table.number).order_by("number").first()
+    following = after or numbers.order_by("number").first()
+    slug, number = session.tournament.slug, session.number
+    if following is not None:
+        return redirect("desk:result", slug=slug, number=number, table=following.number)
+    if unentered:
+        return redirect("desk:result", slug=slug, number=number, table=table.number)
+    return redirect("desk:session", slug=slug, number=number)
 
 
 class ResultEntry(DeskRequired, SessionMixin, View):
@@ -144,7 +165,7 @@ class ResultEntry(DeskRequired, SessionMixin, View):
             form.add_error(None, _("This table has no saved result yet — reload the page."))
             return self._render(request, table, form, status=409)
         try:
-            enter_result(
+            result, outcome = save_result(
                 table,
                 form.entries(),
                 request.user,
@@ -156,12 +177,26 @@ class ResultEntry(DeskRequired, SessionMixin, View):
             return self._render(
                 request, table, form, status=409 if isinstance(e, StaleEdit) else 400
             )
-        messages.success(
-            request,
-            _("Table %(n)d saved as a draft; a second desk user confirms it.")
-            % {"n": table.number},
-        )
-        return redirect("desk:result", slug=slug, number=number, table=table.number)
+        if outcome == CONFIRMED:
+            messages.success(request, _("Table %(n)d confirmed.") % {"n": table.number})
+            return _onwards(self.session, table)
+        if outcome == UNCHANGED:
+            text = _(
+                "Table %(n)d: nothing changed since version %(v)d; a second desk user confirms it."
+            ) % {"n": table.number, "v": result.version}
+            messages.info(request, text)
+            return _onwards(self.session, table, unentered=True)
+        if result.version > 1:
+            text = _(
+                "Table %(n)d: your changes are saved as a draft, version %(v)d; a second desk "
+                "user confirms it."
+            ) % {"n": table.number, "v": result.version}
+        else:
+            text = _("Table %(n)d saved as a draft; a second desk user confirms it.") % {
+                "n": table.number
+            }
+        messages.success(request, text)
+        return _onwards(self.session, table, unentered=True)
 
 
 class ResultConfirm(DeskRequired, SessionMixin, View):
@@ -177,14 +212,7 @@ class ResultConfirm(DeskRequired, SessionMixin, View):
             messages.error(request, e.message)
             return redirect("desk:result", slug=slug, number=number, table=table.number)
         messages.success(request, _("Table %(n)d confirmed.") % {"n": table.number})
-        states = table_states(self.session)
-        waiting = self.session.tables.filter(
-            pk__in=[pk for pk, state in states.items() if not done(state)]
-        )
-        nxt = waiting.order_by("number").values_list("number", flat=True).first()
-        if nxt:
-            return redirect("desk:result", slug=slug, number=number, table=nxt)
-        return redirect("desk:session", slug=slug, number=number)
+        return _onwards(self.session, table)
 
 
 class SessionEnd(DeskRequired, SessionMixin, View):

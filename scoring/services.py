@@ -101,6 +101,36 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
     return result
 
 
+CONFIRMED, UNCHANGED, SAVED = "confirmed", "unchanged", "saved"  # what save_result did
+
+
+@transaction.atomic
+def save_result(table: Table, entries: dict, user, base_version: int, note: str = ""):
+    """The result form's one action: (result, what happened: CONFIRMED, UNCHANGED or SAVED).
+
+    The draft the page showed, sent back unchanged by a desk user who may confirm it (not the
+    one who entered it, unless the tournament takes one confirmation), is confirmed: pressing
+    Enter through a prefilled form confirms and never makes an identical new version; sent back
+    unchanged by the one who entered it, nothing is saved. Anything changed is a new draft
+    version (enter_result)."""
+    table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
+    latest = latest_result(table)
+    tournament = table.session.tournament
+    unchanged = (
+        latest is not None
+        and latest.status == Result.Status.DRAFT
+        and latest.version == base_version
+        and latest.note == note
+        and {s.wind: (s.score, s.chombo) for s in latest.scores.all()}
+        == {wind: (score, chombo or 0) for wind, (score, chombo) in entries.items()}
+    )
+    if unchanged and (latest.entered_by_id != user.pk or tournament.single_confirmation):
+        return confirm_result(latest, user), CONFIRMED
+    if unchanged:
+        return latest, UNCHANGED
+    return enter_result(table, entries, user, base_version, note), SAVED
+
+
 @transaction.atomic
 def confirm_result(result: Result, user) -> Result:
     """A second desk user confirms a draft; the confirmed version replaces the previous one."""

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from scoring.models import Result
 from tests.support import e2e_support as e2e
 from tests.support import factories as f
 
@@ -142,14 +143,29 @@ def test_director_runs_a_session_and_the_public_sees_the_winner(
         else:
             enter_scores_with_tab(desk1, scores)
         expect(desk1.locator(".messages")).to_contain_text(f"Table {number} saved as a draft")
+        # On to the next protocol: the next table with nothing entered (the last stays put).
+        following = number + 1 if number + 1 in SCORES else number
+        expect(desk1.locator("h1")).to_have_text(f"Session 1 · Table {following}")
+        desk1.goto(url)
         expect(desk1.locator("p.state-draft")).to_have_text("Latest: version 1, draft")
         expect(desk1.locator("main")).to_contain_text("You entered this draft")
         expect(desk1.locator("#confirm")).to_have_count(0)
 
         desk2.goto(url)
         expect(desk2.locator("#confirm")).to_have_text("Confirm version 1")
-        desk2.locator("#confirm").click()
+        if number == 1:
+            # Issue 23 (3): the second desk user presses Enter through the prefilled form, the
+            # documented keyboard path; that confirms version 1 and makes no version 2.
+            expect(desk2.locator("#id_score_E")).to_be_focused()
+            for _ in range(4):
+                desk2.keyboard.press("Enter")
+        else:
+            desk2.locator("#confirm").click()
         expect(desk2.locator(".messages")).to_contain_text(f"Table {number} confirmed.")
+        versions = Result.objects.filter(
+            table__session__tournament__slug=slug, table__number=number
+        ).values_list("version", "status")
+        assert list(versions) == [(1, "confirmed")]
 
     director.reload()
     expect(director.locator("p.meta").first).to_contain_text("2 of 2 tables confirmed")

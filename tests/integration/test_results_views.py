@@ -121,6 +121,29 @@ def test_single_person_confirmation_when_the_tournament_allows_it(riichi, staff)
     assert Result.objects.get().status == "confirmed"
 
 
+def test_the_draft_sent_back_unchanged_by_the_second_user_confirms_it(riichi, staff):
+    """Issue 23 (3): the second desk user opened the drafted table (values prefilled) and
+    pressed Enter through it: an identical version 2 by them replaced the draft, and only the
+    first user could confirm it. Sent back unchanged, the draft is confirmed; sent back by the
+    one who entered it, nothing is saved; changed, it is a new version, and the page says so."""
+    desk1, desk2 = client(staff["desk1"]), client(staff["desk2"])
+    desk1.post(url(riichi), form([40000, 35000, 25000, 20000]))
+    again = desk1.post(url(riichi), form([40000, 35000, 25000, 20000], base=1), follow=True)
+    assert "nothing changed since version 1" in again.content.decode()
+    page = desk2.post(url(riichi), form([40000, 35000, 25000, 20000], base=1), follow=True)
+    assert "Table 1 confirmed." in page.content.decode()
+    result = Result.objects.get()
+    assert (result.version, result.status, result.entered_by, result.confirmed_by) == (
+        1,
+        "confirmed",
+        staff["desk1"],
+        staff["desk2"],
+    )
+    changed = desk2.post(url(riichi), form([40000, 35000, 20000, 25000], base=1), follow=True)
+    assert "your changes are saved as a draft, version 2" in changed.content.decode()
+    assert Result.objects.get(version=2).status == "draft"
+
+
 def test_a_correction_is_a_new_version_and_the_old_one_stays(riichi, staff):
     desk1, desk2 = client(staff["desk1"]), client(staff["desk2"])
     desk1.post(url(riichi), form([40000, 35000, 25000, 20000]))

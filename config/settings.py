@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "public.cache.PublicPageCache",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # The page's tournament's time zone (its slug in the address), for every time typed or shown.
+    "tournament.middleware.TournamentZone",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -178,7 +180,23 @@ LANGUAGES = [("en", "English"), ("ru", "Русский"), ("uk", "Українс
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # a browser keeps its language for a year
 FORMAT_MODULE_PATH = ["config.formats"]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-TIME_ZONE = os.environ.get("DESK_TIME_ZONE", "Europe/Warsaw")
+
+
+def _laptop_zone() -> str:
+    """The laptop's own time zone (Debian: /etc/timezone, or where /etc/localtime points)."""
+    try:
+        name = Path("/etc/timezone").read_text().strip()
+        if name:
+            return name
+    except OSError:
+        pass
+    target = os.path.realpath("/etc/localtime")
+    return target.split("zoneinfo/", 1)[1] if "zoneinfo/" in target else "UTC"
+
+
+# The default of a new tournament's time zone (each tournament has its own, on its edit page):
+# DESK_TIME_ZONE, else the laptop's.
+TIME_ZONE = os.environ.get("DESK_TIME_ZONE") or _laptop_zone()
 USE_I18N = True
 USE_TZ = True
 

@@ -9,6 +9,9 @@ os.environ.setdefault("DESK_SECRET_KEY", "tests-only-secret-key-not-for-the-hall
 
 from config.settings import *  # noqa: E402, F403
 
+# The tests' times are written for one zone, whatever the machine's is.
+TIME_ZONE = "Europe/Warsaw"
+
 # Real hashing is deliberately slow; tests need users, not security.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

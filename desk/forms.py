@@ -5,6 +5,7 @@ from django.utils.translation import get_language, get_supported_language_varian
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import model_field
+from core.zones import default_zone, zone_names
 from scoring.rules import PRESETS, RULE_FIELDS, RuleSet
 from tournament.models import Player, RuleChange, Tournament
 
@@ -30,15 +31,18 @@ class TournamentForm(forms.ModelForm):
             "keep_apart",
             "single_confirmation",
             "language",
+            "time_zone",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
+            "time_zone": forms.Select(choices=[(name, name) for name in zone_names()]),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
+        self.fields["time_zone"].required = False  # left out: the desk's default
         self.fields["slug"].help_text = _(
             "Part of the public address; made from the name if empty."
         )
@@ -47,6 +51,9 @@ class TournamentForm(forms.ModelForm):
             del self.fields["ruleset"]
         else:
             self.fields["language"].initial = get_language_code()
+
+    def clean_time_zone(self):
+        return self.cleaned_data["time_zone"] or default_zone()
 
     def clean(self):
         data = super().clean()

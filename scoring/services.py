@@ -101,7 +101,10 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
     return result
 
 
-CONFIRMED, UNCHANGED, SAVED = "confirmed", "unchanged", "saved"  # what save_result did
+# What save_result did.
+CONFIRMED = "confirmed"
+UNCHANGED = "unchanged"
+SAVED = "saved"
 
 
 @transaction.atomic

@@ -1,5 +1,6 @@
 """Tournaments, their players and sessions."""
 
+from contextlib import contextmanager
 from decimal import Decimal
 
 from django.conf import settings
@@ -11,6 +12,7 @@ from simple_history.models import HistoricalRecords
 
 from core.moments import validate_calendar
 from core.text import Shape, validate_line, validate_name, validate_text
+from core.zones import default_zone, in_zone, validate_zone
 from scoring.rules import PRESETS, RuleError, ruleset_from
 
 # A player's key is part of the player's public address (/t/<slug>/p/<key>/): the characters an
@@ -87,6 +89,13 @@ class Tournament(models.Model):
         ),
     )
     # Bumped whenever something the public pages show changes; part of every cache key.
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        default=default_zone,
+        validators=[validate_zone],
+        help_text=_("Every time is typed and shown in it (the appeal window, the clock, logs)."),
+    )
     revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
@@ -99,9 +108,12 @@ class Tournament(models.Model):
     def __str__(self):
         return self.name
 
+    @contextmanager
     def printing(self):
-        """Context manager: the printouts (PDF, XLSX, print pages) in the tournament's language."""
-        return translation.override(self.language or settings.LANGUAGE_CODE)
+        """Context manager: the printouts (PDF, XLSX, print pages) in the tournament's language
+        and time zone."""
+        with translation.override(self.language or settings.LANGUAGE_CODE), in_zone(self.time_zone):
+            yield
 
     def rule_set(self):
         """The effective rule set: the preset with this tournament's overrides."""

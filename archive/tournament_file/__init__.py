@@ -5,7 +5,8 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
 
 - `tournament`: `end_date`, `venue`, `scope`, `single_confirmation`, `keep_apart` (club,
   country, team or empty: the seating's keep-apart field), `language` (en, ru, uk or pl: the
-  language of the printouts);
+  language of the printouts), `time_zone` (an IANA zone such as Europe/Kyiv, in which every
+  time is typed and shown; left out: the importing desk's);
 - `players[]`: `checked_in`;
 - `sessions[]`: `method` (manual, draw, balanced, swiss), `seed` (the draw's, plan's or Swiss
   seating's seed, so a seating can be re-run), `ended_at` (when play ended; only when set),

@@ -6,6 +6,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from core.numbers import plain_number
+from core.zones import in_zone
 from scoring.models import Penalty, Result, ResultScore
 from scoring.penalties import LATE, OTHER
 from seating.models import WINDS, Seat, Table
@@ -47,7 +48,13 @@ def _username(user, fallback):
 
 
 def export_tournament(tournament: Tournament) -> dict:
-    """The tournament as a version 1 tournament file (a dict ready for json.dumps)."""
+    """The tournament as a version 1 tournament file (a dict ready for json.dumps); its times
+    with the offset of the tournament's time zone."""
+    with in_zone(tournament.time_zone):
+        return _export(tournament)
+
+
+def _export(tournament: Tournament) -> dict:
     t = tournament
     head = {
         "name": t.name,
@@ -67,6 +74,7 @@ def export_tournament(tournament: Tournament) -> dict:
         single_confirmation=t.single_confirmation,
         keep_apart=t.keep_apart,
         language=t.language,
+        time_zone=t.time_zone,
     )
 
     players = list(Player.objects.filter(tournament=t).order_by("pk"))

@@ -166,6 +166,7 @@ class Reader(RecordsReader):
                     "single_confirmation",
                     "keep_apart",
                     "language",
+                    "time_zone",
                 )
             },
         }

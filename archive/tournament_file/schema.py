@@ -50,6 +50,7 @@ from .values import (
     Ref,
     Score,
     Text,
+    Zone,
 )
 
 FORMAT = "mahjong-tournament"
@@ -159,6 +160,7 @@ TOURNAMENT = Obj(
         "single_confirmation": Bool(),
         "keep_apart": Choice(KEEP_APART, default=""),
         "language": Choice(LANGUAGES, default="en"),
+        "time_zone": Zone(),
     }
 )
 

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.moments import EARLIEST, LATEST, within_calendar
+from core.zones import default_zone, zone_names
 
 from .errors import TournamentFileError, show
 
@@ -480,3 +481,23 @@ class Record:
     def items(self, name: str) -> list:
         """(path, item) of each item of the list `name`."""
         return [(f"{self.at(name)}[{i}]", item) for i, item in enumerate(self[name])]
+
+
+@dataclass(frozen=True)
+class Zone(Value):
+    """An IANA time zone such as Europe/Kyiv; left out or null: the importing desk's default."""
+
+    def read(self, path, value):
+        if value is None or value == "":
+            return default_zone()
+        if not isinstance(value, str) or value not in zone_names():
+            fail(
+                path, _("%(value)s is not a time zone such as Europe/Kyiv") % {"value": show(value)}
+            )
+        return value
+
+    def schema(self):
+        return {
+            "anyOf": [{"type": "string"}, {"type": "null"}],
+            "description": "an IANA time zone; when left out, the importing desk's own",
+        }

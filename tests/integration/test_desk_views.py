@@ -468,3 +468,47 @@ def test_seating_lists_for_the_wall(staff):
     # Alphabetical: "Łukasz" sorts after the "Player NN" names by casefold order.
     assert by_name.index("Player 01") < by_name.index("Player 07") < by_name.index("Łukasz Żółć")
     assert "North" in by_name and '<td class="big">2</td>' in by_name
+
+
+def test_the_tournament_time_zone_reads_and_shows_every_time(staff):
+    """Issue 23 (8): the time zone was Europe/Warsaw unless DESK_TIME_ZONE said otherwise, so in
+    Kyiv every time was an hour off and an appeal's typed "filed at" moved the window check.
+    Each tournament has its zone (its edit page; the dashboard shows it), and the file keeps it."""
+    from datetime import UTC, datetime
+
+    from archive.tournament_file import export_tournament, import_tournament
+    from tournament.models import Appeal
+
+    t = f.tournament(players=4)
+    f.seat_session(t)
+    director = f.login(staff["director"])
+    edit = {
+        "name": t.name,
+        "slug": t.slug,
+        "planned_sessions": 4,
+        "fee": "0",
+        "scope": "individual",
+        "keep_apart": "",
+        "language": "en",
+        "time_zone": "Europe/Kyiv",
+    }
+    director.post(f"/desk/{t.slug}/edit/", edit)
+    t.refresh_from_db()
+    assert t.time_zone == "Europe/Kyiv"
+    assert "times in Europe/Kyiv" in director.get(f"/desk/{t.slug}/").content.decode()
+    player = t.players.get(key="p01")
+    appeal = {"session": 1, "appellant": player.pk, "subject": "x", "text": "y", "deposit": "0"}
+    appeal["filed_at"] = "2026-11-24T12:00"
+    appeal["override"] = "late, accepted"  # the session has not ended: any time is accepted
+    director.post(f"/referee/{t.slug}/appeals/new/", appeal)
+    filed = Appeal.objects.get().filed_at
+    assert filed == datetime(2026, 11, 24, 10, 0, tzinfo=UTC)  # Kyiv is UTC+2 in November
+    page = director.get(f"/referee/{t.slug}/appeals/{Appeal.objects.get().pk}/").content.decode()
+    assert "24 November 2026, 12:00" in page
+    edit["time_zone"] = "Mars/Olympus"
+    refused = director.post(f"/desk/{t.slug}/edit/", edit).content.decode()
+    assert "Mars/Olympus is not a time zone (such as Europe/Kyiv)." in refused
+    data = export_tournament(t)
+    assert data["tournament"]["time_zone"] == "Europe/Kyiv"
+    data["tournament"]["slug"] += "-copy"
+    assert import_tournament(data).time_zone == "Europe/Kyiv"

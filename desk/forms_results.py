@@ -27,6 +27,8 @@ class ResultForm(forms.Form):
         self.riichi = riichi
         for seat in seats:
             label = f"{Wind(seat.wind).label} — {seat.player.name}"
+            if seat.replaces_id is not None:
+                label += " (%s)" % (_("substitute for %(name)s") % {"name": seat.replaces.name})
             self.fields[f"score_{seat.wind}"] = forms.IntegerField(
                 label=label,
                 min_value=-SCORE_LIMIT,

@@ -176,9 +176,11 @@ class ResultTable(FixedTable):
 
     wind = tables.Column(verbose_name=_("Wind"))
     name = tables.Column(verbose_name=_("Player"))
+    note = tables.Column(verbose_name=_("Note"), default="")
     score = NumberColumn(verbose_name=_("Score"))
-    place = tables.Column(verbose_name=_("Place"))
+    place = tables.Column(verbose_name=_("Place"), default="–")
     uma = NumberColumn(verbose_name=_("Uma / TP"))
+    penalty = NumberColumn(verbose_name=_("Penalty"))
     result = NumberColumn(verbose_name=_("Result"))
 
     class Meta(FixedTable.Meta):

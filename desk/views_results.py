@@ -16,8 +16,8 @@ from desk.forms_results import ConfirmForm, ResultForm
 from desk.tables import ResultHistoryTable, ResultTable
 from referee.appeals import end_session
 from scoring.models import Result
-from scoring.rules import SeatInput, is_awarded, table_outcome
-from scoring.selectors import TableState, done, table_states
+from scoring.rules import is_awarded
+from scoring.selectors import TableState, done, standings_row, table_lines, table_states
 from scoring.services import (
     CONFIRMED,
     UNCHANGED,
@@ -57,28 +57,39 @@ def _history(table):
     return ResultHistoryTable(rows)
 
 
-def _outcome_table(rules, seats, result):
+def _outcome_table(tournament, session, table, result):
+    """The confirmed table as the standings count it (selectors.table_lines): places, uma,
+    penalties and results, a substitute marked with whom they replace, and the replaced
+    player's own line after the table's."""
     if result is None:
         return None
-    scores = {s.wind: s for s in result.scores.all()}
-    inputs = [
-        SeatInput(player=s.player.key, score=scores[s.wind].score, chombo=scores[s.wind].chombo)
-        for s in seats
-    ]
-    outcome = table_outcome(rules, inputs)
-    return ResultTable(
-        [
-            {
-                "wind": Wind(s.wind).label,
-                "name": s.player.name,
-                "score": scores[s.wind].score,
-                "place": o.place,
-                "uma": o.placement,
-                "result": o.result,
-            }
-            for s, o in zip(seats, outcome, strict=True)
-        ]
-    )
+    rows = []
+    replaced = []
+    for line in table_lines(tournament, session.number, table.number):
+        note = ""
+        if line.replaces is not None:
+            note = _("substitute for %(name)s") % {"name": line.replaces.name}
+            replaced.append((line.replaces, line.player))
+        rows.append(_outcome_row(Wind(line.line.wind).label, line.player, line.line, note))
+    for player, substitute in replaced:
+        for own in standings_row(tournament, player.key).sessions:
+            if own.session == session.number and own.replaced:
+                note = _("replaced by %(name)s") % {"name": substitute.name}
+                rows.append(_outcome_row("–", player, own, note))
+    return ResultTable(rows)
+
+
+def _outcome_row(wind, player, line, note):
+    return {
+        "wind": wind,
+        "name": player.name,
+        "note": note,
+        "score": line.score,
+        "place": line.place,
+        "uma": line.uma,
+        "penalty": line.penalty,
+        "result": line.result,
+    }
 
 
 def _onwards(session, table, unentered=False):
@@ -141,7 +152,7 @@ class ResultEntry(DeskRequired, SessionMixin, View):
             "rules": rules,
             "target_sum": rules.start_points * len(seats),
             "history": _history(table),
-            "outcome": _outcome_table(rules, seats, confirmed),
+            "outcome": _outcome_table(self.tournament, self.session, table, confirmed),
             "next_table": next_table,
         }
         return render(request, "desk/result.html", context, status=status)

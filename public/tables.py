@@ -107,6 +107,7 @@ class PlayerSessionsTable(FixedTable):
     )
     result = NumberColumn(verbose_name=_("Result"))
     running = NumberColumn(verbose_name=_("Total"))
+    note = tables.Column(verbose_name=_("Note"), default="", attrs={"td": {"class": "wrap"}})
 
     class Meta(FixedTable.Meta):
         empty_text = _("No sessions played yet.")

@@ -320,6 +320,20 @@ def find_table(request, slug):
     return _drawn_once(request, _find_pages, (tournament.pk, query, template), version, draw)
 
 
+def _line_note(line, seats, key, rows) -> str:
+    """What a player's line needs said: that a substitute played it, or for whom."""
+    if line.replaces is not None:
+        replaced = rows.get(line.replaces)
+        name = replaced.player.name if replaced else line.replaces
+        return _("substitute for %(name)s") % {"name": name}
+    if line.replaced:
+        sub = next((s["player__name"] for s in seats if s["replaces__key"] == key), None)
+        if sub:
+            return _("replaced by %(name)s") % {"name": sub}
+        return _("replaced")
+    return ""
+
+
 @require_GET
 def player(request, slug, key):
     tournament = _tournament(request, slug)
@@ -335,6 +349,7 @@ def player(request, slug, key):
         seats = seats_by_session.get(line.session, [])
         lines.append(
             {
+                "note": _line_note(line, seats, key, hall.rows),
                 "session": line.session,
                 "table": line.table,
                 "wind": Wind(line.wind).label if line.wind in WINDS else None,

@@ -22,7 +22,14 @@ from core.numbers import plain_number
 from scoring.models import Penalty, Result, ResultScore
 from scoring.penalties import MINOR, Resolved, resolve
 from scoring.rules import RuleError, is_awarded
-from scoring.standings import PenaltyRow, PlayerRow, SeatRow, TableRow, compute_standings
+from scoring.standings import (
+    PenaltyRow,
+    PlayerRow,
+    SeatRow,
+    SessionLine,
+    TableRow,
+    compute_standings,
+)
 from seating.models import WINDS, Seat
 from tournament.models import ClockEvent, Player, Session
 
@@ -263,6 +270,35 @@ def standings(tournament):
         )
         cache.set(key, result)
     return result
+
+
+class TableLine(NamedTuple):
+    """One player's line of a confirmed table as the standings count it: the desk's table page,
+    the player pages and the printouts read these, so they cannot disagree (issue 23)."""
+
+    player: PlayerRow
+    line: SessionLine
+    replaces: PlayerRow | None  # a substitute's line: whom they replace
+
+
+def table_lines(tournament, session, table) -> list[TableLine]:
+    """The lines of one table in wind order, straight from the standings."""
+    data = standings(tournament)
+    rows = data.rows + data.substitutes
+    players = {row.player.key: row.player for row in rows}
+    lines = [
+        TableLine(row.player, line, players.get(line.replaces))
+        for row in rows
+        for line in row.sessions
+        if line.session == session and line.table == table
+    ]
+    return sorted(lines, key=lambda t: WINDS.index(t.line.wind))
+
+
+def standings_row(tournament, key):
+    """The standings row of the player `key` (ranked or substitute), or None."""
+    data = standings(tournament)
+    return next((row for row in data.rows + data.substitutes if row.player.key == key), None)
 
 
 # --- penalties ---------------------------------------------------------------------------------

@@ -20,7 +20,8 @@ def wind_label(wind: str) -> str:
 
 
 def seats_in_order(table: Table):
-    return sorted(table.seats.select_related("player"), key=lambda s: WINDS.index(s.wind))
+    seats = table.seats.select_related("player", "replaces")
+    return sorted(seats, key=lambda s: WINDS.index(s.wind))
 
 
 def latest_result(table: Table):

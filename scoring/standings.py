@@ -66,6 +66,8 @@ class SessionLine:
     penalty: int | float  # result unit
     result: int | float
     game_points: int | float | None = None  # score + score-unit penalties (SBR: GP after penalties)
+    replaces: str | None = None  # a substitute's line: the key of the player replaced
+    replaced: bool = False  # the replaced player's fixed line (000 §5.7, 002 §2.8.4)
 
 
 @dataclass(slots=True)
@@ -191,6 +193,7 @@ def compute_standings(
                     place,
                     *shown,
                     output(points, 1, decimals),
+                    replaces=seat.replaces,
                 )
             )
 
@@ -219,6 +222,7 @@ def compute_standings(
                 output(penalty, unit, decimals),
                 output(base + penalty, unit, decimals),
                 output(before, 1, decimals) if is_replaced or tp_only else None,
+                replaced=is_replaced,
             )
         )
 

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import Group
+from django.test import Client
 from django.utils import timezone
 
 from core.errors import ActionRefused
@@ -210,6 +211,38 @@ def test_ema_substitute_from_the_start_wins_and_void_puts_the_seat_back(staff):
     assert lines(t, "p03")[0]["result"] == -30000
     standings = feed(t)["standings"]
     assert "s01" not in {r["player"]["key"] for r in standings}  # not a ranked player
+
+
+def test_a_substitutes_line_is_the_same_on_every_page(staff):
+    """Issue 23 (9, 10): the desk's table page showed a substitute from the start with uma
+    +30,000 and result 45,000 while the standings rightly gave −30,000; the player pages said
+    nothing of uma, penalties or the replacement. 000 §5.7: 'У турнірній таблиці результати
+    сесії замінюють гравців завжди 0 очок і -30000 ума.' Every page reads selectors.table_lines."""
+    t = f.tournament(players=4)
+    sub = Player.objects.create(tournament=t, key="s01", name="Sub One", substitute=True)
+    session = f.seat_session(t)
+    absent = t.players.get(key="p03")
+    f.login(staff["referee"]).post(
+        url(t, "referee:substitute", number=1),
+        {"player": absent.pk, "substitute": sub.pk, "joined": "start"},
+    )
+    f.play(session.tables.get(), [30000, 25000, 45000, 20000], staff["desk1"], staff["desk2"])
+    from scoring.selectors import table_lines
+
+    lines_ = {tl.player.key: tl.line for tl in table_lines(t, 1, 1)}
+    assert (lines_["s01"].uma, lines_["s01"].result) == (-30000, -30000)
+    desk = f.login(staff["desk1"]).get(url(t, "desk:result", number=1, table=1)).content.decode()
+    assert "West — Sub One (substitute for Player 03)" in desk  # the entry form's label
+    counted = desk[desk.index("Counted result") :]
+    row = counted[counted.index("Sub One") : counted.index("</tr>", counted.index("Sub One"))]
+    assert "substitute for Player 03" in row and "45,000" in row
+    assert row.count(">-30,000</td>") == 2 and "+30,000" not in row  # uma and result
+    assert "replaced by Sub One" in desk
+    public = Client()
+    sub_page = public.get(f"/t/{t.slug}/p/s01/").content.decode()
+    assert "substitute for Player 03" in sub_page
+    absent_page = public.get(f"/t/{t.slug}/p/p03/").content.decode()
+    assert "replaced by Sub One" in absent_page and "-30,000" in absent_page
 
 
 def test_ema_during_play_substitute_takes_last_place_for_the_others(staff):

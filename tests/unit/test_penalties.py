@@ -105,7 +105,7 @@ def test_ema_replaced_player_gets_0_and_minus_30000_for_every_missed_session():
         ],
     )
     rows = by_key(result)
-    missed = [line(s, None, None, 0, None, -30000, 0, -30000, 0) for s in (1, 2)]
+    missed = [line(s, None, None, 0, None, -30000, 0, -30000, 0, None, True) for s in (1, 2)]
     assert rows["c"].sessions[:2] == missed
     assert rows["c"].sessions[2].result == 10000 + 30000
     assert rows["c"].total == -30000 - 30000 + 40000
@@ -123,7 +123,7 @@ def test_ema_late_past_10_with_the_player_still_seated_gets_the_fixed_line():
         rows_for(EMA, [(1, "d", "late", {"minutes": 12})]),
     )
     rows = by_key(result)
-    assert rows["d"].sessions == [line(1, None, None, 0, None, -30000, 0, -30000, 0)]
+    assert rows["d"].sessions == [line(1, None, None, 0, None, -30000, 0, -30000, 0, None, True)]
     assert rows["b"].sessions[0].place == 3  # d's score still ranks the others
 
 
@@ -209,7 +209,7 @@ def test_sbr_20_minutes_late_fixed_0_0_with_a_substitute():
         rows_for(SBR, [(1, "c", "late", {"minutes": 20})]),
     )
     rows = by_key(result)
-    assert rows["c"].sessions == [line(1, None, None, 0, None, 0, 0, 0, 0)]
+    assert rows["c"].sessions == [line(1, None, None, 0, None, 0, 0, 0, 0, None, True)]
     assert (rows["c"].total, rows["c"].tiebreak) == (0, 0)
     assert rows["s1"].sessions[0].uma == 4  # the substitute's TP come from the table's GP
     assert rows["a"].sessions[0].uma == 3
@@ -226,7 +226,7 @@ def test_sbr_20_minutes_late_three_handed():
     )
     rows = by_key(result)
     assert [rows[k].total for k in "abdc"] == [3, 4, 2, 0]
-    assert rows["c"].sessions == [line(1, None, None, 0, None, 0, 0, 0, 0)]
+    assert rows["c"].sessions == [line(1, None, None, 0, None, 0, 0, 0, 0, None, True)]
 
 
 def test_sbr_progressive_scale_through_seven_violations():

@@ -79,7 +79,8 @@ def test_ema_feed_example_with_a_substitute_from_the_start():
     assert rows["s01"].sessions[0].result == -30000
     assert rows["s01"].sessions[0].penalty == 0
     # the replaced player: no table, 0 points and −30,000
-    assert rows["p03"].sessions == [line(1, None, None, 0, None, -30000, 0, -30000, 0)]
+    assert rows["p03"].sessions == [line(1, None, None, 0, None, -30000, 0, -30000, 0, None, True)]
+    assert rows["s01"].sessions[0].replaces == "p03"  # pages say whom a substitute replaced
     assert ranking(result) == [
         (1, "p01", 45300),
         (2, "p02", 10100),
@@ -403,7 +404,7 @@ def test_sbr_substitute_and_replaced_player():
         ],
     )
     rows = by_key(result)
-    assert rows["c"].sessions == [line(1, None, None, 0, None, 0, 0, 0, 0)]
+    assert rows["c"].sessions == [line(1, None, None, 0, None, 0, 0, 0, 0, None, True)]
     assert [(r.rank, r.player.key, r.total, r.tiebreak) for r in result.rows] == [
         (1, "a", 3, 10),
         (2, "b", 2, -15),
@@ -413,7 +414,7 @@ def test_sbr_substitute_and_replaced_player():
     assert [(r.rank, r.player.key, r.total, r.tiebreak) for r in result.substitutes] == [
         (None, "s1", 4, 30)
     ]
-    assert rows["s1"].sessions == [line(1, 1, "E", 30, 1, 4, 0, 4, 30)]
+    assert rows["s1"].sessions == [line(1, 1, "E", 30, 1, 4, 0, 4, 30, "c")]
 
 
 # --- plumbing ---------------------------------------------------------------------------------

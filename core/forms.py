@@ -4,6 +4,9 @@ from django import forms
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 
+from core.collation import sort_key
+from core.search import Needle
+
 
 class UploadForm(forms.Form):
     file = forms.FileField(label=_("file"))
@@ -26,6 +29,45 @@ class NextForm(forms.Form):
 
     def target(self) -> str:
         return self.cleaned_data["next"] if self.is_valid() else ""
+
+
+class SearchForm(forms.Form):
+    """A name typed into a search field (a GET), as core.search matches it."""
+
+    LONGEST = 200  # a name's length: more can match nothing more
+
+    q = forms.CharField(required=False)
+
+    def query(self) -> str:
+        self.is_valid()  # another field that does not parse leaves the query alone
+        return (self.cleaned_data.get("q") or "")[: self.LONGEST]
+
+    def needle(self) -> Needle:
+        return Needle(self.query())
+
+
+class CollatedChoiceIterator(forms.models.ModelChoiceIterator):
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        field = self.field
+        for obj in sorted(
+            self.queryset,
+            key=lambda o: (field.first(o), sort_key(field.label_from_instance(o), field.language)),
+        ):
+            yield self.choice(obj)
+
+
+class CollatedChoiceField(forms.ModelChoiceField):
+    """A choice of a tournament's rows (players) listed by name in the tournament language's
+    order (core.collation), after `first(row)` if given (substitutes after players)."""
+
+    iterator = CollatedChoiceIterator
+
+    def __init__(self, queryset, *, language: str, first=None, **kwargs):
+        super().__init__(queryset, **kwargs)
+        self.language = language
+        self.first = first or (lambda _row: 0)
 
 
 class ButtonsForm(forms.Form):

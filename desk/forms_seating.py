@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from core.forms import model_field
+from core.forms import CollatedChoiceField, model_field
 from seating.models import SeatingChange, Wind
 from tournament.models import Player
 
@@ -12,14 +12,16 @@ class TableForm(forms.Form):
     def __init__(self, *args, session, **kwargs):
         super().__init__(*args, **kwargs)
         seated = session.seats.values_list("player_id", flat=True)
-        players = (
-            session.tournament.players.exclude(pk__in=seated)
-            .exclude(status__in=[Player.Status.EXCLUDED, Player.Status.DISQUALIFIED])
-            .order_by("substitute", "name")
+        players = session.tournament.players.exclude(pk__in=seated).exclude(
+            status__in=[Player.Status.EXCLUDED, Player.Status.DISQUALIFIED]
         )
         for wind in Wind:
-            self.fields[wind.value] = forms.ModelChoiceField(
-                queryset=players, label=wind.label, required=wind == Wind.EAST
+            self.fields[wind.value] = CollatedChoiceField(
+                players,
+                language=session.tournament.language,
+                first=lambda player: player.substitute,
+                label=wind.label,
+                required=wind == Wind.EAST,
             )
 
     def players(self):

@@ -4,7 +4,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import FixedTable, NumberColumn
+from core.tables import CollatedTable, FixedTable, NumberColumn
 from tournament.models import Player
 from tournament.tables import TournamentsTable
 
@@ -21,7 +21,7 @@ class RefereeTournamentsTable(TournamentsTable):
     )
 
 
-class PlayersTable(tables.Table):
+class PlayersTable(CollatedTable):
     name = tables.Column(
         verbose_name=_("Name"),
         linkify=lambda record: reverse(
@@ -53,7 +53,10 @@ class PlayersTable(tables.Table):
         empty_text = _("No players yet: add them or import a list.")
 
 
-class CheckinTable(tables.Table):
+class CheckinTable(CollatedTable):
+    """Every player who may check in; those the search does not find are hidden (`found`, set
+    by the view), so that the page's script can show them again as the search changes."""
+
     name = tables.Column(verbose_name=_("Name"))
     club = tables.Column(verbose_name=_("Club"))
     country = tables.Column(verbose_name=_("Country"))
@@ -64,7 +67,10 @@ class CheckinTable(tables.Table):
     class Meta:
         model = Player
         fields = ("name", "club", "country", "checked_in")
-        row_attrs = {"data-name": lambda record: record.name.casefold()}
+        row_attrs = {
+            "data-player": lambda record: record.pk,
+            "hidden": lambda record: None if record.found else "hidden",
+        }
         empty_text = _("No players yet.")
 
 

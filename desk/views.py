@@ -1,6 +1,7 @@
 """Desk pages: the director runs the tournament, desk users check in and enter results."""
 
 import secrets
+from operator import attrgetter
 
 from django.contrib import messages
 from django.http import JsonResponse
@@ -10,8 +11,9 @@ from django.utils.translation import ngettext
 from django.views import View
 from django_tables2 import RequestConfig
 
+from core.collation import collated
 from core.errors import ActionRefused
-from core.forms import ButtonsForm, UploadForm
+from core.forms import ButtonsForm, SearchForm, UploadForm
 from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk
 from core.views import show_refusal
 from desk.forms import CheckInForm, ImportConfirmForm, PlayerForm, RulesForm, TournamentForm
@@ -138,7 +140,9 @@ class RulesEdit(DirectorRequired, TournamentMixin, View):
 
 class PlayerList(DeskRequired, TournamentMixin, View):
     def get(self, request, slug):
-        table = PlayersTable(self.tournament.players.select_related("tournament"))
+        t = self.tournament
+        players = collated(t.players.select_related("tournament"), t.language, attrgetter("name"))
+        table = PlayersTable(players, language=t.language)
         RequestConfig(request, paginate=False).configure(table)
         return render(request, "desk/players.html", {"tournament": self.tournament, "table": table})
 
@@ -233,16 +237,24 @@ class PlayerImport(DirectorRequired, TournamentMixin, View):
 
 
 class CheckIn(DeskRequired, TournamentMixin, View):
+    """Every player who may check in, in the tournament language's order, and a search that
+    finds names as people type them (core.search). The page's script asks for the players a
+    search finds (a fetch: their ids) as the desk user types; without it, the form does."""
+
     def get(self, request, slug):
-        players = self.tournament.players.exclude(
-            status__in=[Player.Status.EXCLUDED, Player.Status.DISQUALIFIED]
-        ).order_by("name")
-        table = CheckinTable(players)
-        return render(
-            request,
-            "desk/checkin.html",
-            {"tournament": self.tournament, "table": table, **_checkin_counts(self.tournament)},
-        )
+        t = self.tournament
+        players = t.players.exclude(status__in=[Player.Status.EXCLUDED, Player.Status.DISQUALIFIED])
+        search = SearchForm(request.GET)
+        needle = search.needle()
+        if request.headers.get("x-requested-with") == "fetch":
+            found = [pk for pk, name in players.values_list("pk", "name") if needle.matches(name)]
+            return JsonResponse({"players": found})
+        players = collated(players, t.language, attrgetter("name"))
+        for player in players:
+            player.found = needle.matches(player.name)
+        table = CheckinTable(players, language=t.language)
+        context = {"tournament": t, "table": table, "query": search.query()}
+        return render(request, "desk/checkin.html", {**context, **_checkin_counts(t)})
 
 
 def _checkin_counts(tournament) -> dict:

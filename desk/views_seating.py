@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from core.collation import collated
 from core.errors import ActionRefused
 from core.roles import DeskRequired, DirectorRequired
 from core.views import error_messages
@@ -70,9 +71,10 @@ class SessionDetail(DeskRequired, SessionMixin, View):
         played = has_results(session)
         q = tournament_quality(self.tournament, upto=session.number)
         names = dict(self.tournament.players.values_list("key", "name"))
-        seated = sorted(
+        seated = collated(
             Seat.objects.filter(session=session).select_related("player", "table"),
-            key=lambda s: s.player.name.casefold(),
+            self.tournament.language,
+            lambda seat: seat.player.name,
         )
         context = {
             "tournament": self.tournament,
@@ -89,7 +91,7 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             "table_form": TableForm(session=session),
             "quality": QualityTable(quality_rows(figures(q))),
             "quality_sessions": q.sessions,
-            "winds": WindTable(wind_rows(q, names)),
+            "winds": WindTable(wind_rows(q, names, self.tournament.language)),
             "changes": SeatingChangeTable(
                 SeatingChange.objects.filter(session=session).select_related("changed_by")
             ),
@@ -112,7 +114,7 @@ class SeatingPrint(DeskRequired, SessionMixin, View):
             )
         by_name = [
             {"name": s.player.name, "table": s.table.number, "wind": Wind(s.wind).label}
-            for s in sorted(seats, key=lambda s: s.player.name.casefold())
+            for s in collated(seats, self.tournament.language, lambda seat: seat.player.name)
         ]
         made = (
             SeatingChange.objects.filter(session=self.session)

@@ -9,6 +9,7 @@ public pages, so a printed total is the published total.
 import functools
 import io
 from functools import cache
+from operator import itemgetter
 
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -31,6 +32,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from core.collation import collated
 from core.tables import fmt
 from scoring import selectors
 from scoring.selectors import penalties_with_worth
@@ -384,13 +386,14 @@ def seating_pdf(session) -> bytes:
     story.append(PageBreak())
     find = _("Session %(number)s — find your table") % {"number": session.number}
     story.extend(_header(tournament, find, styles))
-    names = sorted(
+    names = collated(
         (
             (s["player__name"], number, Wind(s["wind"]).label)
             for number, seats in tables
             for s in seats
         ),
-        key=lambda r: r[0].casefold(),
+        tournament.language,
+        itemgetter(0),
     )
     half = (len(names) + 1) // 2
     rows = [[_("Name"), _("Table"), _("Wind"), "", _("Name"), _("Table"), _("Wind")]]

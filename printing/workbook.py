@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import io
 from decimal import Decimal
+from operator import attrgetter
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -43,6 +44,7 @@ from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
+from core.collation import collated
 from scoring import selectors
 from scoring.models import Penalty
 from scoring.rules import RuleError
@@ -360,7 +362,8 @@ def _players_sheet(tournament) -> _Sheet:
     ]
     sheet = _Sheet(_("Players"), columns, freeze="C2")
     statuses = dict(Player.Status.choices)
-    for p in Player.objects.filter(tournament=tournament).order_by("name"):
+    players = Player.objects.filter(tournament=tournament)
+    for p in collated(players, tournament.language, attrgetter("name")):
         sheet.add(
             [
                 p.key,

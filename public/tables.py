@@ -5,11 +5,12 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import FixedTable, NumberColumn, fmt
+from core.tables import CollatedTable, FixedTable, NumberColumn, fmt
 
 
-class StandingsTable(tables.Table):
-    """Standings; the per-session columns are added by `standings_table`."""
+class StandingsTable(CollatedTable):
+    """Standings; the per-session columns are added by `standings_table`. Sorted by a name,
+    a club or a country, in the tournament language's order."""
 
     rank = tables.Column(
         verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
@@ -69,7 +70,7 @@ def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
     columns = (sessions, tuple(sorted(played)), str(tiebreak_label), get_language())
     for item in data:
         item["row_key"] = repr((columns, [(k, v) for k, v in item.items() if k != "rank"]))
-    table = StandingsTable(data, extra_columns=extra)
+    table = StandingsTable(data, extra_columns=extra, language=tournament.language)
     table.sequence = ["rank", "name", "country", "club", "total", *[name for name, _c in extra]]
     return table
 

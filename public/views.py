@@ -5,6 +5,7 @@ import hashlib
 import threading
 import uuid
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from django.contrib.messages import get_messages
 from django.core.cache import cache
@@ -19,6 +20,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
+from core.collation import collated
+from core.forms import SearchForm
+from core.search import Needle
 from core.tables import fmt, isolated_names, isolated_seats
 from public.tables import (
     FindTableTable,
@@ -44,6 +48,7 @@ _PAGE_FIELDS = (
     "scope",
     "start_date",
     "venue",
+    "language",  # names are listed in its order (core.collation)
 )
 
 
@@ -286,12 +291,12 @@ def find_table(request, slug):
     hall = _hall(tournament)
     current = hall.current
     rows = []
-    if query and current is not None:
+    needle = Needle(query[: SearchForm.LONGEST])
+    if needle and current is not None:
         seating = hall.seating_now
-        needle = query.casefold()
         for table_number, seats in seating.items():
             for seat in seats:
-                if needle in seat["player__name"].casefold():
+                if needle.matches(seat["player__name"]):
                     rows.append(
                         {
                             "slug": tournament.slug,
@@ -302,7 +307,7 @@ def find_table(request, slug):
                             "opponents": _opponents(seats, seat["player__key"]),
                         }
                     )
-        rows.sort(key=lambda r: r["name"])
+        rows = collated(rows, tournament.language, itemgetter("name"))
     template = _template(request, "public/find.html", "public/_find.html")
 
     def draw():
@@ -416,9 +421,10 @@ def _player_version(hall, key) -> str:
 
 
 def _find_version(hall) -> str:
-    """What every find page shows: the current session's seating and the tournament's name."""
+    """What every find page shows: the current session's seating, the tournament's name, and
+    its language, whose order the names found are listed in."""
     t = hall.tournament
-    return _version(hall, ("f",), lambda: (hall.current, hall.seating_now, t.name))
+    return _version(hall, ("f",), lambda: (hall.current, hall.seating_now, t.name, t.language))
 
 
 def kept_version(view_name, found, kwargs, language) -> tuple[str, dict] | None:

@@ -1,11 +1,13 @@
 """The session clock for the hall: the projector page and the JSON status the phones poll."""
 
 import json
+from operator import itemgetter
 
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from core.collation import collated
 from public.views import _tournament
 from scoring import selectors
 from seating.models import Wind
@@ -43,7 +45,7 @@ def projector(request, slug):
         for table, seats in sorted(selectors.session_seating(tournament, data["session"]).items()):
             for seat in seats:
                 seating.append((seat["player__name"], table, Wind(seat["wind"]).label))
-        seating.sort(key=lambda s: s[0].casefold())
+        seating = collated(seating, tournament.language, itemgetter(0))
     context = {
         "tournament": tournament,
         "status": data,

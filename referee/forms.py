@@ -7,7 +7,7 @@ say why not (a kind the rule set lacks, an amount outside its range, a blank rea
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from core.forms import model_field
+from core.forms import CollatedChoiceField, SearchForm, model_field
 from scoring.models import Penalty
 from scoring.penalties import LATE, MISCONDUCT, OTHER
 from seating.models import Seat
@@ -43,12 +43,12 @@ def _players(tournament):
     )
 
 
-class FindForm(forms.Form):
-    """The referee's home and log filters (a GET): a number that does not parse is no filter."""
+class FindForm(SearchForm):
+    """The referee's home and log filters (a GET): a number that does not parse is no filter;
+    `q` finds a name as people type it (SearchForm.needle)."""
 
     session = forms.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
     kind = forms.CharField(required=False)
-    q = forms.CharField(required=False)
     void = forms.TypedChoiceField(
         choices=[("1", "1")], coerce=lambda value: value == "1", required=False, empty_value=False
     )
@@ -182,7 +182,7 @@ class AppealForm(forms.Form):
 
     session = forms.TypedChoiceField(label=_("Session"), coerce=int)
     table = forms.IntegerField(label=_("Table"), required=False, min_value=1)
-    appellant = forms.ModelChoiceField(label=_("Appellant"), queryset=Player.objects.none())
+    appellant = CollatedChoiceField(Player.objects.none(), language="", label=_("Appellant"))
     captain = forms.BooleanField(label=_("Filed by the team captain"), required=False)
     penalty = forms.ModelChoiceField(
         label=_("Penalty appealed"), queryset=Player.objects.none(), required=False
@@ -222,6 +222,7 @@ class AppealForm(forms.Form):
             (s.number, str(s)) for s in tournament.sessions.order_by("number")
         ]
         self.fields["appellant"].queryset = tournament.players.all()
+        self.fields["appellant"].language = tournament.language
         self.fields["penalty"].queryset = Penalty.objects.filter(
             session__tournament=tournament, voided_at=None
         ).select_related("player", "session")

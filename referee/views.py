@@ -5,14 +5,15 @@ The director sees every record on the log page and can void one with a reason.
 """
 
 from collections import defaultdict
+from operator import attrgetter
 
 from django.contrib import messages
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
+from core.collation import collated
 from core.errors import ActionRefused
 from core.roles import DirectorRequired, RefereeRequired
 from core.tables import isolated_names
@@ -66,44 +67,33 @@ class RefereeHome(RefereeRequired, TournamentMixin, View):
             seats = defaultdict(list)
             for seat in Seat.objects.filter(session=session).select_related("player", "table"):
                 seats[seat.table].append(seat)
+            needle = find.needle()
             for table, table_seats in sorted(seats.items(), key=lambda kv: kv[0].number):
                 table_seats.sort(key=lambda s: s.wind_order)
+                url = reverse(
+                    "referee:table",
+                    kwargs={"slug": t.slug, "number": session.number, "table": table.number},
+                )
                 rows.append(
                     {
                         "number": table.number,
                         "players": isolated_names(s.player.name for s in table_seats),
                         "records": counts.get(table.pk) or "",
-                        "url": reverse(
-                            "referee:table",
-                            kwargs={
-                                "slug": t.slug,
-                                "number": session.number,
-                                "table": table.number,
-                            },
-                        ),
+                        "url": url,
                     }
                 )
-            query = find.value("q")
-            if query:
-                for seat in Seat.objects.filter(
-                    session=session, player__name__icontains=query
-                ).select_related("player", "table")[:20]:
-                    found.append(
+                if needle:
+                    found += [
                         {
                             "name": seat.player.name,
-                            "table": seat.table.number,
+                            "table": table.number,
                             "wind": seat.get_wind_display(),
-                            "url": reverse(
-                                "referee:table",
-                                kwargs={
-                                    "slug": t.slug,
-                                    "number": session.number,
-                                    "table": seat.table.number,
-                                },
-                            )
-                            + f"#p{seat.player_id}",
+                            "url": f"{url}#p{seat.player_id}",
                         }
-                    )
+                        for seat in table_seats
+                        if needle.matches(seat.player.name)
+                    ]
+            found = found[:20]
         return render(
             request,
             "referee/referee.html",
@@ -113,7 +103,7 @@ class RefereeHome(RefereeRequired, TournamentMixin, View):
                 "session": session,
                 "table": RefereeTablesTable(rows),
                 "found": found,
-                "query": find.value("q"),
+                "query": find.query(),
             },
         )
 
@@ -145,8 +135,12 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
                 }
             )
         seated = Seat.objects.filter(session=session).values_list("player_id", flat=True)
-        pool = Player.objects.filter(tournament=self.tournament, substitute=True).exclude(
-            pk__in=seated
+        pool = collated(
+            Player.objects.filter(tournament=self.tournament, substitute=True).exclude(
+                pk__in=seated
+            ),
+            self.tournament.language,
+            attrgetter("name"),
         )
         return render(
             request,
@@ -318,7 +312,8 @@ class RefereeLog(RefereeRequired, TournamentMixin, View):
             "session", "table", "player", "substitute", "recorded_by", "voided_by"
         )
         find = FindForm(request.GET)
-        session, kind, query = find.value("session"), find.value("kind"), find.value("q")
+        session, kind, query = find.value("session"), find.value("kind"), find.query()
+        needle = find.needle()
         show_void = find.value("void")
         penalties = [w.penalty for w in reversed(listed)]  # newest first
         if session:
@@ -326,17 +321,19 @@ class RefereeLog(RefereeRequired, TournamentMixin, View):
             incidents = incidents.filter(session__number=session)
         if kind:
             penalties = [p for p in penalties if p.kind == kind]
-        if query:
-            penalties = [p for p in penalties if query.casefold() in p.player.name.casefold()]
-            incidents = incidents.filter(
-                Q(player__name__icontains=query) | Q(substitute__name__icontains=query)
-            )
         if not show_void:
             penalties = [p for p in penalties if p.voided_at is None]
             incidents = incidents.filter(voided_at=None)
+        incidents = list(incidents)
+        if needle:
+            penalties = [p for p in penalties if needle.matches(p.player.name)]
+            incidents = [
+                i
+                for i in incidents
+                if any(p is not None and needle.matches(p.name) for p in (i.player, i.substitute))
+            ]
         for p in penalties:
             p.void_url = reverse("referee:penalty_void", kwargs={"slug": slug, "pk": p.pk})
-        incidents = list(incidents)
         for i in incidents:
             i.void_url = reverse("referee:incident_void", kwargs={"slug": slug, "pk": i.pk})
         return render(

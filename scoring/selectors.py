@@ -9,6 +9,7 @@ so the cache is never stale and never needs a timeout.
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
 
 from django.core.cache import cache
@@ -17,6 +18,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.collation import collated
 from core.errors import rule_message
 from core.numbers import plain_number
 from scoring.models import Penalty, Result, ResultScore
@@ -49,10 +51,13 @@ def standings_order(tournament) -> list[str] | None:
 
 
 def player_rows(tournament) -> list[PlayerRow]:
+    """The players in the tournament language's order of their names (core.collation): the
+    order the standings keep between tied players."""
     fields = ("key", "name", "status", "substitute", "ema_id", "country", "club", "team")
-    return [
+    rows = [
         PlayerRow(**row) for row in Player.objects.filter(tournament=tournament).values(*fields)
     ]
+    return collated(rows, tournament.language, attrgetter("name"))
 
 
 def _snapshot(tournament) -> dict:

@@ -114,8 +114,10 @@ def compute_standings(
     """Ranked rows, unranked substitutes and teams from confirmed tables and resolved penalties.
 
     Ranking: total, then the tiebreak (game points when the rule set says so); equal keys share
-    a rank. Disqualified players come after everyone else, excluded ones are left out, players
-    flagged substitute are listed apart. Raises ValueError on rows that cannot be scored.
+    a rank, listed in the order `players` come in (the caller's: by name, in the tournament
+    language's order). Disqualified players come after everyone else, excluded ones are left
+    out, players flagged substitute are listed apart. Raises ValueError on rows that cannot be
+    scored.
     """
     prep = Prepared(rules)
     unit, decimals, ret = prep.unit, prep.decimals, prep.return_points

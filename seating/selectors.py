@@ -3,6 +3,7 @@ player keys, keep-apart values, and quality figures ready for a page or the comm
 
 from django.utils.translation import gettext_lazy as _
 
+from core.collation import sort_key
 from seating.algorithms.quality import Quality, quality
 from seating.models import WINDS, Seat
 from tournament.models import Player
@@ -75,8 +76,9 @@ def tournament_quality(tournament, upto=None, ranks=None) -> Quality:
     return quality(chosen, keep_apart_values(tournament, field), ranks)
 
 
-def wind_rows(q: Quality, names: dict) -> list[dict]:
-    """One row per player with the winds sat, most unbalanced first."""
+def wind_rows(q: Quality, names: dict, language: str) -> list[dict]:
+    """One row per player with the winds sat, most unbalanced first, then by name in
+    `language`'s order."""
     rows = []
     for key, counts in q.wind_counts.items():
         rows.append(
@@ -89,5 +91,5 @@ def wind_rows(q: Quality, names: dict) -> list[dict]:
                 "imbalance": max(counts) - min(counts),
             }
         )
-    rows.sort(key=lambda r: (-r["imbalance"], r["name"].casefold()))
+    rows.sort(key=lambda r: (-r["imbalance"], sort_key(r["name"], language)))
     return rows

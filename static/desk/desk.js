@@ -44,14 +44,32 @@
     });
   }
 
-  // Check-in: filter as you type, one click to check in without reloading.
+  // Check-in: search as you type, one click to check in without reloading. The server folds
+  // the names (accents, case, apostrophes: core/search.py) and answers which players it finds;
+  // an answer that arrives after a newer question is dropped.
   var filter = document.getElementById("checkin-search");
   if (filter) {
+    var asked = 0, timer;
+    filter.form.addEventListener("submit", function (ev) { ev.preventDefault(); });
     filter.addEventListener("input", function () {
-      var q = filter.value.trim().toLowerCase();
-      document.querySelectorAll("#checkin-table tbody tr[data-name]").forEach(function (tr) {
-        tr.hidden = q !== "" && tr.dataset.name.indexOf(q) === -1;
-      });
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var question = ++asked;
+        var url = new URL(filter.form.action || window.location.href);
+        url.searchParams.set("q", filter.value);
+        fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-store" })
+          .then(function (r) { return r.ok ? r.json() : null; })
+          .then(function (data) {
+            if (data === null || question !== asked) return;
+            var found = {};
+            data.players.forEach(function (pk) { found[pk] = true; });
+            document.querySelectorAll("#checkin-table tbody tr[data-player]").forEach(function (tr) {
+              tr.hidden = !found[tr.dataset.player];
+            });
+            history.replaceState(null, "", url);
+          })
+          .catch(function () {});
+      }, 120);
     });
     document.querySelectorAll("form.checkin-form").forEach(function (form) {
       form.addEventListener("submit", function (ev) {

@@ -32,7 +32,14 @@ LEVELS = {
     "config": 6,
 }
 # Rule math and algorithms: plain Python, tested directly, importable from any room.
-PURE = ("scoring.rules", "scoring.penalties", "scoring.standings", "tournament.clock")
+PURE = (
+    "core.collation",
+    "core.search",
+    "scoring.rules",
+    "scoring.penalties",
+    "scoring.standings",
+    "tournament.clock",
+)
 PURE_PACKAGES = ("seating.algorithms",)
 
 

@@ -1,0 +1,72 @@
+"""Finding a name as people type it (core.search, issue 23): accents, case, apostrophes and
+hyphens do not matter, and neither does the keyboard a Cyrillic name is typed on."""
+
+import pytest
+
+from core.search import Needle, fold, forms
+
+
+@pytest.mark.parametrize(
+    "typed, name",
+    [
+        ("lukasz", "Łukasz"),
+        ("wojcik", "Wójcik"),
+        ("muller", "Müller"),
+        ("obrien", "O'Brien"),
+        ("o’brien", "O'Brien"),  # an iPhone's curly apostrophe
+        ("o'brien", "O’Brien"),
+        ("o‘brien", "Oʼbrien"),
+        ("o`brien", "O'Brien"),
+        ("strasse", "Straße"),
+        ("oyvind", "Øyvind"),
+        ("dorde", "Đorđe"),
+        ("jean pierre", "Jean-Pierre"),
+        ("jean–pierre", "Jean  Pierre"),
+        ("ZOLC", "Żółć"),
+        ("ежиков", "Ёжиков"),
+        ("евген", "Євген"),  # a Russian keyboard has no є
+        ("виктор", "Віктор"),  # ... nor і
+        ("киив", "Київ"),  # ... nor ї
+        ("гудзь", "Ґудзь"),  # ... nor ґ
+        ("обєднаний", "Обʼєднаний"),
+        ("крилов", "Крылов"),  # a Ukrainian keyboard has no ы
+        ("едуард", "Эдуард"),  # ... nor э
+        ("объедков", "Объедков"),
+    ],
+)
+def test_a_typed_name_folds_like_the_name(typed, name):
+    assert fold(typed) == fold(name)
+    assert Needle(typed).matches(name)
+
+
+def test_the_examples_fold_to_plain_lower_case_words():
+    assert fold("Łukasz Wójcik") == "lukasz wojcik"
+    assert fold("O’Brien") == fold("O'Brien") == fold("obrien") == "obrien"
+    assert fold("Müller") == "muller"
+    assert fold("Straße") == "strasse"
+    assert fold("  Jean-Pierre   — Dupont ") == "jean pierre dupont"
+    assert fold("Ёлка") == fold("елка") == "елка"
+    assert fold("Ｍüller") == "muller"  # full-width letters are letters
+
+
+def test_words_are_found_in_any_order_and_across_spaces():
+    assert Needle("lukasz wojcik").matches("Wójcik Łukasz")
+    assert Needle("vandenberg").matches("van den Berg")
+    assert Needle("ukas").matches("Łukasz")
+    assert not Needle("lukasz nowak").matches("Łukasz Wójcik")
+    assert not Needle("lucas").matches("Łukasz")
+
+
+def test_german_umlauts_also_match_spelled_out():
+    assert forms("Müller") == ("muller", "mueller")
+    assert Needle("mueller").matches("Müller")
+    assert Needle("müller").matches("Mueller")
+    assert Needle("Mu\u0308ller").matches("Mueller")  # a decomposed ü
+
+
+def test_a_query_with_nothing_to_look_for_is_no_filter():
+    assert not Needle("")
+    assert not Needle(None)
+    assert not Needle(" ’ - ")
+    assert Needle(" ’ - ").matches("Anna")
+    assert Needle("a")

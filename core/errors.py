@@ -1,5 +1,6 @@
 """Refusals the desk shows a person, and the rule module's errors in the reader's language."""
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 
@@ -23,7 +24,15 @@ def rule_message(error) -> str:
     params apart: translate the template first, then fill it.
     """
     message = _(error.template)
-    return message.format(**error.params) if error.params else message
+    if not error.params:
+        return message
+    params = {
+        name: number_format(value, force_grouping=True)
+        if isinstance(value, int) and not isinstance(value, bool)
+        else value
+        for name, value in error.params.items()
+    }
+    return message.format(**params)
 
 
 def refusal(error) -> ActionRefused:

@@ -562,12 +562,19 @@ def validate_scores(rules: RuleSet, scores: list) -> list[Problem]:
     if all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
         total, expected = sum(scores), count * rules.start_points
         if total != expected:
+            if total > expected:
+                template = gettext_noop(
+                    "The scores add up to {total}, {difference} too many: they must add up to "
+                    "{expected}."
+                )
+            else:
+                template = gettext_noop(
+                    "The scores add up to {total}, {difference} too few: they must add up to "
+                    "{expected}."
+                )
             problems.append(
                 Problem(
-                    -1,
-                    gettext_noop("The scores add up to {total}; they must add up to {expected}."),
-                    total=total,
-                    expected=expected,
+                    -1, template, total=total, expected=expected, difference=abs(total - expected)
                 )
             )
     return problems

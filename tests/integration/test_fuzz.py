@@ -245,11 +245,15 @@ def result_posts(draw, spots, fault):
         data[f"score_{second}"] = str(scores[second] - shift)
         shown = min(first, second, key=spot.winds.index)
         value = scores[shown] + (shift if shown == first else -shift)
-        expected = f"{spot.seat(shown)}: The score {value} is not a multiple of 100."
+        expected = f"{spot.seat(shown)}: The score {value:,} is not a multiple of 100."
     elif fault == "sum":
         shift = draw(st.integers(1, 1000)) * spot.step * draw(st.sampled_from([1, -1]))
         data[f"score_{wind}"] = str(scores[wind] + shift)
-        expected = f"The scores add up to {spot.target + shift}; they must add up to {spot.target}."
+        direction = "too many" if shift > 0 else "too few"
+        expected = (
+            f"The scores add up to {spot.target + shift:,}, {abs(shift):,} {direction}: "
+            f"they must add up to {spot.target:,}."
+        )
     elif fault == "chombo_negative":
         data[f"chombo_{wind}"] = str(-draw(st.integers(1, 10**12)))
         expected = f"{label}: chombo cannot be negative."

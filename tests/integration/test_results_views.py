@@ -56,10 +56,13 @@ def test_valid_entry_is_a_draft_that_does_not_count_yet(riichi, staff):
         # RULES.md §1: "Scores are multiples of 100."
         (
             [40050, 34950, 25000, 20000],
-            "East (Player 01): The score 40050 is not a multiple of 100.",
+            "East (Player 01): The score 40,050 is not a multiple of 100.",
         ),
         # RULES.md §1: "a table's four final scores therefore sum to 120,000."
-        ([40000, 35000, 25000, 10000], "The scores add up to 110000; they must add up to 120000."),
+        (
+            [40000, 35000, 25000, 10000],
+            "The scores add up to 110,000, 10,000 too few: they must add up to 120,000.",
+        ),
         (["", 35000, 25000, 20000], "East — Player 01: the score is missing."),
         ([40000, "abc", 25000, 20000], "South — Player 02: write a whole number."),
     ],
@@ -87,7 +90,7 @@ def test_sichuan_game_points_must_sum_to_zero(staff):
     bad = {"base_version": 0, "score_E": 10, "score_S": -5, "score_W": 0, "score_N": 0}
     r = desk.post(url(t), bad)
     assert r.status_code == 400
-    assert "The scores add up to 5; they must add up to 0." in r.content.decode()
+    assert "The scores add up to 5, 5 too many: they must add up to 0." in r.content.decode()
     good = {**bad, "score_N": -5}
     assert desk.post(url(t), good).status_code == 302
     assert Result.objects.get().status == "draft"

@@ -290,7 +290,7 @@ def test_validate_riichi_scores():
     multiples of 100.'"""
     assert validate_scores(EMA, [45300, 30100, 25000, 19600]) == []
     assert validate_scores(EMA, [45300, 30000, 25000, 19600]) == [
-        (-1, "The scores add up to 119900; they must add up to 120000."),
+        (-1, "The scores add up to 119900, 100 too few: they must add up to 120000."),
     ]
     assert validate_scores(EMA, [45350, 30050, 25000, 19600]) == [
         (0, "The score 45350 is not a multiple of 100."),
@@ -309,15 +309,17 @@ def test_validate_scores_problems_keep_their_template():
     """The Django layer translates the template and formats it with the params itself."""
     (problem,) = validate_scores(EMA, [45300, 30000, 25000, 19600])
     assert problem.seat == -1
-    assert problem.template == "The scores add up to {total}; they must add up to {expected}."
-    assert problem.params == {"total": 119900, "expected": 120000}
+    assert problem.template == (
+        "The scores add up to {total}, {difference} too few: they must add up to {expected}."
+    )
+    assert problem.params == {"total": 119900, "expected": 120000, "difference": 100}
 
 
 def test_validate_furiten_with_oka_sums_to_four_start_points():
     rules = ruleset_from("furiten-club", {"start_points": 25000})
     assert validate_scores(rules, [40000, 25000, 20000, 15000]) == []
     assert validate_scores(rules, [45000, 30000, 25000, 20000]) == [
-        (-1, "The scores add up to 120000; they must add up to 100000."),
+        (-1, "The scores add up to 120000, 20000 too many: they must add up to 100000."),
     ]
 
 
@@ -327,7 +329,7 @@ def test_validate_sichuan_scores():
     assert validate_scores(SBR, [30, 10, -15, -25]) == []
     assert validate_scores(SBR, [30, -10, -20]) == []
     assert validate_scores(SBR, [30, 10, -15, -20]) == [
-        (-1, "The scores add up to 5; they must add up to 0."),
+        (-1, "The scores add up to 5, 5 too many: they must add up to 0."),
     ]
     assert validate_scores(SBR, [None, None]) == []
     assert validate_scores(SBR, [None, 4]) == [

@@ -186,14 +186,14 @@ def _extra_bound(rounds, players: int) -> Bound:
     return Bound(value, exact)
 
 
-def _clash_bound(rounds, keep_apart: dict) -> Bound:
+def _clash_bound(rounds, keep_apart: dict, fixed: int = 0) -> Bound:
     """Keep-apart clashes no seating of these tables avoids: in each session the m players of
     one club spread over the T game tables as evenly as they can, which still seats ⌊m/T⌋ or
     ⌈m/T⌉ of them together. Reached when every table seats four: dealing the players club by
     club round the tables spreads every club that evenly."""
-    total = 0
+    total = clashes(rounds[:fixed], keep_apart)  # played: as they are
     even = True
-    for tables in rounds:
+    for tables in rounds[fixed:]:
         games = [t for t in tables if is_game(t)]
         if not games:
             continue
@@ -282,7 +282,8 @@ def _reached(bound: Bound, value) -> Bound:
 
 def quality(rounds, keep_apart: dict | None = None, ranks=None, fixed: int = 0) -> Quality:
     """The figures of a seating and their bounds. `fixed`: how many of the first rounds are
-    already played, so that the wind bound is what can still be reached after them."""
+    already played, so that the bounds are what can still be reached after them (their
+    repeats, clashes and winds stay as they are)."""
     rounds = [list(tables) for tables in rounds]
     players = {p for tables in rounds for table in tables for p in table}
     met = meetings(rounds)
@@ -295,6 +296,9 @@ def quality(rounds, keep_apart: dict | None = None, ranks=None, fixed: int = 0) 
     shapes = [_sizes(tables) for tables in rounds if tables]
     ceiling = zero_repeat_bound(n, shapes[-1]) if shapes else None
     floor = _extra_bound(rounds, n)
+    if fixed:  # the played sessions' repeats stay; no design is known to continue them
+        played = sum(m - 1 for m in meetings(rounds[:fixed]).values())
+        floor = Bound(max(floor.value, played), False)
     pairs = sum(met.values())
     if floor.value == 0:
         repeated_floor = Bound(0, floor.exact)
@@ -308,7 +312,7 @@ def quality(rounds, keep_apart: dict | None = None, ranks=None, fixed: int = 0) 
         "extra_meetings": _reached(floor, extra),
         "repeated_pairs": _reached(repeated_floor, repeated),
         "max_meetings": _reached(most_floor, most),
-        "clashes": _reached(_clash_bound(rounds, keep_apart or {}), found_clashes),
+        "clashes": _reached(_clash_bound(rounds, keep_apart or {}, fixed), found_clashes),
         "worst_imbalance": _reached(_wind_bound(rounds, fixed), worst),
     }
     if ceiling is not None:

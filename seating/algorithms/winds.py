@@ -356,7 +356,8 @@ def least_imbalance(
     )
 
 
-EXACT_STEPS = 20000  # seatings of one table tried per target at most: the same on any machine
+EXACT_STEPS = 20000  # table seatings examined per target at most: the same on any machine
+EXACT_TABLES = 400  # larger plans keep the local reseating (the search recurses table by table)
 _ORDERS = {3: list(permutations(range(3))), 4: list(permutations(range(4)))}
 
 
@@ -434,6 +435,7 @@ def exact_winds(
             place(t, order, +1)
             dead = False
             for u in touched:
+                budget[0] -= 1  # each table looked at again counts as a step too
                 domain[u] = options(u)
                 if not domain[u]:
                     dead = True
@@ -471,7 +473,8 @@ def balance_winds(rounds: Sequence[Sequence[Sequence[Player]]], fixed: int = 0) 
     Otherwise local reseating comes first; when it leaves a worst imbalance above what each
     player could reach alone (least_imbalance), exact_winds searches for a seating that does
     better, target by target, so the result is the least worst imbalance these tables allow
-    unless the search runs out of steps. Three-player tables never seat North; awarded tables
+    unless the search runs out of steps (or the plan has more than EXACT_TABLES tables).
+    Three-player tables never seat North; awarded tables
     come back as they are. Same input, same output.
     """
     if not 0 <= fixed <= len(rounds):
@@ -487,7 +490,8 @@ def balance_winds(rounds: Sequence[Sequence[Sequence[Player]]], fixed: int = 0) 
             (_improved(orders, before), _improved(_online(later, before), before)),
             key=lambda pair: pair[1],
         )
-        for target in range(least_imbalance(playing, before), worst):
+        targets = range(least_imbalance(playing, before), worst)
+        for target in targets if len(playing) <= EXACT_TABLES else ():
             found = exact_winds(playing, before, target)
             if found is None:
                 continue  # proven impossible: try the next

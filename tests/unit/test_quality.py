@@ -242,3 +242,17 @@ def test_clash_bound_counts_the_clubs_that_cannot_spread():
     q = quality(rounds, club)
     assert q.bounds["clashes"] == Bound(1, True)
     assert q.clashes == 6  # 0–3 and 4 sit as drawn: C(4, 2)
+
+
+def test_bounds_after_played_sessions_keep_what_was_played():
+    # a plan after played sessions cannot undo their repeats: the bound counts them
+    first = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]
+    played = [first, first]  # the same tables twice: 24 pairs again
+    later = [[[0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15]]]
+    q = quality(played + later, fixed=2)
+    assert q.extra_meetings == 24
+    assert q.bounds["extra_meetings"] == Bound(24, True)  # reached: the best possible
+    # over all three sessions from nothing, 16 players could have met nobody twice
+    assert quality(played + later).bounds["extra_meetings"] == Bound(0, True)
+    # the 2 played sessions of the same four tables leave no wind to even out in 1 more
+    assert q.bounds["worst_imbalance"].value == 2

@@ -25,7 +25,14 @@ from referee.appeals import deadline
 from scoring.selectors import done, standings_order, table_states
 from seating.manual import move_player, move_warnings, swap_players, swap_warnings
 from seating.models import WINDS, Seat, SeatingChange, Table, Wind
-from seating.selectors import FIGURES, figures, tournament_quality, wind_rows
+from seating.selectors import (
+    FIGURES,
+    bound_text,
+    bounds_of,
+    figures,
+    tournament_quality,
+    wind_rows,
+)
 from seating.services import (
     add_table,
     delete_table,
@@ -40,14 +47,9 @@ from tournament.mixins import SessionMixin
 
 
 def quality_rows(values: dict) -> list[dict]:
-    """Figures for a QualityTable, each with the bound beside it where there is one."""
-    bounds = {
-        "extra_meetings": values.get("extra_floor"),
-        "repeated_pairs": 0 if values.get("extra_floor") == 0 else "",
-        "max_meetings": 1 if values.get("extra_floor") == 0 else "",
-        "worst_imbalance": 0 if values.get("sessions", 0) % 4 == 0 else 1,
-        "clashes": 0,
-    }
+    """Figures for a QualityTable, each with the best possible beside it where there is one:
+    the bare number where it is proven reachable, "at least …" where it is only a bound."""
+    bounds = bounds_of(values)
     rows = []
     for key, label in FIGURES:
         if key == "extra_floor":  # shown as the bound of extra meetings
@@ -55,7 +57,12 @@ def quality_rows(values: dict) -> list[dict]:
         value = values.get(key)
         if value is None:
             continue
-        rows.append({"figure": label, "value": value, "bound": bounds.get(key, "")})
+        if key == "zero_repeat_ceiling":  # itself a bound: at most …, or the known maximum
+            value = bound_text(key, bounds.get(key)) or value
+            bound = ""
+        else:
+            bound = bound_text(key, bounds.get(key))
+        rows.append({"figure": label, "value": value, "bound": bound})
     return rows
 
 

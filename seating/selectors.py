@@ -50,10 +50,14 @@ FIGURES = [
     ("balanced_percent", _("players with wind imbalance ≤ 1 (%)")),
     ("spread", _("mean standings spread at a table")),
 ]
+# Figures that are themselves bounds, and the bound they show
+BOUND_FIGURES = {"extra_floor": "extra_meetings", "zero_repeat_ceiling": "zero_repeat_ceiling"}
+UPPER_BOUNDS = {"zero_repeat_ceiling"}  # at most …; every other bound is a least (at least …)
 
 
 def figures(q: Quality) -> dict:
-    """The numbers a plan is judged by, as plain JSON-able values."""
+    """The numbers a plan is judged by, as plain JSON-able values; `bounds` holds, per figure,
+    the best any seating of the same tables can do and whether that is proven reachable."""
     return {
         "players": q.players,
         "sessions": q.sessions,
@@ -66,7 +70,49 @@ def figures(q: Quality) -> dict:
         "worst_imbalance": q.worst_imbalance,
         "balanced_percent": round(100 * q.balanced_share, 1),
         "spread": None if q.spread is None else round(q.spread, 2),
+        "bounds": {
+            key: {"value": bound.value, "exact": bound.exact} for key, bound in q.bounds.items()
+        },
     }
+
+
+def bound_text(key: str, bound: dict | None) -> str:
+    """A bound as the page says it: the number alone where some seating is known to reach it
+    (the best possible), "at least …" or "at most …" where it is only a bound."""
+    if not bound:
+        return ""
+    if bound.get("exact"):
+        return str(bound["value"])
+    if key in UPPER_BOUNDS:
+        return _("at most %(n)d") % {"n": bound["value"]}
+    return _("at least %(n)d") % {"n": bound["value"]}
+
+
+def bounds_of(values: dict) -> dict:
+    """The `bounds` of `figures`; plans stored before bounds were kept get the two numbers
+    they had, as bounds only (nothing then proved them)."""
+    if "bounds" in values:
+        return values["bounds"]
+    found = {}
+    if values.get("extra_floor") is not None:
+        found["extra_meetings"] = {"value": values["extra_floor"], "exact": False}
+    if values.get("zero_repeat_ceiling") is not None:
+        found["zero_repeat_ceiling"] = {"value": values["zero_repeat_ceiling"], "exact": False}
+    return found
+
+
+def figure_lines(values: dict) -> list[tuple[str, str]]:
+    """(label, value) for each figure there is, bounds said as bounds: for the command line."""
+    bounds = bounds_of(values)
+    lines = []
+    for key, label in FIGURES:
+        if key in BOUND_FIGURES:
+            text = bound_text(BOUND_FIGURES[key], bounds.get(BOUND_FIGURES[key]))
+            if text:
+                lines.append((str(label), text))
+        elif values.get(key) is not None:
+            lines.append((str(label), str(values[key])))
+    return lines
 
 
 def tournament_quality(tournament, upto=None, ranks=None) -> Quality:

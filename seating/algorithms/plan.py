@@ -2,8 +2,11 @@
 
 Imports nothing from Django. The plan is a tabu search over swaps of two players of one session
 (the classic approach to the "social golfer" problem), started from a finite-field design where
-one exists (designs.py) and from a greedy seating otherwise. Winds are then assigned exactly by
-winds.balance_winds, so the search only has to care about who sits with whom.
+one exists (designs.py) and from a greedy seating otherwise. Winds are then assigned by
+winds.balance_winds, so the search only has to care about who sits with whom. After played
+sessions that is not enough: the tables decide whether the winds can still come out even, so
+when they do not, a second search starts from the winds each player owes (owed_winds.py) and
+only trades players of the same wind; its plan is kept when it repeats no more.
 
 The search is deterministic for a seed: it stops at the lower bound or after a step limit; the
 time budget is a safety net that only cuts very large plans short, and then the best seating
@@ -18,8 +21,9 @@ from math import comb
 
 from seating.algorithms.designs import zero_repeat_rounds
 from seating.algorithms.draw import table_sizes
+from seating.algorithms.owed_winds import owed_winds, wind_sessions
 from seating.algorithms.quality import Quality, quality
-from seating.algorithms.winds import balance_winds
+from seating.algorithms.winds import balance_winds, wind_counts
 
 REPEAT = 2  # cost of one more meeting of a pair that already met once (grows with each meeting)
 CLASH = 3  # two players of one club/country/team at a table
@@ -57,6 +61,7 @@ class _Search:
         self.use_groups = any(g >= 0 for g in groups)
         self.base = base_meetings
         self.base_incomplete = base_incomplete
+        self.locked = False  # True: a player only trades places with the same seat (wind)
         self.load(rounds)
 
     def load(self, rounds):
@@ -323,16 +328,67 @@ def balanced_plan(
     if source == "design" and steps:
         source = "design+search"
 
+    fixed = [list(map(list, r)) for r in fixed]
     planned = [[[ids[p] for p in t] for t in tables] for tables in search.rounds]
-    all_rounds = balance_winds([list(map(list, r)) for r in fixed] + planned, fixed=len(fixed))
-    planned = all_rounds[len(fixed) :]
+    all_rounds = balance_winds(fixed + planned, fixed=len(fixed))
+    q = quality(all_rounds, keep_apart, fixed=len(fixed))
+    if fixed and sizes == [4] * (n // 4) and q.worst_imbalance > q.bounds["worst_imbalance"].value:
+        # The tables found leave someone's winds uneven that could still come out even. Fix
+        # the winds first and search again among tables of one player per wind; keep that
+        # plan if it has no more repeats, clashes or second incomplete turns.
+        other, more = _owed_plan(search, ids, fixed, sessions, started, budget, max_steps, progress)
+        steps += more
+        if other is not None:
+            q_other = quality(other[0], keep_apart, fixed=len(fixed))
+            if (other[1], q_other.worst_imbalance, _squares(q_other)) < (
+                search.cost,
+                q.worst_imbalance,
+                _squares(q),
+            ):
+                all_rounds, q = other[0], q_other
     return Plan(
-        rounds=planned,
-        quality=quality(all_rounds, keep_apart),
+        rounds=all_rounds[len(fixed) :],
+        quality=q,
         seconds=time.perf_counter() - started,
         steps=steps,
         source=source,
     )
+
+
+def _squares(q: Quality) -> int:
+    return sum(c * c for counts in q.wind_counts.values() for c in counts)
+
+
+def _owed_plan(search, ids, fixed, sessions, started, budget, max_steps, progress):
+    """The plan again, from the winds each player owes (owed_winds.py): every planned table
+    seats one player per wind, and the search only trades players of the same wind between
+    tables, so the winds stay as even as the played sessions allow. Returns ((all rounds,
+    meeting cost), steps), or (None, 0) when the time budget is already spent."""
+    if time.perf_counter() - started > budget:
+        return None, 0
+    n = len(ids)
+    played = wind_counts(fixed)
+    before = [list(played.get(p, (0,) * 4)) for p in ids]
+    winds = wind_sessions(owed_winds(before, sessions, n // 4), sessions)
+    rng = search.rng
+    rounds = []
+    for session in winds:
+        by_wind = [[p for p in range(n) if session[p] == w] for w in range(4)]
+        for seats in by_wind:
+            rng.shuffle(seats)
+        rounds.append([list(table) for table in zip(*by_wind, strict=True)])
+    again = _Search(n, rounds, search.base, search.groups, search.base_incomplete, rng)
+    again.locked = True
+    steps = _tabu(again, 0, started, budget, max_steps, progress)
+    planned = [[[ids[p] for p in t] for t in tables] for tables in again.rounds]
+    # the seats are the winds already; winds.py may still find a worst imbalance lower
+    seated = balance_winds(fixed + planned, fixed=len(fixed))
+    as_planned = fixed + planned
+    best = min(
+        (seated, as_planned),
+        key=lambda r: (quality(r, fixed=len(fixed)).worst_imbalance, _squares(quality(r))),
+    )
+    return (best, again.cost), steps
 
 
 def _tabu(search: _Search, target, started, budget, max_steps, progress) -> int:
@@ -372,7 +428,12 @@ def _tabu(search: _Search, target, started, budget, max_steps, progress) -> int:
         move, move_delta = None, None
         for a in conflicted:
             A = where[a]
-            for b in range(n):
+            if search.locked:  # the same seat at every other table: the same wind
+                seat = rounds[r][A].index(a)
+                others = [t[seat] for t in rounds[r] if t is not rounds[r][A]]
+            else:
+                others = range(n)
+            for b in others:
                 B = where[b]
                 if B == A:
                     continue
@@ -407,6 +468,8 @@ def _tabu(search: _Search, target, started, budget, max_steps, progress) -> int:
                 for _ in range(2 + n // 16):
                     r = rng.randrange(len(rounds))
                     a, b = rng.sample(range(n), 2)
+                    if search.locked:  # b: whoever has a's seat at b's table
+                        b = rounds[r][search.pos[r][b]][rounds[r][search.pos[r][a]].index(a)]
                     if search.pos[r][a] != search.pos[r][b]:
                         search.swap(r, a, b, search.delta(r, a, b))
                 stuck = 0

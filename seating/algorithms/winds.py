@@ -44,6 +44,41 @@ def wind_counts(rounds: Sequence[Sequence[Sequence[Player]]]) -> dict[Player, li
     return counts
 
 
+def can_reach(seen: Sequence[int], games: int, fours: int, imbalance: int) -> bool:
+    """Whether a player who has sat the winds `seen` can end within `imbalance` (most-sat wind
+    less least-sat) after `games` more games, `fours` of them at tables with a North seat.
+
+    Some level m works: every wind ends between m and m + imbalance, so wind w needs at least
+    m − seen[w] more and takes at most m + imbalance − seen[w]; North at most `fours` of them,
+    and the games at tables of three go to East, South or West.
+    """
+    low = max(seen) - imbalance
+    for m in range(max(0, low), min(seen) + games + 1):
+        need = [max(0, m - c) for c in seen]
+        room = [m + imbalance - c for c in seen]
+        if min(room) < 0:
+            continue
+        north_most = min(room[NORTH], fours)
+        if need[NORTH] > north_most:
+            continue
+        rest_need = sum(need[:NORTH])
+        rest_room = sum(room[:NORTH])
+        # North takes some n in [need, most]; the others take games − n between their bounds
+        if games - north_most <= rest_room and games - need[NORTH] >= rest_need:
+            return True
+    return False
+
+
+def reachable_imbalance(seen: Sequence[int], games: int, fours: int | None = None) -> int:
+    """The least imbalance a player who has sat `seen` can end with after `games` more games
+    (`fours` of them with a North seat; all of them by default), whoever the others are."""
+    fours = games if fours is None else fours
+    imbalance = 0
+    while not can_reach(seen, games, fours, imbalance):
+        imbalance += 1
+    return imbalance
+
+
 def _best_order(
     players: Sequence[Player], counts: Mapping[Player, Sequence[int]]
 ) -> tuple[int, tuple]:
@@ -82,20 +117,21 @@ def seat_winds(
     return seated
 
 
-class _Colouring:
-    """A proper 4-edge-colouring of a bipartite multigraph of degree at most 4, built edge by edge.
+class Colouring:
+    """A proper k-edge-colouring of a bipartite multigraph of degree at most k (4 by default:
+    the winds), built edge by edge.
 
-    König's theorem says 4 colours suffice; this is its constructive proof. For edge (u, v) take
+    König's theorem says k colours suffice; this is its constructive proof. For edge (u, v) take
     a colour a free at u and b free at v. If a is taken at v, swap a and b along the alternating
     path that starts at v: in a bipartite graph that path cannot reach u (it enters left vertices
     by a-edges and u has none), so afterwards a is free at both ends.
     """
 
-    def __init__(self, edges: list[tuple[int, int]], lefts: int, rights: int):
+    def __init__(self, edges: list[tuple[int, int]], lefts: int, rights: int, colours: int = WINDS):
         self.edges = edges
         self.colour = [-1] * len(edges)
         # at[side][vertex][c]: the edge of colour c at that vertex (side 0 left, 1 right), or -1
-        self.at = ([[-1] * WINDS for _ in range(lefts)], [[-1] * WINDS for _ in range(rights)])
+        self.at = ([[-1] * colours for _ in range(lefts)], [[-1] * colours for _ in range(rights)])
         for e in range(len(edges)):
             self._add(e)
 
@@ -158,7 +194,7 @@ def _equitable_winds(tables: list[list[Player]]) -> list[list[Player]]:
             games[player] = games.get(player, 0) + 1
             edges.append((group[player], t))
             sitter.append(player)
-    colouring = _Colouring(edges, groups, len(tables))
+    colouring = Colouring(edges, groups, len(tables))
 
     for t, table in enumerate(tables):
         at = colouring.at[1][t]
@@ -301,15 +337,145 @@ def _improved(orders, before) -> tuple[list[list[Player]], tuple[int, int]]:
     return orders, (worst, sum(x * x for c in counts.values() for x in c))
 
 
+def least_imbalance(
+    tables: Sequence[Sequence[Player]], before: Mapping[Player, Sequence[int]]
+) -> int:
+    """No wind seating of these playing tables, after the counts `before`, ends with a worst
+    imbalance below this: each player alone, with their games at tables of four and of three."""
+    games: dict[Player, list[int]] = {}
+    for table in tables:
+        for player in table:
+            seen = games.setdefault(player, [0, 0])
+            seen[0] += 1
+            seen[1] += len(table) == WINDS
+    zeros = (0,) * WINDS
+    players = set(games) | set(before)
+    return max(
+        (reachable_imbalance(before.get(p, zeros), *games.get(p, (0, 0))) for p in players),
+        default=0,
+    )
+
+
+EXACT_STEPS = 20000  # table seatings examined per target at most: the same on any machine
+EXACT_TABLES = 400  # larger plans keep the local reseating (the search recurses table by table)
+_ORDERS = {3: list(permutations(range(3))), 4: list(permutations(range(4)))}
+
+
+def exact_winds(
+    tables: Sequence[Sequence[Player]],
+    before: Mapping[Player, Sequence[int]],
+    imbalance: int,
+    steps: int = EXACT_STEPS,
+) -> list[list[Player]] | None | bool:
+    """Wind orders for the playing `tables` that leave every player, counted with `before`,
+    within `imbalance`; None when there are none, False when `steps` ran out first.
+
+    A complete search: a table at a time, the one with fewest orders left first, each order
+    kept only if every player at it can still end within `imbalance` (can_reach) with the
+    games they have left; a choice that leaves another table no order is undone at once.
+    Tables and orders are taken in a fixed order, so the same input gives the same answer.
+    """
+    tables = [list(t) for t in tables]
+    zeros = (0,) * WINDS
+    count = {p: list(before.get(p, zeros)) for t in tables for p in t}
+    left = {p: [0, 0] for p in count}  # games left, of them at tables of four
+    where: dict[Player, list[int]] = {p: [] for p in count}
+    for t, table in enumerate(tables):
+        for p in table:
+            left[p][0] += 1
+            left[p][1] += len(table) == WINDS
+            where[p].append(t)
+    memo: dict = {}
+
+    def allowed(p, size) -> int:
+        key = (tuple(count[p]), left[p][0], left[p][1], size)
+        if key not in memo:
+            games, fours = left[p][0] - 1, left[p][1] - (size == WINDS)
+            mask = 0
+            for w in range(size):
+                seen = list(count[p])
+                seen[w] += 1
+                if can_reach(seen, games, fours, imbalance):
+                    mask |= 1 << w
+            memo[key] = mask
+        return memo[key]
+
+    def options(t) -> list[tuple]:
+        table = tables[t]
+        masks = [allowed(p, len(table)) for p in table]
+        return [
+            order
+            for order in _ORDERS[len(table)]
+            if all(m >> w & 1 for m, w in zip(masks, order, strict=True))
+        ]
+
+    domain = {t: options(t) for t in range(len(tables))}
+    if any(not d for d in domain.values()):
+        return None
+    chosen: dict[int, tuple] = {}
+    budget = [steps]
+
+    def place(t, order, sign):
+        for p, w in zip(tables[t], order, strict=True):
+            count[p][w] += sign
+            left[p][0] -= sign
+            left[p][1] -= sign * (len(tables[t]) == WINDS)
+
+    def search() -> bool | None:
+        if not domain:
+            return True
+        t = min(domain, key=lambda u: (len(domain[u]), u))
+        mine = domain.pop(t)
+        touched = sorted({u for p in tables[t] for u in where[p] if u in domain})
+        saved = {u: domain[u] for u in touched}
+        for order in mine:
+            if budget[0] <= 0:
+                break
+            budget[0] -= 1
+            place(t, order, +1)
+            dead = False
+            for u in touched:
+                budget[0] -= 1  # each table looked at again counts as a step too
+                domain[u] = options(u)
+                if not domain[u]:
+                    dead = True
+                    break
+            if not dead:
+                chosen[t] = order
+                found = search()
+                if found:
+                    return True
+                del chosen[t]
+            place(t, order, -1)
+            domain.update(saved)
+        domain[t] = mine
+        return False if budget[0] <= 0 else None
+
+    found = search()
+    if not found:
+        return False if budget[0] <= 0 else None
+    seated = []
+    for t, table in enumerate(tables):
+        seats = [None] * len(table)
+        for p, w in zip(table, chosen[t], strict=True):
+            seats[w] = p
+        seated.append(seats)
+    return seated
+
+
 def balance_winds(rounds: Sequence[Sequence[Sequence[Player]]], fixed: int = 0) -> list[Round]:
     """The same tables with the players at each reseated so everyone's winds come out even.
 
     Tables stay in order and keep their players; only who sits which wind changes. The first
     `fixed` rounds are already played (or announced): they come back unchanged, and their winds
     count towards the balance. With no fixed rounds and only four-player tables the result is
-    exactly equitable by construction (every player sits each wind ⌊R/4⌋ or ⌈R/4⌉ times);
-    otherwise that may be impossible, and local reseating gets as close as it can. Three-player
-    tables never seat North; awarded tables come back as they are. Same input, same output.
+    exactly equitable by construction (every player sits each wind ⌊R/4⌋ or ⌈R/4⌉ times).
+    Otherwise local reseating comes first; when it leaves a worst imbalance above what each
+    player could reach alone (least_imbalance), exact_winds searches for a seating that does
+    better, target by target, so the result is the least worst imbalance these tables allow
+    unless the search runs out of steps (or the plan has more than EXACT_TABLES tables).
+    Three-player tables never seat North; awarded tables
+    come back as they are. Same input, same output.
     """
     if not 0 <= fixed <= len(rounds):
         raise ValueError(f"fixed must be between 0 and {len(rounds)}, not {fixed}")
@@ -320,10 +486,19 @@ def balance_winds(rounds: Sequence[Sequence[Sequence[Player]]], fixed: int = 0) 
 
     if fixed or any(len(seats) == 3 for seats in orders):
         before = wind_counts(rounds[:fixed])
-        orders = min(
+        orders, (worst, _squares) = min(
             (_improved(orders, before), _improved(_online(later, before), before)),
             key=lambda pair: pair[1],
-        )[0]
+        )
+        targets = range(least_imbalance(playing, before), worst)
+        for target in targets if len(playing) <= EXACT_TABLES else ():
+            found = exact_winds(playing, before, target)
+            if found is None:
+                continue  # proven impossible: try the next
+            if found:
+                polished, (after, _squares) = _improved(found, before)
+                orders = polished if after <= target else found
+            break  # found, or out of steps: keep what there is
 
     result: list[Round] = [[list(table) for table in tables] for tables in rounds[:fixed]]
     seated = iter(orders)

@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 from itertools import combinations
 
 import pytest
@@ -282,3 +283,47 @@ def test_sichuan_draw_never_puts_anyone_at_an_incomplete_table_twice(staff):
                 for key in table:
                     turns[key] = turns.get(key, 0) + 1
     assert len(turns) == 12 and max(turns.values()) == 1
+
+
+def quality_table(page: str) -> dict:
+    """{figure: (value, bound)} from the page's quality table."""
+    table = page.split('id="quality"', 1)[1].split("</table>", 1)[0]
+    rows = {}
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S):
+        cells = [
+            re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        ]
+        if cells:
+            rows[cells[0]] = tuple(cells[1:])
+    return rows
+
+
+def test_plan_page_figures_are_true_for_twelve_players(staff):
+    # Issue 23: 12 players were told "sessions possible without any repeat: 3" and "best
+    # possible 6" extra meetings over four sessions. One session is all there is (a second
+    # one's tables draw on three first-session tables), and 6 was no seating's figure.
+    t = f.tournament(players=12, planned_sessions=4)
+    c = f.login(staff["director"])
+    c.post(f"/desk/{t.slug}/plans/", {"first": 1, "last": 4, "seed": 3})
+    plan = SeatingPlan.objects.get()
+    rows = quality_table(c.get(plan.get_absolute_url()).content.decode())
+    assert rows["sessions possible without any repeat"] == ("1", "")
+    value, bound = rows["extra meetings (Σ meetings − 1)"]
+    assert bound == "at least 9" and int(value) >= 9
+    assert rows["worst wind imbalance"] == ("0", "0")  # four sessions: each wind once
+    assert rows["pairs meeting twice or more"][1] == "at least 3"  # 9 over three sessions
+    c.post(plan.get_absolute_url() + "apply/")
+    out = io.StringIO()
+    call_command("seat", t.slug, "--session", "5", "--method", "draw", "--seed", "1", stdout=out)
+    text = out.getvalue()
+    assert "sessions possible without any repeat: 1" in text
+    assert "fewest extra meetings possible: at least " in text
+
+
+def test_session_page_of_an_empty_session_claims_no_meeting(staff):
+    t = f.tournament(players=12)
+    Session.objects.create(tournament=t, number=1)
+    c = f.login(staff["director"])
+    rows = quality_table(c.get(f"/desk/{t.slug}/s/1/").content.decode())
+    assert rows["most meetings of one pair"] == ("0", "0")
+    assert "sessions possible without any repeat" not in rows

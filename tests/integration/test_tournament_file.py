@@ -644,7 +644,8 @@ BAD = [
     (edit(lambda d: (sichuan(d), seats(d).pop())),
      "sessions[0].tables[0].seats: The scores add up to 5, 5 too many: they must add up to 0"),
     (edit(lambda d: seats(d)[1].update(score=30000)),
-     "sessions[0].tables[0].seats: The scores add up to 119,900, 100 too few: they must add up to 120,000"),
+     "sessions[0].tables[0].seats: The scores add up to 119,900, 100 too few: they must add "
+     "up to 120,000"),
     (edit(lambda d: (seats(d)[0].update(score=45350), seats(d)[1].update(score=30050))),
      "sessions[0].tables[0].seats[0].score: The score 45,350 is not a multiple of 100"),
     (edit(lambda d: seats(d)[0].update(score="45300")),

@@ -14,7 +14,8 @@ import pytest
 
 from seating.algorithms.draw import DrawError, draw_tables, separate, table_sizes
 from seating.algorithms.plan import Plan, balanced_plan, pair_floor
-from seating.algorithms.quality import clashes, meetings, quality
+from seating.algorithms.quality import Bound, clashes, meetings, quality
+from seating.algorithms.winds import wind_counts
 
 
 def ids(n: int) -> list[str]:
@@ -166,7 +167,7 @@ def test_planning_after_fixed_sessions():
     assert q.players == 24
     assert q.extra_meetings == 0
     assert max(meetings(fixed + plan.rounds).values()) == 1
-    assert q == quality(fixed + plan.rounds)
+    assert q == quality(fixed + plan.rounds, fixed=2)
     assert q.worst_imbalance <= 2
 
 
@@ -357,3 +358,47 @@ def test_winds_after_fixed_sessions_are_even():
         fixed = balanced_plan(players, 5, seed=seed).rounds[:2]
         plan = balanced_plan(players, 3, fixed=fixed, seed=seed)
         assert plan.quality.worst_imbalance == 1, seed
+
+
+# --- the last sessions' winds (issue 23, finding 5) ---------------------------------------------
+
+# 12 players, sessions 1 and 2 played: everyone has sat two different winds, so over four
+# sessions each can still sit every wind exactly once.
+PLAYED_12 = [
+    [["p04", "p06", "p11", "p10"], ["p00", "p02", "p01", "p05"], ["p03", "p09", "p08", "p07"]],
+    [["p10", "p00", "p07", "p04"], ["p06", "p01", "p02", "p03"], ["p11", "p05", "p09", "p08"]],
+]
+
+
+def test_plan_of_the_last_sessions_gives_every_wind_once():
+    # Planning sessions 3–4 used to keep the tables of fewest repeats whatever their winds
+    # (worst imbalance 2 for this seed). Now the plan also looks among tables of one player per
+    # owed wind, and takes them when they repeat no more: each wind exactly once.
+    players = [f"p{i:02d}" for i in range(12)]
+    assert all(sorted(c) == [0, 0, 1, 1] for c in wind_counts(PLAYED_12).values())
+    plan = balanced_plan(players, 2, fixed=PLAYED_12, seed=1)
+    assert_seats_everyone(plan, players, 2)
+    q = plan.quality
+    assert all(c == [1, 1, 1, 1] for c in q.wind_counts.values())
+    assert q.worst_imbalance == 0
+    assert q.bounds["worst_imbalance"] == Bound(0, True)
+    # 12 players have one repeat-free session (pigeonhole); 16 extra meetings over four, and
+    # the bound beside them is only a bound: 3 pairs again in each session after the first
+    assert q.extra_meetings == 16
+    assert q.bounds["extra_meetings"] == Bound(9, False)
+    assert q.bounds["zero_repeat_ceiling"] == Bound(1, True)
+
+
+def test_plan_never_claims_winds_it_did_not_reach():
+    # 16 players after two sessions of the affine plane: three more sessions are repeat-free,
+    # and repeats come first. Where the winds of those tables cannot all come out even, the
+    # bound beside them says "at least", not "best possible".
+    players = ids(16)
+    for seed in range(4):
+        fixed = balanced_plan(players, 4, seed=seed).rounds[:2]
+        plan = balanced_plan(players, 2, fixed=fixed, seed=seed)
+        q = plan.quality
+        assert q.extra_meetings == 0
+        bound = q.bounds["worst_imbalance"]
+        assert bound.value == 0
+        assert bound.exact == (q.worst_imbalance == 0), seed

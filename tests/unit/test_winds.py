@@ -8,7 +8,15 @@ import random
 
 import pytest
 
-from seating.algorithms.winds import balance_winds, seat_winds, wind_counts
+from seating.algorithms.winds import (
+    balance_winds,
+    can_reach,
+    exact_winds,
+    least_imbalance,
+    reachable_imbalance,
+    seat_winds,
+    wind_counts,
+)
 
 
 def plan(players: int, rounds: int, seed: int, sizes: list[int] | None = None) -> list[list]:
@@ -234,3 +242,57 @@ def test_seat_winds_session_by_session_at_one_table_seats_everyone_at_every_wind
     for _ in range(4):
         rounds.append(seat_winds([table], wind_counts(rounds)))
     assert wind_counts(rounds) == {p: [1, 1, 1, 1] for p in "abcd"}
+
+
+# --- what can still be reached, and reaching it exactly (issue 23) ----------------------------
+
+# Two played sessions of 8 players: everyone has sat two different winds and owes the other two.
+PLAYED = [
+    [["p00", "p01", "p02", "p03"], ["p04", "p05", "p06", "p07"]],
+    [["p01", "p00", "p03", "p02"], ["p05", "p04", "p07", "p06"]],
+]
+# Tables for sessions 3 and 4 where seating one table at a time (and the chains after it) leaves
+# someone on a wind twice, though every player can sit each wind exactly once.
+LATER = [
+    [["p01", "p06", "p04", "p02"], ["p00", "p03", "p07", "p05"]],
+    [["p06", "p07", "p05", "p04"], ["p03", "p01", "p00", "p02"]],
+]
+
+
+def test_reachable_imbalance():
+    assert reachable_imbalance([0, 0, 0, 0], 4) == 0
+    assert reachable_imbalance([0, 0, 0, 0], 5) == 1
+    assert reachable_imbalance([1, 1, 0, 0], 2) == 0  # sits W and N
+    assert reachable_imbalance([2, 0, 0, 0], 2) == 2  # East twice already: [2, 1, 1, 0]
+    # RULES.md §3: a table of three has no North, so four games there repeat a wind
+    assert reachable_imbalance([0, 0, 0, 0], 4, fours=0) == 2
+    assert reachable_imbalance([0, 0, 0, 0], 3, fours=0) == 1
+    assert can_reach([1, 1, 0, 0], 2, 1, 0) and not can_reach([1, 1, 0, 0], 2, 0, 0)
+
+
+def test_exact_winds_reach_what_local_reseating_misses():
+    before = wind_counts(PLAYED)
+    playing = [sorted(t) for tables in LATER for t in tables]
+    assert least_imbalance(playing, before) == 0
+    found = exact_winds(playing, before, 0)
+    assert found
+    counts = wind_counts(PLAYED + [found])
+    assert all(c == [1, 1, 1, 1] for c in counts.values())
+    # balance_winds runs it when its local reseating stops above the bound
+    seated = balance_winds(PLAYED + LATER, fixed=2)
+    assert seated[:2] == PLAYED
+    assert all(c == [1, 1, 1, 1] for c in wind_counts(seated).values())
+    assert [sorted(t) for tables in seated[2:] for t in tables] == playing
+
+
+def test_exact_winds_says_when_there_is_none():
+    # four players who all owe North and West cannot all sit them at one table
+    before = {p: [1, 1, 0, 0] for p in "abcd"}
+    assert exact_winds([["a", "b", "c", "d"], ["a", "b", "c", "d"]], before, 0) is None
+    # one table: two of the four must take East or South, [2, 1, 0, 0]
+    assert least_imbalance([["a", "b", "c", "d"]], before) == 1  # each alone could
+    assert exact_winds([["a", "b", "c", "d"]], before, 1) is None
+    assert exact_winds([["a", "b", "c", "d"]], before, 2)
+    # out of steps before an answer: False, not None
+    playing = [sorted(t) for tables in LATER for t in tables]
+    assert exact_winds(playing, wind_counts(PLAYED), 0, steps=0) is False

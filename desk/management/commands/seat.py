@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from core.errors import ActionRefused
 from scoring.selectors import standings_order
 from seating.plans import apply_plan, run_plan, start_plan
-from seating.selectors import FIGURES, figures, tournament_quality
+from seating.selectors import figure_lines, figures, tournament_quality
 from seating.services import delete_table, draw_session, swiss_session
 from tournament.commands import TournamentCommand
 from tournament.models import Session
@@ -73,9 +73,8 @@ class Command(TournamentCommand):
             _("Quality over sessions 1–%(b)d (%(n)d players):")
             % {"b": last, "n": values["players"]}
         )
-        for key, label in FIGURES:
-            if values.get(key) is not None:
-                self.stdout.write(f"  {label}: {values[key]}")
+        for label, value in figure_lines(values):
+            self.stdout.write(f"  {label}: {value}")
 
     @transaction.atomic
     def _seat(self, tournament, number, method, seed, field, replace) -> int:

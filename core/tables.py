@@ -56,6 +56,11 @@ class NumberColumn(tables.Column):
         return fmt(value)
 
 
+# The template of a table whose rows become "label: value" cards on a phone (desk.css, .stacked):
+# for the records a phone must show whole (penalties, appeals), not only their first columns.
+STACKED = "_stacked_table.html"
+
+
 class FixedTable(tables.Table):
     """A table shown in the order it is given (most of the desk's): no sortable headers.
     Subclasses' own Meta inherits from FixedTable.Meta to keep it."""

@@ -14,11 +14,17 @@ class DeskTournamentsTable(TournamentsTable):
         verbose_name=_("Tournament"), linkify=("desk:tournament", {"slug": tables.A("slug")})
     )
 
+    class Meta(TournamentsTable.Meta):  # django-tables2 reads only a class's own Meta
+        pass
+
 
 class RefereeTournamentsTable(TournamentsTable):
     name = tables.Column(
         verbose_name=_("Tournament"), linkify=("referee:home", {"slug": tables.A("slug")})
     )
+
+    class Meta(TournamentsTable.Meta):
+        pass
 
 
 class PlayersTable(CollatedTable):

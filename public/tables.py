@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import CollatedTable, FixedTable, NumberColumn, fmt
+from core.tables import STACKED, CollatedTable, FixedTable, NumberColumn, fmt
 
 
 class StandingsTable(CollatedTable):
@@ -18,6 +18,7 @@ class StandingsTable(CollatedTable):
     name = tables.Column(
         verbose_name=_("Player"),
         linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
+        attrs={"td": {"class": "wrap"}},
     )
     country = tables.Column(
         verbose_name=_("Country"), attrs={"td": {"class": "wide"}, "th": {"class": "wide"}}
@@ -78,11 +79,14 @@ def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
 class TeamStandingsTable(FixedTable):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}})
     team = tables.Column(verbose_name=_("Team"))
-    members = tables.Column(verbose_name=_("Members"), orderable=False)
+    members = tables.Column(
+        verbose_name=_("Members"), orderable=False, attrs={"td": {"class": "wrap"}}
+    )
     total = NumberColumn(verbose_name=_("Total"))
 
     class Meta(FixedTable.Meta):
         attrs = {"class": "standings"}
+        template_name = STACKED  # a team's members need the phone's whole width
 
 
 class PlayerSessionsTable(FixedTable):
@@ -98,7 +102,11 @@ class PlayerSessionsTable(FixedTable):
         default="",
         attrs={"td": {"class": "wrap wide"}, "th": {"class": "wide"}},
     )
-    score = NumberColumn(verbose_name=_("Score"))
+    # the narrowest phones leave the score out: place and result say what it made
+    score = NumberColumn(
+        verbose_name=_("Score"),
+        attrs={"td": {"class": "num narrow"}, "th": {"class": "num narrow"}},
+    )
     place = tables.Column(verbose_name=_("Place"), default="–")
     uma = NumberColumn(
         verbose_name=_("Uma / TP"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}}
@@ -118,6 +126,7 @@ class FindTableTable(FixedTable):
     name = tables.Column(
         verbose_name=_("Player"),
         linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
+        attrs={"td": {"class": "wrap"}},
     )
     table = tables.Column(verbose_name=_("Table"), default="–", attrs={"td": {"class": "big"}})
     wind = tables.Column(verbose_name=_("Wind"), default="–", attrs={"td": {"class": "big"}})
@@ -137,6 +146,7 @@ class SubstitutesTable(FixedTable):
     name = tables.Column(
         verbose_name=_("Substitute"),
         linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
+        attrs={"td": {"class": "wrap"}},
     )
     games = tables.Column(verbose_name=_("Tables played"), attrs={"td": {"class": "wrap"}})
     total = NumberColumn(verbose_name=_("Total"))

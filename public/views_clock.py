@@ -51,5 +51,7 @@ def projector(request, slug):
         "status": data,
         "state_label": tk.STATE_LABELS.get(data["state"], ""),
         "seating": seating,
+        # the seating's columns are as wide as its longest name needs (desk.css)
+        "longest": max((len(name) for name, _t, _w in seating), default=0),
     }
     return render(request, "public/clock.html", context)

@@ -4,7 +4,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import FixedTable, NumberColumn
+from core.tables import STACKED, FixedTable, NumberColumn
 
 
 class AppealTable(FixedTable):
@@ -29,6 +29,7 @@ class AppealTable(FixedTable):
     class Meta(FixedTable.Meta):
         attrs = {"class": "appeals"}
         empty_text = _("No appeals.")
+        template_name = STACKED
 
 
 class AppealHistoryTable(FixedTable):
@@ -42,6 +43,7 @@ class AppealHistoryTable(FixedTable):
 
     class Meta(FixedTable.Meta):
         empty_text = _("No changes yet.")
+        template_name = STACKED
 
     def render_status(self, record):
         return record.get_status_display()
@@ -77,6 +79,7 @@ class RecordTable(tables.Table):
 
     class Meta:
         row_attrs = {"class": lambda record: "void" if record.voided_at else ""}
+        template_name = STACKED
 
 
 class PenaltyTable(RecordTable):
@@ -116,7 +119,9 @@ class IncidentTable(RecordTable):
     table = tables.Column(verbose_name=_("Table"), accessor="table__number", default="")
     kind = tables.Column(verbose_name=_("Record"))
     player = tables.Column(verbose_name=_("Player"), accessor="player__name", default="")
-    substitute = tables.Column(verbose_name=_("Substitute"), accessor="substitute__name")
+    substitute = tables.Column(
+        verbose_name=_("Substitute"), accessor="substitute__name", default=""
+    )
     text = tables.Column(verbose_name=_("What happened"), default="")
     recorded_by = tables.Column(verbose_name=_("By"), default="")
 

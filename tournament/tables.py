@@ -3,6 +3,7 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
+from core.tables import STACKED
 from tournament.models import Tournament
 
 
@@ -19,3 +20,4 @@ class TournamentsTable(tables.Table):
         fields = ("name", "start_date", "venue", "ruleset")
         orderable = False
         empty_text = _("No tournaments yet.")
+        template_name = STACKED

@@ -280,6 +280,13 @@
     var section = document.querySelector("[data-clock-seating]");
     if (!list || !section || section.hidden) return;
     var items = Array.prototype.slice.call(list.children);
+    if (getComputedStyle(list).overflowY === "visible") {
+      // a phone: the page scrolls, so the whole list is one page (desk.css)
+      pages = [[0, items.length]];
+      page = 0;
+      showPage();
+      return;
+    }
     items.forEach(function (li) {
       li.hidden = true;
     });

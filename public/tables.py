@@ -2,6 +2,7 @@
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -114,12 +115,25 @@ class PlayerSessionsTable(FixedTable):
     penalty = NumberColumn(
         verbose_name=_("Penalty"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}}
     )
-    result = NumberColumn(verbose_name=_("Result"))
+    result = NumberColumn(verbose_name=_("Result"), attrs={"td": {"class": "num explained"}})
     running = NumberColumn(verbose_name=_("Total"))
-    note = tables.Column(verbose_name=_("Note"), default="", attrs={"td": {"class": "wrap"}})
 
     class Meta(FixedTable.Meta):
         empty_text = _("No sessions played yet.")
+
+    def render_result(self, value, record):
+        """The result, and below it what made it: on a phone, where the uma and penalty
+        columns are left out, those; everywhere, a substitute's or a replaced player's note."""
+        parts = []
+        if record.get("uma") is not None:
+            parts.append(_("uma / TP %(uma)s") % {"uma": fmt(record["uma"])})
+        if record.get("penalty"):
+            parts.append(_("penalty %(penalty)s") % {"penalty": fmt(record["penalty"])})
+        phone = format_html('<small class="why phone">{}</small>', ", ".join(parts))
+        note = record.get("note")
+        if note:
+            note = format_html('<small class="why">{}</small>', note)
+        return format_html("{}{}{}", fmt(value), phone if parts else "", note or "")
 
 
 class FindTableTable(FixedTable):

@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import CollatedChoiceField, model_field
 from seating.models import SeatingChange, Wind
+from seating.services import taken
 from tournament.models import Player
 
 
@@ -11,8 +12,7 @@ class TableForm(forms.Form):
 
     def __init__(self, *args, session, **kwargs):
         super().__init__(*args, **kwargs)
-        seated = session.seats.values_list("player_id", flat=True)
-        players = session.tournament.players.exclude(pk__in=seated).exclude(
+        players = session.tournament.players.exclude(pk__in=taken(session)).exclude(
             status__in=[Player.Status.EXCLUDED, Player.Status.DISQUALIFIED]
         )
         for wind in Wind:

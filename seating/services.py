@@ -61,10 +61,18 @@ def is_sichuan_tournament(tournament) -> bool:
     return three_player(tournament.rule_set())
 
 
+def taken(session) -> set[int]:
+    """Ids of the players the session has already placed: seated, or replaced by a substitute
+    (a replaced player is out of the session; seating them again would give one player two
+    lines of one session, which the tournament file refuses)."""
+    seats = session.seats.values_list("player_id", "replaces_id")
+    return {pk for pair in seats for pk in pair if pk is not None}
+
+
 def draw_pool(session) -> list[Player]:
     """Who the draw seats: the checked-in players when check-in was used, else every active one,
-    less anyone already seated by hand in this session. Substitutes are not in it."""
-    seated = set(session.seats.values_list("player_id", flat=True))
+    less anyone already seated by hand (or replaced) in this session. Substitutes are not in it."""
+    seated = taken(session)
     players = [
         p
         for p in session.tournament.players.filter(status=Player.Status.ACTIVE, substitute=False)
@@ -79,7 +87,7 @@ def substitutes_to_fill(session, count: int) -> list[Player]:
     missing = -count % 4
     if not missing:
         return []
-    seated = set(session.seats.values_list("player_id", flat=True))
+    seated = taken(session)
     pool = [
         p
         for p in session.tournament.players.filter(status=Player.Status.ACTIVE, substitute=True)
@@ -236,11 +244,12 @@ def add_table(session: Session, players: list[Player], user=None) -> Table:
         )
     if len({p.pk for p in players}) != len(players):
         raise ActionRefused(_("A player can sit only once at a table."))
-    seated = set(session.seats.values_list("player_id", flat=True))
+    seated = taken(session)
     for wind, p in zip(WINDS, players, strict=False):
         if p.pk in seated:
             raise ActionRefused(
-                _("%(name)s is already seated in this session.") % {"name": p.name}, field=wind
+                _("%(name)s is already seated (or replaced) in this session.") % {"name": p.name},
+                field=wind,
             )
         if p.tournament_id != session.tournament_id:
             raise ActionRefused(_("%(name)s is not in this tournament.") % {"name": p.name})

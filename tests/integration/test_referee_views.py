@@ -639,3 +639,25 @@ def test_amounts_the_database_cannot_hold_are_refused_and_nothing_is_saved(staff
     )
     assert Appeal.objects.get().deposit == Decimal("1200000")
     assert director.get(url(t, "referee:appeals")).status_code == 200
+
+
+def test_a_replaced_player_is_not_seated_again_in_that_session(staff):
+    """Found by the stateful test (issue 22): after a substitute took p03's seat, a draw of the
+    session's remaining players, or a table by hand, seated p03 again — one player with two
+    lines of one session, which the tournament file refuses, so no backup restored."""
+    t = f.tournament(players=8)
+    sub = Player.objects.create(tournament=t, key="s01", name="Sub One", substitute=True)
+    session = f.seat_session(t, groups=[["p01", "p02", "p03", "p04"]])
+    absent = t.players.get(key="p03")
+    f.login(staff["referee"]).post(
+        url(t, "referee:substitute", number=1),
+        {"player": absent.pk, "substitute": sub.pk, "joined": "start"},
+    )
+    director = f.login(staff["director"])
+    by_hand = {"E": absent.pk, "S": t.players.get(key="p05").pk}
+    by_hand |= {"W": t.players.get(key="p06").pk, "N": t.players.get(key="p07").pk}
+    page = director.post(url(t, "desk:table_add", number=1), by_hand, follow=True)
+    assert "Select a valid choice" in page.content.decode()
+    director.post(url(t, "desk:session_draw", number=1), {"seed": "7"})
+    assert not Seat.objects.filter(session=session, player=absent).exists()
+    assert Seat.objects.filter(session=session).count() == 8  # table 1, then p05–p08

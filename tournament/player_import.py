@@ -64,6 +64,21 @@ def _cell(value):
     return str(value).strip()
 
 
+def _decoded(content: bytes) -> str:
+    """A CSV's text: UTF-8 (with or without its mark), else Windows-1251, which Excel writes
+    for a Cyrillic list on a Russian or Ukrainian Windows, when that reads as Cyrillic text."""
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        try:
+            text = content.decode("cp1251")
+        except UnicodeDecodeError:
+            text = ""
+        if re.search("[А-яЁёІіЇїЄєҐґ]{2}", text) and not re.search("[\x80-\x9f]", text):
+            return text
+        raise ValueError(_("The file is not UTF-8 text: save the CSV as UTF-8.")) from e
+
+
 def _read_table(name: str, content: bytes) -> list[list[str]]:
     """The list's non-blank rows as text, bounded (_bounded)."""
     if name.lower().endswith(".xlsx"):
@@ -77,10 +92,7 @@ def _read_table(name: str, content: bytes) -> list[list[str]]:
             return _bounded([_cell(v) for v in row] for row in rows)
         except Exception as e:
             raise ValueError(_("The file is not a readable XLSX workbook.")) from e
-    try:
-        text = content.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise ValueError(_("The file is not UTF-8 text: save the CSV as UTF-8.")) from e
+    text = _decoded(content)
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
@@ -134,6 +146,8 @@ def parse_player_list(
                 if isinstance(value, int) and column == "ema_id" and 0 < value < 10**8:
                     # A spreadsheet stores 04000123 as the number 4000123.
                     value = f"{value:08d}"
+                elif column == "ema_id" and re.fullmatch(r"[0-9]{1,7}", str(value)):
+                    value = str(value).zfill(8)  # the same, saved from it as CSV
                 row[column] = str(value)
 
         def problem(column, message, number=number):

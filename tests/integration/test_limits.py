@@ -262,3 +262,20 @@ def test_a_csv_with_an_unterminated_quote_is_refused_whole():
     parsed = parse_player_list("players.csv", content.encode())
     assert any("quote" in error for error in parsed.errors), parsed.errors
     assert not Player.objects.exists()
+
+
+def test_a_cyrillic_csv_from_excel_and_ema_ids_without_their_zero_are_read():
+    """Issue 23 (confusing on the day): Excel on a Russian or Ukrainian Windows saves a CSV in
+    Windows-1251, which was refused; an EMA id that lost its leading zero in a spreadsheet
+    ("8000123") was refused instead of padded."""
+    content = "name,ema_id\nОлександра Шевченко,8000123\nЮрій Ґудзь,08000124\n".encode("cp1251")
+    parsed = parse_player_list("players.csv", content)
+    assert parsed.errors == []
+    assert [(r["name"], r["ema_id"]) for r in parsed.rows] == [
+        ("Олександра Шевченко", "08000123"),
+        ("Юрій Ґудзь", "08000124"),
+    ]
+    latin = "name\nMüller\n".encode("latin-1")  # not Cyrillic: still refused, with the reason
+    assert parse_player_list("players.csv", latin).errors == [
+        "The file is not UTF-8 text: save the CSV as UTF-8."
+    ]

@@ -64,6 +64,19 @@ def _cell(value):
     return str(value).strip()
 
 
+CYRILLIC = "А-яЁёІіЇїЄєҐґ"
+
+
+def _reads_as_cyrillic(text: str) -> bool:
+    """Windows-1251 read right: Cyrillic words, and no word mixing Cyrillic with Latin letters
+    (what Latin-1 or UTF-16 bytes read as Windows-1251 give)."""
+    words = re.findall(r"\w+", text)
+    cyrillic = [w for w in words if re.search(f"[{CYRILLIC}]", w)]
+    mixed = [w for w in cyrillic if re.search(r"[A-Za-z\u00c0-\u024f]", w)]
+    names = [w for w in cyrillic if len(w) >= 3]  # a real list has names, not stray bytes
+    return bool(names) and not mixed and not re.search(r"[\x00-\x08\x80-\x9f]", text)
+
+
 def _decoded(content: bytes) -> str:
     """A CSV's text: UTF-8 (with or without its mark), else Windows-1251, which Excel writes
     for a Cyrillic list on a Russian or Ukrainian Windows, when that reads as Cyrillic text."""
@@ -74,7 +87,7 @@ def _decoded(content: bytes) -> str:
             text = content.decode("cp1251")
         except UnicodeDecodeError:
             text = ""
-        if re.search("[А-яЁёІіЇїЄєҐґ]{2}", text) and not re.search("[\x80-\x9f]", text):
+        if _reads_as_cyrillic(text):
             return text
         raise ValueError(_("The file is not UTF-8 text: save the CSV as UTF-8.")) from e
 
@@ -146,7 +159,7 @@ def parse_player_list(
                 if isinstance(value, int) and column == "ema_id" and 0 < value < 10**8:
                     # A spreadsheet stores 04000123 as the number 4000123.
                     value = f"{value:08d}"
-                elif column == "ema_id" and re.fullmatch(r"[0-9]{1,7}", str(value)):
+                elif column == "ema_id" and re.fullmatch(r"[1-9][0-9]{6}", str(value)):
                     value = str(value).zfill(8)  # the same, saved from it as CSV
                 row[column] = str(value)
 

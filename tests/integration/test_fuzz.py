@@ -528,11 +528,12 @@ def player_files(draw, fault):
         expected = f"Row {at}, column “ema_id”: EMA id 07000001 is already registered."
     elif fault == "bad_ema":
         need("ema_id")
+        # Seven digits not starting with 0 are an id that lost its leading zero: padded.
         rows[i]["ema_id"] = draw(
-            st.integers(0, 9999999).map(str)
+            st.integers(0, 999999).map(str)
             | st.integers(10**8, 10**12).map(str)
             | st.text("0123456789ab.-", min_size=1, max_size=10).filter(
-                lambda v: not (len(v) == 8 and v.isdigit())
+                lambda v: not (len(v) in (7, 8) and v.isdigit())
             )
         )
         expected = f"Row {at}, column “ema_id”: “{rows[i]['ema_id']}” is not an EMA id"
@@ -590,7 +591,8 @@ def player_files(draw, fault):
     elif fault == "encoding":
         codec, word = draw(
             st.sampled_from(
-                [("latin-1", "Zoë Müller"), ("cp1251", "Борис Гребенщиков"), ("utf-16", "Anna")]
+                # Windows-1251 with Cyrillic in it is read (test_limits); these are not
+                [("latin-1", "Zoë Müller"), ("utf-16", "Anna")]
             )
         )
         lines[i][0] = word

@@ -257,7 +257,9 @@ def session_over(tournament, number) -> bool:
     """Play of a seated session is over: ended by the desk, or every played table confirmed."""
     if number is None:
         return False
-    if Session.objects.filter(tournament=tournament, number=number, ended_at__isnull=False):
+    if Session.objects.filter(
+        tournament=tournament, number=number, ended_at__isnull=False
+    ).exists():
         return True
     return number in seating(tournament) and not session_on(tournament, number)
 

@@ -3,8 +3,10 @@ validators, the player lists and the tournament file (with its JSON Schema) all 
 
 Text is Unicode without control characters: C0 and C1 controls and DEL are refused (a bell, an
 escape or a NUL breaks the workbook and the terminal, and means nothing in a name), and so are
-lone surrogates (a JSON file can spell them; no database can store them). A one-line field takes
-no tab or newline; a multi-line text (an incident, an appeal, a decision, a reason) takes both.
+lone surrogates (a JSON file can spell them; no database can store them) and the noncharacters
+U+FDD0–U+FDEF, U+FFFE and U+FFFF (no XML, so no workbook, can hold the last two). A one-line
+field takes no tab or newline; a multi-line text (an incident, an appeal, a decision, a reason)
+takes both.
 A name needs one visible character: not only spaces, zero-width or direction marks.
 
 The models carry these as validators (ShapeValidator); forms built from the model fields
@@ -19,9 +21,12 @@ from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
 SURROGATES = r"\ud800-\udfff"
-CONTROL = rf"\x00-\x1f\x7f-\x9f{SURROGATES}"
+# Noncharacters of the first plane: U+FFFE and U+FFFF are no XML (a workbook with one does not
+# open), U+FDD0–U+FDEF are reserved for a program's own use. None is a letter of any name.
+NONCHARACTERS = r"\ufdd0-\ufdef\ufffe\uffff"
+CONTROL = rf"\x00-\x1f\x7f-\x9f{SURROGATES}{NONCHARACTERS}"
 # A multi-line text's controls: all of them but tab, newline and carriage return.
-TEXT_CONTROL = rf"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{SURROGATES}"
+TEXT_CONTROL = rf"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{SURROGATES}{NONCHARACTERS}"
 # Spaces and the marks that show nothing: soft hyphen, zero-width and direction marks, joiners,
 # the byte-order mark.
 INVISIBLE = r"\s\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff"

@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from core.forms import CollatedChoiceField, model_field
 from seating.models import SeatingChange, Wind
 from seating.services import taken
-from tournament.models import Player
+from tournament.models import SESSIONS_MAX, Player
 
 
 class TableForm(forms.Form):
@@ -51,8 +51,8 @@ class SwissForm(forms.Form):
 
 
 class PlanForm(forms.Form):
-    first = forms.IntegerField(label=_("first session"), min_value=1, max_value=200)
-    last = forms.IntegerField(label=_("last session"), min_value=1, max_value=200)
+    first = forms.IntegerField(label=_("first session"), min_value=1, max_value=SESSIONS_MAX)
+    last = forms.IntegerField(label=_("last session"), min_value=1, max_value=SESSIONS_MAX)
     keep_apart = forms.ChoiceField(label=_("keep apart"), choices=KEEP_APART, required=False)
     seed = forms.IntegerField(
         label=_("seed"),

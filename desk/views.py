@@ -78,10 +78,13 @@ class TournamentEdit(DirectorRequired, TournamentMixin, View):
             tournament = save_tournament(form.save(commit=False))
             messages.success(request, _("Tournament saved."))
             return redirect("desk:tournament", slug=tournament.slug)
+        # A refused form has already copied its valid fields (an emptied slug
+        # among them) onto the instance; the page around it shows the stored one.
+        stored = type(self.tournament).objects.get(pk=self.tournament.pk)
         return render(
             request,
             "desk/form.html",
-            {"form": form, "title": _("Edit tournament"), "tournament": self.tournament},
+            {"form": form, "title": _("Edit tournament"), "tournament": stored},
         )
 
 
@@ -280,5 +283,9 @@ class CheckInToggle(DeskRequired, TournamentMixin, View):
 
 class SessionAdd(DirectorRequired, TournamentMixin, View):
     def post(self, request, slug):
-        session = add_session(self.tournament)
+        try:
+            session = add_session(self.tournament)
+        except ActionRefused as e:
+            messages.error(request, e.message)
+            return redirect("desk:tournament", slug=slug)
         return redirect("desk:session", slug=slug, number=session.number)

@@ -559,6 +559,7 @@ def appeals_pdf(tournament) -> bytes:
             colWidths=[9 * mm, 14 * mm, 27 * mm, 32 * mm, (width - 82 * mm) * 0.55,
                        (width - 82 * mm) * 0.45],
             repeatRows=1,
+            splitInRow=1,  # an appeal's text may be longer than a page
         )  # fmt: skip
         log.setStyle(_table_style(1, [("VALIGN", (0, 0), (-1, -1), "TOP")]))
         story.append(log)
@@ -594,6 +595,7 @@ def appeals_pdf(tournament) -> bytes:
             rows,
             colWidths=[14 * mm, 12 * mm, 38 * mm, width - 134 * mm, 40 * mm, 30 * mm],
             repeatRows=1,
+            splitInRow=1,
         )
         log.setStyle(_table_style(1, [("VALIGN", (0, 0), (-1, -1), "TOP")]))
         story.append(log)

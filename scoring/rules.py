@@ -521,9 +521,9 @@ def is_awarded(rules: RuleSet, players: int) -> bool:
     return three_player(rules) and 1 <= players <= 2
 
 
-def validate_scores(rules: RuleSet, scores: list) -> list[Problem]:
-    """Problems with a table's recorded scores, as (seat index, message); −1 is the table."""
-    count = len(scores)
+def table_size_problems(rules: RuleSet, count: int) -> list[Problem]:
+    """A table of `count` seats the game does not play: riichi seats four, Sichuan one to four
+    (three-handed, or awarded with one or two; 002 §3.1)."""
     if rules.game == "sichuan":
         if not 1 <= count <= 4:
             return [
@@ -533,16 +533,26 @@ def validate_scores(rules: RuleSet, scores: list) -> list[Problem]:
                     count=count,
                 )
             ]
+    elif count != 4:
+        return [
+            Problem(-1, gettext_noop("A riichi table has 4 players, not {count}."), count=count)
+        ]
+    return []
+
+
+def validate_scores(rules: RuleSet, scores: list) -> list[Problem]:
+    """Problems with a table's recorded scores, as (seat index, message); −1 is the table."""
+    count = len(scores)
+    size = table_size_problems(rules, count)
+    if size:
+        return size
+    if rules.game == "sichuan":
         if is_awarded(rules, count):
             return [
                 Problem(i, gettext_noop("An awarded table (one or two players) has no scores."))
                 for i, score in enumerate(scores)
                 if score is not None
             ]
-    elif count != 4:
-        return [
-            Problem(-1, gettext_noop("A riichi table has 4 players, not {count}."), count=count)
-        ]
 
     problems = []
     for i, score in enumerate(scores):

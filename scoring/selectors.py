@@ -154,15 +154,25 @@ def confirmed_scores(tournament, number) -> dict:
     }
 
 
-def confirmed_tables(tournament) -> list[tuple[int, int, list]]:
-    """(session, table, scores in wind order) of every confirmed result, in order."""
+def recorded_tables(tournament) -> list[tuple[int, int, int, list[list]]]:
+    """(session, table, seats, score lists in wind order) of every seated table, in order: the
+    confirmed scores and each draft's. What the tournament file checks against the rules, so a
+    rule change that one of them would not survive can be refused before it is made."""
     snap = _snapshot(tournament)
+    drafts = defaultdict(lambda: defaultdict(dict))
+    for sc in ResultScore.objects.filter(
+        result__status=Result.Status.DRAFT, result__table__session__tournament=tournament
+    ).values("result__table_id", "result_id", "wind", "score"):
+        drafts[sc["result__table_id"]][sc["result_id"]][sc["wind"]] = sc["score"]
     out = []
     for (session, table), table_id in sorted(snap["table_ids"].items()):
-        result = snap["confirmed"].get(table_id)
-        if result is not None:
-            seats = snap["seating"][session][table]
-            out.append((session, table, [result[s["wind"]]["score"] for s in seats]))
+        winds = [s["wind"] for s in snap["seating"][session][table]]
+        scores = []
+        if table_id in snap["confirmed"]:
+            scores.append([snap["confirmed"][table_id][w]["score"] for w in winds])
+        for _pk, draft in sorted(drafts[table_id].items()):
+            scores.append([draft.get(w) for w in winds])
+        out.append((session, table, len(winds), scores))
     return out
 
 

@@ -8,8 +8,15 @@ from django.utils.translation import gettext as _
 
 from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from scoring.models import Result, ResultScore
-from scoring.rules import RuleError, is_awarded, rules_overrides, ruleset_from, validate_scores
-from scoring.selectors import confirmed_tables, has_confirmed_results
+from scoring.rules import (
+    RuleError,
+    is_awarded,
+    rules_overrides,
+    ruleset_from,
+    table_size_problems,
+    validate_scores,
+)
+from scoring.selectors import has_confirmed_results, recorded_tables
 from seating.models import WINDS, Table, Wind
 from tournament.changes import touch
 from tournament.models import RuleChange, Tournament
@@ -186,10 +193,15 @@ def change_rules(tournament: Tournament, ruleset: str, rules, user, reason: str 
             _("The rules are frozen: results are confirmed. Give a reason to change them."),
             field="reason",
         )
-    # A confirmed result the new rules would not accept (a score step, a start-points sum, the
-    # other game) would leave the tournament one that no longer restores from its own file.
-    for session, table, scores in confirmed_tables(tournament) if frozen else ():
-        problems = validate_scores(new, scores)
+    # A table or a result the new rules would not accept (a score step, a start-points sum, a
+    # three-handed table in riichi), confirmed or still a draft, would leave the tournament one
+    # that no longer restores from its own file.
+    for session, table, seats, recorded in recorded_tables(tournament):
+        problems = table_size_problems(new, seats)
+        for scores in recorded if not problems else ():
+            problems = validate_scores(new, scores)
+            if problems:
+                break
         if problems:
             raise ActionRefused(
                 _(

@@ -4,7 +4,12 @@ from contextlib import contextmanager
 from decimal import Decimal
 
 from django.conf import settings
-from django.core.validators import MaxLengthValidator, MaxValueValidator, RegexValidator
+from django.core.validators import (
+    MaxLengthValidator,
+    MaxValueValidator,
+    MinValueValidator,
+    RegexValidator,
+)
 from django.db import models
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -29,6 +34,8 @@ validate_key = KEY.validator
 LONG_TEXT = 100_000
 REASON_TEXT = 10_000
 DAY_SECONDS = 24 * 3600  # a session's clock: its length and warning
+# Sessions of one tournament: the standings show one column each (a long weekend has ten).
+SESSIONS_MAX = 99
 
 
 def long_text(verbose_name, max_length=LONG_TEXT, **kwargs):
@@ -61,8 +68,14 @@ class Tournament(models.Model):
     )
     # Overrides of the preset's fields, by field name (scoring.rules.FIELD_NAMES).
     rules = models.JSONField(_("rule overrides"), default=dict, blank=True)
-    planned_sessions = models.PositiveSmallIntegerField(_("planned sessions"), default=4)
-    fee = models.DecimalField(_("fee"), max_digits=12, decimal_places=2, default=0)
+    planned_sessions = models.PositiveSmallIntegerField(
+        _("planned sessions"),
+        default=4,
+        validators=[MinValueValidator(1), MaxValueValidator(SESSIONS_MAX)],
+    )
+    fee = models.DecimalField(
+        _("fee"), max_digits=12, decimal_places=2, default=0, validators=[MinValueValidator(0)]
+    )
     scope = models.CharField(
         _("standings scope"), max_length=20, choices=Scope.choices, default=Scope.INDIVIDUAL
     )
@@ -180,7 +193,9 @@ class Session(models.Model):
         SWISS = "swiss", _("by standings (Swiss)")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
-    number = models.PositiveSmallIntegerField(_("number"))
+    number = models.PositiveSmallIntegerField(
+        _("number"), validators=[MinValueValidator(1), MaxValueValidator(SESSIONS_MAX)]
+    )
     method = models.CharField(
         _("seating method"), max_length=20, choices=Method.choices, default=Method.MANUAL
     )
@@ -372,7 +387,9 @@ class Appeal(models.Model):
     subject = models.CharField(_("decision appealed"), max_length=300, validators=[validate_line])
     text = long_text(_("appeal text"), blank=True)
     filed_at = models.DateTimeField(_("filed at"), validators=[validate_calendar])
-    deposit = models.DecimalField(_("deposit"), max_digits=12, decimal_places=2, default=0)
+    deposit = models.DecimalField(
+        _("deposit"), max_digits=12, decimal_places=2, default=0, validators=[MinValueValidator(0)]
+    )
     late_override = models.CharField(
         _("reason for accepting it after the window"),
         max_length=300,

@@ -2,9 +2,11 @@
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
+from core.errors import ActionRefused
 from tournament.changes import touch
-from tournament.models import Player, Session, Tournament
+from tournament.models import SESSIONS_MAX, Player, Session, Tournament
 
 
 def unique_slug(name: str) -> str:
@@ -76,6 +78,8 @@ def set_checked_in(player: Player, checked_in: bool) -> Player:
 @transaction.atomic
 def add_session(tournament) -> Session:
     last = tournament.sessions.order_by("-number").first()
+    if last and last.number >= SESSIONS_MAX:
+        raise ActionRefused(_("A tournament has at most %(max)d sessions.") % {"max": SESSIONS_MAX})
     session = Session.objects.create(tournament=tournament, number=(last.number + 1) if last else 1)
     touch(tournament.pk)
     return session

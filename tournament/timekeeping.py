@@ -122,15 +122,17 @@ def resume_clock(session: Session, user) -> Session:
 def adjust_clock(session: Session, user, minutes, table: int | None = None) -> Session:
     """Add minutes (negative: remove) for every table, or extra time for one table."""
     try:
-        seconds = round(float(minutes) * 60)
+        minutes = float(minutes)
     except (TypeError, ValueError) as e:
         raise ActionRefused(_("Enter the minutes as a number."), "minutes") from e
-    if seconds == 0:
-        raise ActionRefused(_("Enter the minutes to add or remove."), "minutes")
-    if abs(seconds) > MAX_ADJUST_MINUTES * 60:
+    # Bounded before counting the seconds: 1e308 minutes are no seconds a float can hold.
+    if not abs(minutes) <= MAX_ADJUST_MINUTES:
         raise ActionRefused(
             _("At most %(max)s minutes at a time.") % {"max": MAX_ADJUST_MINUTES}, "minutes"
         )
+    seconds = round(minutes * 60)
+    if seconds == 0:
+        raise ActionRefused(_("Enter the minutes to add or remove."), "minutes")
     if table is not None and not session.tables.filter(number=table).exists():
         raise ActionRefused(
             _("Session %(session)s has no table %(table)s.")

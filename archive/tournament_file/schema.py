@@ -120,7 +120,8 @@ def _int(model, name, **kwargs) -> Int:
 
 
 PLAYER_KEY = {"type": "string", "maxLength": _max_length(Player, "key")}
-NUMBER = {"type": "integer", "minimum": 1, "maximum": SMALL_MAX}  # a session's or table's
+NUMBER = {"type": "integer", "minimum": 1, "maximum": SMALL_MAX}  # a table's
+SESSION_NUMBER = _int(Session, "number")
 
 
 def player(required=True):
@@ -128,7 +129,7 @@ def player(required=True):
 
 
 def session(required=True):
-    return Ref(NUMBER, required, "the number of a session in sessions")
+    return Ref(SESSION_NUMBER.schema(), required, "the number of a session in sessions")
 
 
 def table():
@@ -151,7 +152,7 @@ TOURNAMENT = Obj(
         # Read by the rule set (scoring.rules.ruleset_from), which names its own problems.
         "ruleset": Ref({"enum": list(PRESETS)}, required=True, description="a preset key"),
         "rules": Ref({"type": "object"}, description="preset fields overridden, by name"),
-        "sessions": Int(1, SMALL_MAX, optional=True),
+        "sessions": _int(Tournament, "planned_sessions", optional=True),
         "fee": Fee(_limit(Tournament, "fee")),
         "start_date": Date(),
         "end_date": Date(),
@@ -252,7 +253,7 @@ CLOCK = Obj(
 
 SESSION = Obj(
     {
-        "number": Int(1, SMALL_MAX),
+        "number": SESSION_NUMBER,
         "method": Choice(_values(Session.Method), default=Session.Method.MANUAL.value),
         "seed": Int(SEED_MIN, SEED_MAX, optional=True),
         "ended_at": DateTime(),

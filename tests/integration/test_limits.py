@@ -279,3 +279,127 @@ def test_a_cyrillic_csv_from_excel_and_ema_ids_without_their_zero_are_read():
     assert parse_player_list("players.csv", latin).errors == [
         "The file is not UTF-8 text: save the CSV as UTF-8."
     ]
+
+
+# --- found by the stateful test (tests/integration/test_state_machine.py) -------------------
+
+
+def test_a_refused_edit_that_empties_the_slug_shows_the_form_again(hall):
+    t, staff = hall
+    director = f.login(staff["director"])
+    target = url(t, "desk:tournament_edit")
+    form = {"name": "Test Open", "slug": "", "ruleset": "ema-2012", "planned_sessions": "0"}
+    body = page(director.post(target, {**form, "scope": "individual", "fee": "0"}))
+    assert "planned sessions" in body.lower() or "Planned sessions" in body
+    assert f'href="/desk/{t.slug}/"' in body
+    t.refresh_from_db()
+    assert t.slug == "test-open" and t.planned_sessions == 4
+
+
+@pytest.mark.parametrize("planned", ["0", "100", "40000"])
+def test_planned_sessions_outside_one_to_99_are_refused(hall, planned):
+    t, staff = hall
+    director = f.login(staff["director"])
+    form = {"name": "Test Open", "slug": t.slug, "ruleset": "ema-2012", "scope": "individual"}
+    edit = url(t, "desk:tournament_edit")
+    body = page(director.post(edit, {**form, "planned_sessions": planned}))
+    assert "planned sessions" in body.lower()
+    t.refresh_from_db()
+    assert t.planned_sessions == 4
+    data = source_files()["riichi"]
+    data["tournament"]["sessions"] = int(planned)
+    file_refuses(data, "tournament.sessions")
+
+
+@pytest.mark.parametrize("fee", ["-1", "-0.01"])
+def test_a_negative_fee_or_deposit_is_refused(hall, fee):
+    t, staff = hall
+    director = f.login(staff["director"])
+    form = {"name": "Test Open", "slug": t.slug, "ruleset": "ema-2012", "scope": "individual"}
+    body = page(
+        director.post(url(t, "desk:tournament_edit"), {**form, "planned_sessions": 4, "fee": fee})
+    )
+    assert "greater than or equal to 0" in body
+    t.refresh_from_db()
+    assert t.fee == 0
+    player = t.players.get(key="p01")
+    appeal = {"session": 1, "appellant": player.pk, "subject": "pig", "text": "x", "deposit": fee}
+    body = page(director.post(url(t, "referee:appeal_add"), appeal, follow=True))
+    assert "greater than or equal to 0" in body
+    assert not Appeal.objects.exists()
+
+
+def test_the_appeals_log_prints_an_appeal_longer_than_a_page(hall):
+    t, staff = hall
+    director = f.login(staff["director"])
+    player = t.players.get(key="p01")
+    for text in ("x" * 5000, "word " * (LONG_TEXT // 5 - 1) + "end"):
+        appeal = {"session": 1, "appellant": player.pk, "subject": "pig", "text": text}
+        director.post(url(t, "referee:appeal_add"), {**appeal, "deposit": "0"})
+    assert Appeal.objects.count() == 2
+    printed = director.get(url(t, "printing:appeals_pdf"))
+    assert printed.status_code == 200 and printed["Content-Type"] == "application/pdf"
+    assert printed.content.count(b"/Type /Page\n") > 20 or printed.content.count(b"/Page") > 20
+
+
+@pytest.mark.parametrize("minutes", ["1e20", "1e308", "-1e308", "2e19"])
+def test_clock_minutes_too_big_to_count_are_refused(hall, minutes):
+    t, staff = hall
+    session = t.sessions.get()
+    session.ended_at = None
+    session.save()
+    desk = f.login(staff["desk1"])
+    target = reverse("desk:clock_control", kwargs={"slug": t.slug, "number": 1})
+    for data in (
+        {"action": "length", "minutes": minutes, "warning_minutes": 5},
+        {"action": "length", "minutes": 60, "warning_minutes": minutes},
+        {"action": "adjust", "minutes": minutes},
+        {"action": "adjust", "minutes": 5, "table": minutes},
+    ):
+        body = page(desk.post(target, data, follow=True))
+        assert "minutes" in body.lower() or "table" in body.lower()
+    session.refresh_from_db()
+    assert session.length_seconds is None
+    assert not ClockEvent.objects.filter(kind="adjust").exists()
+
+
+def test_a_rule_change_a_draft_would_not_hold_under_is_refused(hall):
+    """The file checks every draft against the rules (a draft can still be confirmed), so a rule
+    change is refused as for a confirmed result: riichi scores of 40,000… are no Sichuan game
+    points (RULES.md §5: they sum to 0)."""
+    t, staff = hall
+    f.play(t.sessions.get().tables.get(), [40000, 30000, 20000, 30000], staff["desk1"], None)
+    director = f.login(staff["director"])
+    rules = url(t, "desk:rules")
+    refused = page(director.post(rules, {"ruleset": "sbr-2025"}))
+    assert "Session 1, table 1 does not hold under these rules" in refused
+    t.refresh_from_db()
+    assert t.ruleset == "ema-2012" and not RuleChange.objects.exists()
+    restores(t)
+
+
+def test_a_switch_to_riichi_with_a_three_handed_table_is_refused():
+    """002 §3.1: Sichuan seats three at a table; riichi never does (RULES.md §3)."""
+    staff = f.staff()
+    t = f.tournament("sbr-2025", players=7)
+    f.seat_session(t)
+    director = f.login(staff["director"])
+    refused = page(director.post(url(t, "desk:rules"), {"ruleset": "ema-2012"}))
+    assert "Session 1, table 2 does not hold under these rules" in refused
+    assert "A riichi table has 4 players, not 3." in refused
+    t.refresh_from_db()
+    assert t.ruleset == "sbr-2025"
+    restores(t)
+
+
+@pytest.mark.parametrize("text", ["Furi\ufffften", "\ufffe", "a\ufdd0b"])
+def test_a_noncharacter_is_refused_as_a_control_character(hall, text):
+    t, staff = hall
+    director = f.login(staff["director"])
+    target = url(t, "desk:player_add")
+    body = page(director.post(target, {"name": "New Player", "club": text, "status": "active"}))
+    assert "Control characters" in body
+    assert not t.players.filter(name="New Player").exists()
+    data = source_files()["riichi"]
+    data["players"][0]["club"] = text
+    file_refuses(data, "players[0].club")

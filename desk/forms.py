@@ -73,7 +73,8 @@ def _text(value) -> str:
 
 def _parse_tuple(text: str, example: tuple):
     parts = [p.strip() for p in text.split(",") if p.strip()]
-    nested = bool(example) and isinstance(example[0], tuple)
+    # Pairs and cells are written "a:b": an empty preset value gives no example to go by.
+    nested = (bool(example) and isinstance(example[0], tuple)) or ":" in text
     try:
         if nested:
             return tuple(tuple(_number(x) for x in p.split(":")) for p in parts)

@@ -40,7 +40,7 @@ PURE = (
     "scoring.standings",
     "tournament.clock",
 )
-PURE_PACKAGES = ("seating.algorithms",)
+PURE_PACKAGES = ("seating.algorithms", "scoring.hands")
 
 
 def is_pure(module: str) -> bool:

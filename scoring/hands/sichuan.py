@@ -37,7 +37,13 @@ moment". Readings chosen where seed 002 leaves a point open:
   refunds still happen.
 - The pig's 48 points (§2.8.4 (1)) go to the other players in equal parts, hu or not: 16 each,
   24 each at a three-player table (RULES.md §5.2; the seed does not say who receives them).
-- A player makes at most four kongs in a hand (four sets and a pair, §2.6.1 (1)).
+- A player makes at most four kongs in a hand (four sets and a pair, §2.6.1 (1)). Nothing
+  follows the last hu ("до тех пор, пока три игрока не объявят маджонг", §2.6.2 (1)): a fourth
+  hu, or a third at a three-player table, is refused as an event after the end of the hand.
+
+The file has no key for a dead hand (§2.8.3: "обязан вернуть все очки, полученные за объявления
+«конг»"), nor for a false hu that robs a kong or follows a kong (§2.8.4 (3): the kong still
+pays nothing); this module pays only what the file can say.
 """
 
 import json
@@ -204,7 +210,7 @@ class _Hand:
         self.out: list[str] = []  # hu, in order
         self.fans: dict[str, int] = {}
         self.self_drawn: set[str] = set()
-        self.false_hu = dict.fromkeys(seats, 0)
+        self.false_hus = dict.fromkeys(seats, 0)
         self.dealt_in = dict.fromkeys(seats, 0)
         self.payments: list[Payment] = []
         self.kongs: list[_Kong] = []
@@ -391,7 +397,7 @@ class _Hand:
         kong = next((k for k in self.kongs if k.event == self.last[seat]), None)
         return kong if kong is not None and kong.seat == seat else None
 
-    def false_hu_(self, event: dict, i: int, path: str):
+    def false_hu(self, event: dict, i: int, path: str):
         _keys(event, EVENT_KEYS["false_hu"], path)
         seat = self.seat(event, "false_hu", path)
         _required(event, "waiting", path)
@@ -399,7 +405,7 @@ class _Hand:
         for other in self.still_in(but=seat):
             self.pay(seat, other, FALSE_HU[waiting], "false_hu", i)
         self.refund_all(seat, i)
-        self.false_hu[seat] += 1
+        self.false_hus[seat] += 1
         self.last[seat] = i
 
     def exhausted(self, states, path: str) -> dict[str, str | int]:
@@ -441,9 +447,9 @@ class _Hand:
             else:
                 raise HandError(
                     where,
-                    gettext_noop(
-                        'Must be {{"waiting": fans}}, "not_waiting", "pig" or "pig_passive".'
-                    ),
+                    # The braces are a param: the template holds no literal brace to escape.
+                    gettext_noop('Must be {waiting}, "not_waiting", "pig" or "pig_passive".'),
+                    waiting='{"waiting": fans}',
                 )
         return out
 
@@ -486,7 +492,7 @@ def play_hand(hand: dict, seats: tuple[str, ...], dealer: str) -> HandResult:
         kinds = [k for k in EVENT_KEYS if isinstance(event, dict) and k in event]
         if len(kinds) != 1:
             raise HandError(path, gettext_noop("An event is one kong, hu or false_hu."))
-        {"kong": play.kong, "hu": play.hu, "false_hu": play.false_hu_}[kinds[0]](event, i, path)
+        {"kong": play.kong, "hu": play.hu, "false_hu": play.false_hu}[kinds[0]](event, i, path)
     states = {}
     if "exhausted" in hand:
         if len(play.out) == play.limit:
@@ -531,7 +537,7 @@ def _result(play: _Hand, states: dict, exhausted: bool) -> HandResult:
             fans=play.fans.get(seat),
             self_draw=seat in play.self_drawn,
             dealt_in=play.dealt_in[seat],
-            false_hu=play.false_hu[seat],
+            false_hu=play.false_hus[seat],
             pig=state == "pig",
             end="waiting" if isinstance(state, int) else state,
         )

@@ -814,6 +814,17 @@ def test_impossible_hands_are_refused(hand, path, message):
     assert str(caught.value) == (f"{path}: {message}" if path else message)
 
 
+def test_a_refusal_carries_its_template_for_translation():
+    """scoring.rules' style: an English template marked with gettext_noop, and its params, so
+    the Django layer translates the template and formats it itself."""
+    with pytest.raises(HandError) as caught:
+        play_game([{"events": [{"kong": "concealed", "seat": "X"}]}], FOUR)
+    error = caught.value
+    assert error.path == "hands[0].events[0].seat"
+    assert error.template == "{value} is not a seat at this table ({seats})."
+    assert error.params == {"value": '"X"', "seats": "E, S, W, N"}
+
+
 @pytest.mark.parametrize(
     ("hand", "path", "message"),
     [

@@ -16,7 +16,11 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("language/", switch_language, name="language"),
     # Browsers and tools that ask for /favicon.ico without reading the page's icon link.
-    path("favicon.ico", RedirectView.as_view(url=static("desk/favicon.svg"), permanent=True)),
+    path(
+        "favicon.ico",
+        RedirectView.as_view(url=static("desk/favicon.svg"), permanent=True),
+        name="favicon",
+    ),
     # archive first: its "import/" would otherwise read as a tournament's address.
     path("desk/", include("archive.urls")),
     path("desk/", include("printing.urls")),

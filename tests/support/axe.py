@@ -18,7 +18,10 @@ from pathlib import Path
 VERSION = "4.14.1"
 URL = f"https://registry.npmjs.org/axe-core/-/axe-core-{VERSION}.tgz"
 # The "integrity" of the release in the registry (dist.integrity), as npm checks it.
-INTEGRITY = "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
+INTEGRITY = (
+    "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76"
+    "ASyFNNtuFooJpZe37OgudVGtQ=="
+)
 TARBALL = Path(__file__).resolve().parents[2] / ".test-assets" / f"axe-core-{VERSION}.tgz"
 # WCAG 2.1 levels A and AA, and the 2.0 rules they include.
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]

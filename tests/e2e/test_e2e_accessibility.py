@@ -90,6 +90,7 @@ def test_nothing_is_told_by_colour_alone(new_context):
     expect(total).to_have_class("bad")
     desk.fill("#id_score_N", "32000")
     expect(total).to_have_text("✗ 122,000 · 2,000 over")
+    desk.locator("#result-form").screenshot(path=str(e2e.SCREENSHOTS / "sum-over.png"))
     desk.fill("#id_score_N", "30000")
     expect(total).to_have_text("✓ 120,000")
     expect(total).to_have_class("ok")
@@ -119,6 +120,7 @@ def test_nothing_is_told_by_colour_alone(new_context):
     ):
         expect(state).to_have_text(re.compile("warning given|time up"))
         assert state.evaluate(MARK) == '"⚠ "'
+    phone.locator("header.top").screenshot(path=str(e2e.SCREENSHOTS / "mini-clock-warning.png"))
     expect(projector.locator(".projector-state")).to_have_text("time up", timeout=8000)
     assert projector.locator(".projector-state").evaluate(MARK) == '"⚠ "'
     expect(phone.locator(".mini-clock [data-clock-state]")).to_have_text("time up")

@@ -16,10 +16,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from fontpkg_fira_sans import ROOT as FIRA
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as pdfcanvas
 from reportlab.platypus import (
@@ -34,6 +36,7 @@ from reportlab.platypus import (
 
 from core.collation import collated
 from core.tables import fmt
+from printing import fit
 from scoring import selectors
 from scoring.selectors import penalties_with_worth
 from seating.models import WINDS, Wind
@@ -190,6 +193,30 @@ def _table_style(header_rows=1, extra=()):
 
 # --- table protocols ---------------------------------------------------------------------------
 
+PAD = 3  # left and right padding of the protocol's and the standings' cells
+SMALLEST = 6  # a label shrinks to this size before it wraps
+
+
+def _label(text, width, font=BOLD, size=8.5, align=TA_CENTER):
+    """A cell's label at the largest size up to `size` at which it takes one line of `width`
+    points (the cell less its padding), else at SMALLEST, wrapped between its words."""
+    fitted = fit.size_to_fit(text, width, font, size, SMALLEST) or SMALLEST
+    style = ParagraphStyle(
+        "label", fontName=font, fontSize=fitted, leading=fitted * 1.15, alignment=align,
+        textColor=INK,
+    )  # fmt: skip
+    return Paragraph(_esc(text), style)
+
+
+def _name(name, width, size, smallest, font=BOLD):
+    """A name's markup at `size`, smaller (down to `smallest`) when a word of it would not fit
+    `width`; a hyphenated word breaks after its hyphen."""
+    widest = fit.widest_part(name, font, 1)
+    if widest > 0:
+        size = max(smallest, min(size, int(width / widest / fit.STEP) * fit.STEP))
+    markup = fit.breaking_markup(_esc(name), width, font, size)
+    return f"<font name={font} size={size}>{markup}</font>", size
+
 
 def _seats(session):
     """Table number -> seat dicts in wind order (selectors.session_seating, cached per revision)."""
@@ -210,144 +237,264 @@ def _end_rule(rules) -> str:
     }
 
 
+PROTOCOL_PAGE = landscape(A4)
+PROTOCOL_MARGIN = 10 * mm
+
+
 @_in_print_language
 def protocols_pdf(session, filled: bool = False) -> bytes:
     """One page per table: the seats and a grid for the hands, to be written on at the table.
 
-    `filled`: also print each confirmed result's final scores and chombo (for the archive).
+    `filled`: also print each confirmed result as the standings count it (for the archive).
     """
+    tournament = session.tournament
+    return _build(
+        protocol_story(session, filled),
+        title=_("Table protocols, session %(number)s") % {"number": session.number},
+        footer=_footer(tournament, _("Session %(number)s") % {"number": session.number}),
+        pagesize=PROTOCOL_PAGE,
+        margins=PROTOCOL_MARGIN,
+    )
+
+
+def protocol_story(session, filled: bool = False) -> list:
+    """The protocols' flowables, a page per table (in the active language)."""
     tournament = session.tournament
     rules = tournament.rule_set()
     styles = _styles()
-    riichi = rules.game == "riichi"
-    confirmed = selectors.confirmed_scores(session.tournament, session.number) if filled else {}
     story = []
     tables = _seats(session)
+    confirmed = selectors.confirmed_scores(tournament, session.number) if filled else {}
     for index, (number, seats) in enumerate(tables):
         if index:
             story.append(PageBreak())
-        story.extend(_protocol_page(session, number, seats, rules, riichi, confirmed, styles))
+        counted = []
+        if number in confirmed:
+            # the lines as the standings count them: the desk's and the players' pages read these
+            counted = selectors.table_lines(tournament, session.number, number)
+        page = _Protocol(session, number, seats, rules, confirmed.get(number, {}), counted)
+        story.extend(page.flowables(styles))
     if not tables:
         story.append(Paragraph(_("This session has no tables yet."), styles["base"]))
-    return _build(
-        story,
-        title=_("Table protocols, session %(number)s") % {"number": session.number},
-        footer=_footer(tournament, _("Session %(number)s") % {"number": session.number}),
-        pagesize=landscape(A4),
-        margins=10 * mm,
-    )
+    return story
 
 
-def _protocol_page(session, number, seats, rules, riichi, confirmed, styles):
-    tournament = session.tournament
-    winds = [s["wind"] for s in seats]
-    title = Paragraph(
-        _esc(
-            _("%(tournament)s — session %(session)s — table %(table)s")
-            % {"tournament": tournament.name, "session": session.number, "table": number}
-        ),
-        styles["title"],
-    )
-    meta = Paragraph(
-        _esc(
-            " · ".join(
-                (
-                    _("Date: %(date)s") % {"date": _today()},
-                    _(rules.name),
-                    _("Start %(points)s") % {"points": fmt(rules.start_points)}
-                    if riichi
-                    else _("Game points (GP) per hand"),
-                )
-            )
-        ),
-        styles["base"],
-    )
-    # Header cells: per player "East — name (EMA id)", spanning the ± and Σ columns.
-    lead = [_("Hand"), _("Dealer"), _("Result")] if riichi else [_("Hand")]
-    tail = [_("Honba"), _("Riichi")] if riichi else []
-    players = []
-    for seat in seats:
+class _Protocol:
+    """One table's protocol page: the grid's rows are measured so the page holds them all."""
+
+    def __init__(self, session, number, seats, rules, scores, counted):
+        self.session, self.number, self.seats, self.rules = session, number, seats, rules
+        self.scores, self.counted = scores, counted
+        self.riichi = rules.game == "riichi"
+        self.filled = bool(scores)
+        self.width = PROTOCOL_PAGE[0] - 2 * PROTOCOL_MARGIN - 12  # the frame's own padding
+        self.height = PROTOCOL_PAGE[1] - 2 * PROTOCOL_MARGIN - 4 * mm - 12
+
+    def closing_labels(self):
+        riichi = self.riichi
+        labels = [_("Final score") if riichi else _("Final GP")]
+        if riichi:
+            labels.append(_("Chombo"))
+        if self.counted:
+            labels += [_("Place"), _("Uma / TP"), _("Penalty"), _("Result")]
+        return labels
+
+    def columns(self):
+        """(lead widths, width of each ± and Σ column, tail widths)."""
+        if self.riichi:
+            lead, tail = [14 * mm, 16 * mm, 30 * mm], [16 * mm, 16 * mm]
+        else:
+            # the closing rows' labels take the lead column: as wide as the longest needs
+            need = max(stringWidth(t, BOLD, 9) for t in self.closing_labels()) + 2 * PAD + 1
+            lead, tail = [min(max(16 * mm, need), 42 * mm)], []
+        per = (self.width - sum(lead) - sum(tail)) / (2 * len(self.seats))
+        return lead, per, tail
+
+    def player_cell(self, seat, line, width):
+        styles = _styles()
+        name, _size = _name(seat["player__name"], width, 10.5, 7)
+        who = f"<font size=7.5>{_esc(Wind(seat['wind']).label)}</font><br/>{name}"
         ema = seat.get("player__ema_id") or ""
-        who = (
-            f"<font size=7.5>{_esc(Wind(seat['wind']).label)}</font><br/>"
-            f"<font name={BOLD} size=10.5>{_esc(seat['player__name'])}</font>"
-        )
         if ema:
             who += f"<br/><font size=7.5>EMA {_esc(ema)}</font>"
-        players.append(Paragraph(who, styles["cell"]))
-    row1 = list(lead)
-    row2 = [""] * len(lead)
-    for cell in players:
-        row1 += [cell, ""]
-        row2 += ["±", "Σ"]
-    row1 += tail
-    row2 += [""] * len(tail)
-    hands = 16 if riichi else 22
-    body = [[str(i)] + [""] * (len(row1) - 1) for i in range(1, hands + 1)]
-    final_label = _("Final score") if riichi else _("Final GP")
-    final = [final_label] + [""] * (len(lead) - 1)
-    chombo = [_("Chombo")] + [""] * (len(lead) - 1)
-    result = confirmed.get(number, {})
-    for wind in winds:
-        score, count = result.get(wind, (None, None))
-        final += ["", fmt(score) if score is not None else ""]
-        chombo += ["", str(count) if count else ("0" if score is not None else "")]
-    final += [""] * len(tail)
-    chombo += [""] * len(tail)
-    rows = [row1, row2, *body, final]
-    if riichi:
-        rows.append(chombo)
-    lead_widths = [14 * mm, 16 * mm, 30 * mm] if riichi else [16 * mm]
-    tail_widths = [16 * mm, 16 * mm] if riichi else []
-    free = landscape(A4)[0] - 20 * mm - sum(lead_widths) - sum(tail_widths)
-    per = free / (2 * len(seats))
-    widths = lead_widths + [per] * (2 * len(seats)) + tail_widths
-    style = [("SPAN", (i, 0), (i, 1)) for i in range(len(lead))] + [
-        ("SPAN", (len(lead) + 2 * k, 0), (len(lead) + 2 * k + 1, 0)) for k in range(len(seats))
-    ]
-    style += [("SPAN", (len(lead) + 2 * len(seats) + i, 0), (len(lead) + 2 * len(seats) + i, 1))
-              for i in range(len(tail))]  # fmt: skip
-    last = len(rows) - 1
-    # the closing rows' labels take the width of the leading columns
-    style += [("SPAN", (0, r), (len(lead) - 1, r)) for r in range(2 + hands, last + 1)]
-    style += [("ALIGN", (0, 2 + hands), (0, last), "LEFT")]
-    style += [
-        ("FONT", (0, 0), (-1, 1), BOLD, 8.5),
-        ("BACKGROUND", (0, 0), (-1, 1), SHADE),
-        ("ALIGN", (0, 1), (-1, -1), "CENTER"),
-        ("FONT", (0, last - (1 if riichi else 0)), (-1, last), BOLD, 10),
-        ("BACKGROUND", (0, last - (1 if riichi else 0)), (-1, last), SHADE),
-        ("ROWBACKGROUNDS", (0, 2), (-1, last - (2 if riichi else 1)), [colors.white, "#f7f8fa"]),
-        # the running total column of each player is ruled heavier
-        *[
-            ("LINEAFTER", (len(lead) + 2 * k + 1, 0), (len(lead) + 2 * k + 1, -1), 1.1, INK)
+        if line is not None and line.replaces is not None:
+            note = _("substitute for %(name)s") % {"name": line.replaces.name}
+            who += f"<br/><font name={BOLD} size=7.5>{_esc(note)}</font>"
+        return Paragraph(who, styles["cell"])
+
+    def grid(self, hand_height):
+        riichi, seats = self.riichi, self.seats
+        lead_w, per, tail_w = self.columns()
+        inner = lambda w: w - 2 * PAD  # noqa: E731
+        lead_text = [_("Hand"), _("Dealer"), _("Result")] if riichi else [_("Hand")]
+        tail_text = [_("Honba"), _("Riichi")] if riichi else []
+        lead = [_label(t, inner(w)) for t, w in zip(lead_text, lead_w, strict=True)]
+        tail = [_label(t, inner(w)) for t, w in zip(tail_text, tail_w, strict=True)]
+        lines = {tl.line.wind: tl for tl in self.counted}
+        row1, row2 = list(lead), [""] * len(lead)
+        for seat in seats:
+            counted = lines.get(seat["wind"])
+            row1 += [self.player_cell(seat, counted, inner(2 * per)), ""]
+            row2 += ["±", "Σ"]
+        row1 += tail
+        row2 += [""] * len(tail)
+        hands = 16 if riichi else 22
+        body = [[str(i)] + [""] * (len(row1) - 1) for i in range(1, hands + 1)]
+        labels = self.closing_labels()
+        closing = []
+        span_width = inner(sum(lead_w))
+        for k, text in enumerate(labels):
+            size = 10 if k == 0 else 8.5
+            closing.append([_label(text, span_width, size=size, align=TA_LEFT)])
+            closing[-1] += [""] * (len(lead) - 1)
+        values = [[] for _label_ in labels]
+        for seat in seats:
+            wind = seat["wind"]
+            score, count = self.scores.get(wind, (None, None))
+            values[0] += ["", fmt(score) if score is not None else ""]
+            if riichi:
+                chombo = str(count) if count else ("0" if score is not None else "")
+                values[1] += ["", chombo]
+            line = lines[wind].line if wind in lines else None
+            at = 2 if riichi else 1
+            if self.counted:
+                shown = (line.place, line.uma, line.penalty, line.result) if line else ("",) * 4
+                for k, value in enumerate(shown):
+                    values[at + k] += [fmt(value) if value != "" else "", ""]
+        for row, cells in zip(closing, values, strict=True):
+            row += cells + [""] * len(tail)
+        rows = [row1, row2, *body, *closing]
+        widths = lead_w + [per] * (2 * len(seats)) + tail_w
+        first_player = len(lead)
+        style = [("SPAN", (i, 0), (i, 1)) for i in range(len(lead))]
+        style += [("SPAN", (first_player + 2 * k, 0), (first_player + 2 * k + 1, 0))
+                  for k in range(len(seats))]  # fmt: skip
+        style += [("SPAN", (first_player + 2 * len(seats) + i, 0),
+                   (first_player + 2 * len(seats) + i, 1)) for i in range(len(tail))]  # fmt: skip
+        last = len(rows) - 1
+        first_closing = 2 + hands
+        # the closing rows' labels take the width of the leading columns
+        style += [("SPAN", (0, r), (len(lead) - 1, r)) for r in range(first_closing, last + 1)]
+        # the counted lines (place, uma, penalty, result) take both columns of each player
+        counted_from = first_closing + (2 if riichi else 1)
+        style += [
+            ("SPAN", (first_player + 2 * k, r), (first_player + 2 * k + 1, r))
+            for r in range(counted_from, last + 1)
             for k in range(len(seats))
-        ],
-        ("LINEAFTER", (len(lead) - 1, 0), (len(lead) - 1, -1), 1.1, INK),
-    ]
-    heights = [None, 12] + [19.5 if riichi else 16] * hands + [19] * (2 if riichi else 1)
-    grid = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=0)
-    grid.setStyle(_table_style(2, style))
-    signatures = Table(
-        [
-            [f"{Wind(w).label}: ____________________" for w in winds]
-            + [_("Referee: ____________________")]
-        ],
-        colWidths=[(landscape(A4)[0] - 20 * mm) / (len(winds) + 1)] * (len(winds) + 1),
-    )
-    signatures.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 9)]))
-    reminder = Paragraph(_esc(_end_rule(rules)), styles["small"])
-    return [
-        title,
-        meta,
-        Spacer(1, 2 * mm),
-        grid,
-        Spacer(1, 3 * mm),
-        Paragraph(_("Signatures"), styles["small"]),
-        signatures,
-        Spacer(1, 1.5 * mm),
-        reminder,
-    ]
+        ]
+        style += [
+            ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+            ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+            ("FONT", (0, 0), (-1, 1), BOLD, 8.5),
+            ("BACKGROUND", (0, 0), (-1, 1), SHADE),
+            ("ALIGN", (0, 1), (-1, -1), "CENTER"),
+            ("FONT", (0, first_closing), (-1, last), BOLD, 10),
+            ("BACKGROUND", (0, first_closing), (-1, last), SHADE),
+            ("ROWBACKGROUNDS", (0, 2), (-1, first_closing - 1), [colors.white, "#f7f8fa"]),
+            # the running total column of each player is ruled heavier
+            *[
+                (
+                    "LINEAFTER",
+                    (first_player + 2 * k + 1, 0),
+                    (first_player + 2 * k + 1, -1),
+                    1.1,
+                    INK,
+                )
+                for k in range(len(seats))
+            ],  # fmt: skip
+            ("LINEAFTER", (len(lead) - 1, 0), (len(lead) - 1, -1), 1.1, INK),
+        ]
+        closing_height = 17 if self.counted else 19
+        heights = [None, 12] + [hand_height] * hands + [closing_height] * len(closing)
+        grid = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=0)
+        grid.setStyle(_table_style(2, style))
+        return grid, hands
+
+    def replaced_note(self, styles):
+        """The replaced players' own lines (000 §5.7, 002 §2.8.4): not at the table, but
+        counted for the session; the desk's table page lists them the same way."""
+        tournament = self.session.tournament
+        notes = []
+        for tl in self.counted:
+            if tl.replaces is None:
+                continue
+            row = selectors.standings_row(tournament, tl.replaces.key)
+            for own in row.sessions if row else ():
+                if own.session == self.session.number and own.replaced:
+                    replaced = _("replaced by %(name)s") % {"name": tl.player.name}
+                    parts = [
+                        f"{_esc(label)} {fmt(value)}"
+                        for label, value in (
+                            (_("Uma / TP"), own.uma),
+                            (_("Penalty"), own.penalty),
+                            (_("Result"), own.result),
+                        )
+                    ]
+                    notes.append(
+                        f"<b>{_esc(tl.replaces.name)}</b> ({_esc(replaced)}): " + " · ".join(parts)
+                    )
+        return [Paragraph(n, styles["base"]) for n in notes]
+
+    def signatures(self):
+        winds = [Wind(s["wind"]).label for s in self.seats] + [_("Referee")]
+        col = self.width / len(winds)
+        gap = 4 * mm
+        cells = [_label(f"{w}:", col - gap, font=FONT, size=9, align=TA_LEFT) for w in winds]
+        table = Table([cells], colWidths=[col] * len(winds), rowHeights=[22])
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), gap),
+                    *[("LINEBELOW", (i, 0), (i, 0), 0.6, INK) for i in range(len(winds))],
+                ]
+            )
+        )
+        return table
+
+    def flowables(self, styles):
+        tournament, rules = self.session.tournament, self.rules
+        title = Paragraph(
+            _esc(
+                _("%(tournament)s — session %(session)s — table %(table)s")
+                % {"tournament": tournament.name, "session": self.session.number,
+                   "table": self.number}
+            ),
+            styles["title"],
+        )  # fmt: skip
+        meta = Paragraph(
+            _esc(
+                " · ".join(
+                    (
+                        _("Date: %(date)s") % {"date": _today()},
+                        _(rules.name),
+                        _("Start %(points)s") % {"points": fmt(rules.start_points)}
+                        if self.riichi
+                        else _("Game points (GP) per hand"),
+                    )
+                )
+            ),
+            styles["base"],
+        )
+        rest = [
+            Spacer(1, 3 * mm),
+            *self.replaced_note(styles),
+            Spacer(1, 1.5 * mm),
+            Paragraph(_("Signatures"), styles["small"]),
+            self.signatures(),
+            Spacer(1, 1.5 * mm),
+            Paragraph(_esc(_end_rule(rules)), styles["small"]),
+        ]
+        # The hand rows take what the page has left, up to their usual height.
+        usual = 19.5 if self.riichi else 16
+        grid, hands = self.grid(usual)
+        taken = sum(f.wrap(self.width, self.height)[1] for f in [title, meta, *rest])
+        taken += 2 * mm + grid.wrap(self.width, self.height)[1] - hands * usual
+        height = min(usual, (self.height - taken - 2) / hands)
+        if height < usual:
+            grid, hands = self.grid(height)
+        return [title, meta, Spacer(1, 2 * mm), grid, *rest]
 
 
 # --- seating charts --------------------------------------------------------------------------

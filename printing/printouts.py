@@ -10,6 +10,7 @@ import functools
 import io
 from functools import cache
 from operator import itemgetter
+from typing import NamedTuple
 
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -499,92 +500,284 @@ class _Protocol:
 
 # --- seating charts --------------------------------------------------------------------------
 
+# Read on the wall from two or three metres: names at least CHART_SMALLEST points, as large as
+# the page allows up to CHART_LARGEST. More tables than a page holds at the smallest size go on
+# more pages.
+CHART_SMALLEST, CHART_LARGEST = 20, 40
+CHART_MARGIN = 12 * mm
+CHART_GAP = 6 * mm
+
+
+class ChartSizes(NamedTuple):
+    """The name sizes chosen for the seating chart by table and the list by name, in points."""
+
+    tables: float
+    names: float
+
+
+def _chart_frame():
+    """Width and height inside the page's frame (SimpleDocTemplate pads its frame by 6 pt)."""
+    return A4[0] - 2 * CHART_MARGIN - 12, A4[1] - 2 * CHART_MARGIN - 4 * mm - 12
+
+
+def _para(markup, font, size, align=TA_LEFT, color=INK):
+    style = ParagraphStyle(
+        "chart", fontName=font, fontSize=size, leading=size * 1.15, alignment=align,
+        textColor=color,
+    )  # fmt: skip
+    return Paragraph(markup, style)
+
 
 @_in_print_language
 def seating_pdf(session) -> bytes:
     """For the wall: the tables with their four winds, then every name → table, wind."""
+    story, _sizes = seating_story(session)
+    subtitle = _("Session %(number)s — seating") % {"number": session.number}
+    return _build(
+        story, title=subtitle, footer=_footer(session.tournament, subtitle), margins=CHART_MARGIN
+    )
+
+
+def seating_story(session) -> tuple[list, ChartSizes]:
+    """The charts' flowables (in the active language) and the sizes their names are set in."""
     tournament = session.tournament
     styles = _styles()
-    subtitle = _("Session %(number)s — seating") % {"number": session.number}
-    story = _header(tournament, subtitle, styles)
+    width, height = _chart_frame()
     tables = _seats(session)
-    rows = [[_("Table"), *[Wind(w).label for w in WINDS]]]
-    for number, seats in tables:
-        by_wind = {s["wind"]: s["player__name"] for s in seats}
-        rows.append(
-            [str(number), *[Paragraph(_esc(by_wind.get(w, "—")), styles["big"]) for w in WINDS]]
-        )
-    width = A4[0] - 24 * mm
-    chart = Table(rows, colWidths=[18 * mm] + [(width - 18 * mm) / 4] * 4, repeatRows=1)
-    chart.setStyle(
-        _table_style(
-            1,
-            [
-                ("FONT", (0, 0), (-1, 0), BOLD, 12),
-                ("FONT", (0, 1), (-1, -1), FONT, 12),
-                ("FONT", (0, 1), (0, -1), BOLD, 16),
-                ("ALIGN", (0, 0), (0, -1), "CENTER"),
-                ("TOPPADDING", (0, 0), (-1, -1), 5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
-            ],
-        )
-    )
-    story.append(chart)
-    story.append(PageBreak())
+    subtitle = _("Session %(number)s — seating") % {"number": session.number}
+    head = _header(tournament, subtitle, styles)
+    room = height - sum(f.wrap(width, height)[1] for f in head)
+    by_table, table_size = _by_table(tables, width, room)
+    story = [*head, by_table, PageBreak()]
     find = _("Session %(number)s — find your table") % {"number": session.number}
-    story.extend(_header(tournament, find, styles))
+    head = _header(tournament, find, styles)
+    room = height - sum(f.wrap(width, height)[1] for f in head)
     names = collated(
         (
-            (s["player__name"], number, Wind(s["wind"]).label)
+            (s["player__name"], number, str(Wind(s["wind"]).label))
             for number, seats in tables
             for s in seats
         ),
         tournament.language,
         itemgetter(0),
     )
-    half = (len(names) + 1) // 2
-    rows = [[_("Name"), _("Table"), _("Wind"), "", _("Name"), _("Table"), _("Wind")]]
-    for i in range(half):
-        left = names[i]
-        right = names[i + half] if i + half < len(names) else ("", "", "")
-        rows.append(
-            [
-                Paragraph(_esc(left[0]), styles["big"]),
-                str(left[1]),
-                left[2],
-                "",
-                Paragraph(_esc(right[0]), styles["big"]),
-                str(right[1]),
-                right[2],
-            ]
-        )
-    col = (width - 6 * mm) / 2
-    by_name = Table(
-        rows,
-        colWidths=[col - 38 * mm, 16 * mm, 22 * mm, 6 * mm, col - 38 * mm, 16 * mm, 22 * mm],
-        repeatRows=1,
+    pages, name_size = _by_name(names, width, room)
+    for index, page in enumerate(pages):
+        story += [PageBreak()] if index else []
+        story += [*_header(tournament, find, styles), page]
+    return story, ChartSizes(table_size, name_size)
+
+
+def _largest_chart_size(names, name_width, pages) -> float:
+    """The largest size, at least CHART_SMALLEST, at which no word of a name is cut and the
+    chart takes no more pages (pages(size)) than at CHART_SMALLEST: it fills its pages. Below
+    that size a word too long for its column breaks."""
+    # (a word too long even at the smallest size breaks whatever the size)
+    names = [
+        n for n in names if fit.widest_part(n, FONT, CHART_SMALLEST) <= name_width(CHART_SMALLEST)
+    ]
+    whole = fit.largest(
+        lambda s: all(fit.widest_part(n, FONT, s) <= name_width(s) for n in names),
+        CHART_SMALLEST,
+        CHART_LARGEST,
     )
-    by_name.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), FONT, 13),
-                ("FONT", (0, 0), (-1, 0), BOLD, 11),
-                ("FONT", (1, 1), (1, -1), BOLD, 15),
-                ("FONT", (5, 1), (5, -1), BOLD, 15),
-                ("ALIGN", (1, 0), (1, -1), "CENTER"),
-                ("ALIGN", (5, 0), (5, -1), "CENTER"),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("LINEBELOW", (0, 0), (2, -1), 0.4, GRID),
-                ("LINEBELOW", (4, 0), (6, -1), 0.4, GRID),
-                ("BACKGROUND", (0, 0), (2, 0), SHADE),
-                ("BACKGROUND", (4, 0), (6, 0), SHADE),
-                ("TOPPADDING", (0, 0), (-1, -1), 3.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
-            ]
+    least = pages(CHART_SMALLEST)
+    found = fit.largest(lambda s: pages(s) <= least, CHART_SMALLEST, whole or CHART_SMALLEST)
+    return found or CHART_SMALLEST
+
+
+def _page_count(heights, first, rest) -> int:
+    """Pages that rows of these heights take, `first` points on the first page and `rest` on
+    each after it (a row taller than a page takes one to itself)."""
+    pages, room = 1, first
+    for h in heights:
+        if h > room and room < (first if pages == 1 else rest):
+            pages, room = pages + 1, rest
+        room -= h
+    return pages
+
+
+def _by_table(tables, width, room):
+    """A card per table, two across: the table's number, then each wind and name."""
+    card = (width - CHART_GAP) / 2
+    winds = [str(Wind(w).label) for w in WINDS]
+
+    def wind_width(size):
+        return max(stringWidth(w, BOLD, 0.6 * size) for w in winds) + 2 * PAD + 2
+
+    def name_width(size):
+        return card - wind_width(size) - 2 * PAD
+
+    def chart(size):
+        cards = []
+        for number, seats in tables:
+            title = _esc(_("Table %(number)s") % {"number": number})
+            rows = [[_para(title, BOLD, round(1.2 * size)), ""]]
+            for s in seats:
+                name = fit.breaking_markup(_esc(s["player__name"]), name_width(size), FONT, size)
+                rows.append(
+                    [
+                        _para(_esc(Wind(s["wind"]).label), BOLD, 0.6 * size, color=GRID),
+                        _para(name, FONT, size),
+                    ]
+                )
+            one = Table(rows, colWidths=[wind_width(size), card - wind_width(size)])
+            one.setStyle(
+                TableStyle(
+                    [
+                        ("SPAN", (0, 0), (1, 0)),
+                        ("BACKGROUND", (0, 0), (1, 0), SHADE),
+                        ("BOX", (0, 0), (-1, -1), 0.8, INK),
+                        ("LINEBELOW", (0, 0), (-1, -2), 0.4, GRID),
+                        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                        ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+                        ("TOPPADDING", (0, 0), (-1, -1), 0.12 * size),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.22 * size),
+                    ]
+                )
+            )
+            cards.append(one)
+        rows = [cards[i : i + 2] for i in range(0, len(cards), 2)]
+        rows = [[pair[0], "", pair[1] if len(pair) > 1 else ""] for pair in rows] or [["", "", ""]]
+        grid = Table(rows, colWidths=[card, CHART_GAP, card])
+        grid.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), CHART_GAP / 2),
+                ]
+            )
         )
+        return grid
+
+    names = [s["player__name"] for _n, seats in tables for s in seats]
+
+    def pages(size):
+        grid = chart(size)
+        grid.wrap(width, room)
+        return _page_count(grid._rowHeights, room, _chart_frame()[1])
+
+    size = _largest_chart_size(names, name_width, pages)
+    return chart(size), size
+
+
+def _by_name(names, width, room):
+    """Every name → table, wind in two columns a page, the first column read down first; the
+    pages (each a flowable) and the size of the names."""
+    column = (width - CHART_GAP) / 2
+    winds = [str(Wind(w).label) for w in WINDS]
+    last = str(max((n for _name, n, _w in names), default=0))
+
+    def widths(size):
+        table = max(stringWidth(last, BOLD, size), 8 * mm) + 2 * PAD
+        wind = max(stringWidth(w, FONT, 0.7 * size) for w in winds) + 2 * PAD
+        return column - table - wind, table, wind
+
+    def header(size):
+        name, table, wind = widths(size)
+        return [
+            _label(text, w - 2 * PAD, size=max(9, 0.5 * size), align=TA_LEFT)
+            for text, w in ((_("Name"), name), (_("Table"), table), (_("Wind"), wind))
+        ]
+
+    def rows(size):
+        name_w = widths(size)[0] - 2 * PAD
+        out = []
+        for name, number, wind in names:
+            markup = fit.breaking_markup(_esc(name), name_w, FONT, size)
+            para = _para(markup, FONT, size)
+            h = max(para.wrap(name_w, room)[1], size * 1.15) + 0.3 * size
+            out.append(([para, str(number), wind], h))
+        return out
+
+    def head_height(size):
+        return (
+            max(
+                p.wrap(w - 2 * PAD, room)[1]
+                for p, w in zip(header(size), widths(size), strict=True)
+            )
+            + 6
+        )
+
+    def columns(size):
+        """The rows split into columns no taller than the page's room: greedy, or when all
+        fit in two, balanced between the two."""
+        laid = rows(size)
+        capacity = room - head_height(size)
+        heights = [h for _cells, h in laid]
+        total = sum(heights)
+        if total <= 2 * capacity:
+            best = None
+            ahead = 0
+            for k in range(len(laid) + 1):
+                left, right = ahead, total - ahead
+                if left <= capacity and right <= capacity:
+                    worst = max(left, right)
+                    if best is None or worst < best[0]:
+                        best = (worst, k)
+                if k < len(laid):
+                    ahead += heights[k]
+            if best is not None:
+                return [laid[: best[1]], laid[best[1] :]]
+        out, current, used = [], [], 0
+        for cells, h in laid:
+            if current and used + h > capacity:
+                out.append(current)
+                current, used = [], 0
+            current.append((cells, h))
+            used += h
+        return [*out, current]
+
+    def column_table(size, part):
+        rows_ = [header(size)] + [cells for cells, _h in part]
+        heights = [head_height(size)] + [h for _cells, h in part]
+        table = Table(rows_, colWidths=list(widths(size)), rowHeights=heights)
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (1, 1), (1, -1), BOLD, size),
+                    ("FONT", (2, 1), (2, -1), FONT, 0.7 * size),
+                    ("ALIGN", (1, 0), (1, -1), "CENTER"),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0.15 * size),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.4, GRID),
+                    ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                ]
+            )
+        )
+        return table
+
+    size = _largest_chart_size(
+        [n for n, _t, _w in names],
+        lambda s: widths(s)[0] - 2 * PAD,
+        lambda s: (len(columns(s)) + 1) // 2,
     )
-    story.append(by_name)
-    return _build(story, title=subtitle, footer=_footer(tournament, subtitle))
+    parts = columns(size)
+    pages = []
+    for i in range(0, len(parts), 2):
+        left = column_table(size, parts[i])
+        right = column_table(size, parts[i + 1]) if i + 1 < len(parts) else ""
+        page = Table([[left, "", right]], colWidths=[column, CHART_GAP, column])
+        page.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ]
+            )
+        )
+        pages.append(page)
+    return pages, size
 
 
 # --- standings -------------------------------------------------------------------------------

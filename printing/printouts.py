@@ -505,7 +505,7 @@ class _Protocol:
 # more pages.
 CHART_SMALLEST, CHART_LARGEST = 20, 40
 CHART_MARGIN = 12 * mm
-CHART_GAP = 6 * mm
+CHART_GAP = 5 * mm
 
 
 class ChartSizes(NamedTuple):
@@ -570,12 +570,8 @@ def seating_story(session) -> tuple[list, ChartSizes]:
 
 def _largest_chart_size(names, name_width, pages) -> float:
     """The largest size, at least CHART_SMALLEST, at which no word of a name is cut and the
-    chart takes no more pages (pages(size)) than at CHART_SMALLEST: it fills its pages. Below
-    that size a word too long for its column breaks."""
-    # (a word too long even at the smallest size breaks whatever the size)
-    names = [
-        n for n in names if fit.widest_part(n, FONT, CHART_SMALLEST) <= name_width(CHART_SMALLEST)
-    ]
+    chart takes no more pages (pages(size)) than at CHART_SMALLEST: it fills its pages. A word
+    too long for its column even at CHART_SMALLEST keeps the chart at that size, and breaks."""
     whole = fit.largest(
         lambda s: all(fit.widest_part(n, FONT, s) <= name_width(s) for n in names),
         CHART_SMALLEST,
@@ -598,42 +594,62 @@ def _page_count(heights, first, rest) -> int:
 
 
 def _by_table(tables, width, room):
-    """A card per table, two across: the table's number, then each wind and name."""
+    """A card per table, two across: the table's number down its left side (the word "Table"
+    over it), then each wind and name; no row of its own for the number, so twenty names fit
+    down an A4 page in 20 pt."""
     card = (width - CHART_GAP) / 2
     winds = [str(Wind(w).label) for w in WINDS]
+    word = _("Table")
+    last = str(max((n for n, _seats in tables), default=0))
+
+    def number_width(size):
+        return (
+            max(stringWidth(word, BOLD, 0.5 * size), stringWidth(last, BOLD, 1.6 * size)) + 2 * PAD
+        )
 
     def wind_width(size):
-        return max(stringWidth(w, BOLD, 0.6 * size) for w in winds) + 2 * PAD + 2
+        return max(stringWidth(w, BOLD, 0.5 * size) for w in winds) + 2 * PAD + 1
 
     def name_width(size):
-        return card - wind_width(size) - 2 * PAD
+        return card - number_width(size) - wind_width(size) - 2 * PAD
 
     def chart(size):
         cards = []
+        widths = [number_width(size), wind_width(size)]
+        widths.append(card - sum(widths))
         for number, seats in tables:
-            title = _esc(_("Table %(number)s") % {"number": number})
-            rows = [[_para(title, BOLD, round(1.2 * size)), ""]]
-            for s in seats:
+            rows = []
+            for k, s in enumerate(seats):
                 name = fit.breaking_markup(_esc(s["player__name"]), name_width(size), FONT, size)
+                label = ""
+                if k == 0:
+                    label = _para(
+                        f"<font size={0.5 * size}>{_esc(word)}</font><br/>{number}",
+                        BOLD,
+                        1.6 * size,
+                        align=TA_CENTER,
+                    )
                 rows.append(
                     [
-                        _para(_esc(Wind(s["wind"]).label), BOLD, 0.6 * size, color=GRID),
+                        label,
+                        _para(_esc(Wind(s["wind"]).label), BOLD, 0.5 * size, color=GRID),
                         _para(name, FONT, size),
                     ]
                 )
-            one = Table(rows, colWidths=[wind_width(size), card - wind_width(size)])
+            one = Table(rows, colWidths=widths)
             one.setStyle(
                 TableStyle(
                     [
-                        ("SPAN", (0, 0), (1, 0)),
-                        ("BACKGROUND", (0, 0), (1, 0), SHADE),
+                        ("SPAN", (0, 0), (0, -1)),
+                        ("BACKGROUND", (0, 0), (0, -1), SHADE),
                         ("BOX", (0, 0), (-1, -1), 0.8, INK),
-                        ("LINEBELOW", (0, 0), (-1, -2), 0.4, GRID),
+                        ("LINEAFTER", (0, 0), (0, -1), 0.8, INK),
+                        ("LINEBELOW", (1, 0), (-1, -2), 0.4, GRID),
                         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                         ("LEFTPADDING", (0, 0), (-1, -1), PAD),
                         ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
-                        ("TOPPADDING", (0, 0), (-1, -1), 0.12 * size),
-                        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.22 * size),
+                        ("TOPPADDING", (0, 0), (-1, -1), 0.08 * size),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.18 * size),
                     ]
                 )
             )
@@ -674,7 +690,7 @@ def _by_name(names, width, room):
 
     def widths(size):
         table = max(stringWidth(last, BOLD, size), 8 * mm) + 2 * PAD
-        wind = max(stringWidth(w, FONT, 0.7 * size) for w in winds) + 2 * PAD
+        wind = max(stringWidth(w, FONT, 0.55 * size) for w in winds) + 2 * PAD
         return column - table - wind, table, wind
 
     def header(size):
@@ -740,7 +756,7 @@ def _by_name(names, width, room):
             TableStyle(
                 [
                     ("FONT", (1, 1), (1, -1), BOLD, size),
-                    ("FONT", (2, 1), (2, -1), FONT, 0.7 * size),
+                    ("FONT", (2, 1), (2, -1), FONT, 0.55 * size),
                     ("ALIGN", (1, 0), (1, -1), "CENTER"),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                     ("LEFTPADDING", (0, 0), (-1, -1), PAD),

@@ -62,6 +62,7 @@ def _in_print_language(build):
     return wrapper
 
 
+@cache
 def _fonts():
     pdfmetrics.registerFont(TTFont(FONT, str(FIRA / "files" / "FiraSans-Regular.ttf")))
     pdfmetrics.registerFont(TTFont(BOLD, str(FIRA / "files" / "FiraSans-Bold.ttf")))
@@ -266,14 +267,14 @@ def protocol_story(session, filled: bool = False) -> list:
     story = []
     tables = _seats(session)
     confirmed = selectors.confirmed_scores(tournament, session.number) if filled else {}
+    # the lines as the standings count them (selectors.table_lines, as the desk's and the
+    # players' pages read them), every table's at once
+    counted = selectors.session_lines(tournament, session.number) if confirmed else {}
     for index, (number, seats) in enumerate(tables):
         if index:
             story.append(PageBreak())
-        counted = []
-        if number in confirmed:
-            # the lines as the standings count them: the desk's and the players' pages read these
-            counted = selectors.table_lines(tournament, session.number, number)
-        page = _Protocol(session, number, seats, rules, confirmed.get(number, {}), counted)
+        lines = counted.get(number, []) if number in confirmed else []
+        page = _Protocol(session, number, seats, rules, confirmed.get(number, {}), lines)
         story.extend(page.flowables(styles))
     if not tables:
         story.append(Paragraph(_("This session has no tables yet."), styles["base"]))
@@ -287,7 +288,7 @@ class _Protocol:
         self.session, self.number, self.seats, self.rules = session, number, seats, rules
         self.scores, self.counted = scores, counted
         self.riichi = rules.game == "riichi"
-        self.filled = bool(scores)
+        self.styles = _styles()
         self.width = PROTOCOL_PAGE[0] - 2 * PROTOCOL_MARGIN - 12  # the frame's own padding
         self.height = PROTOCOL_PAGE[1] - 2 * PROTOCOL_MARGIN - 4 * mm - 12
 
@@ -311,8 +312,7 @@ class _Protocol:
         per = (self.width - sum(lead) - sum(tail)) / (2 * len(self.seats))
         return lead, per, tail
 
-    def player_cell(self, seat, line, width):
-        styles = _styles()
+    def player_cell(self, seat, line, width, styles):
         name, _size = _name(seat["player__name"], width, 10.5, 7)
         who = f"<font size=7.5>{_esc(Wind(seat['wind']).label)}</font><br/>{name}"
         ema = seat.get("player__ema_id") or ""
@@ -335,7 +335,7 @@ class _Protocol:
         row1, row2 = list(lead), [""] * len(lead)
         for seat in seats:
             counted = lines.get(seat["wind"])
-            row1 += [self.player_cell(seat, counted, inner(2 * per)), ""]
+            row1 += [self.player_cell(seat, counted, inner(2 * per), self.styles), ""]
             row2 += ["±", "Σ"]
         row1 += tail
         row2 += [""] * len(tail)

@@ -298,18 +298,26 @@ class TableLine(NamedTuple):
     replaces: PlayerRow | None  # a substitute's line: whom they replace
 
 
-def table_lines(tournament, session, table) -> list[TableLine]:
-    """The lines of one table in wind order, straight from the standings."""
+def session_lines(tournament, session) -> dict[int, list[TableLine]]:
+    """Table number -> its lines in wind order, for every confirmed table of a session: the
+    standings read once (a printout of a hundred tables asks for all of them)."""
     data = standings(tournament)
     rows = data.rows + data.substitutes
     players = {row.player.key: row.player for row in rows}
-    lines = [
-        TableLine(row.player, line, players.get(line.replaces))
-        for row in rows
-        for line in row.sessions
-        if line.session == session and line.table == table
-    ]
-    return sorted(lines, key=lambda t: WINDS.index(t.line.wind))
+    tables = defaultdict(list)
+    for row in rows:
+        for line in row.sessions:
+            if line.session == session and line.table is not None:
+                tables[line.table].append(TableLine(row.player, line, players.get(line.replaces)))
+    return {
+        table: sorted(lines, key=lambda t: WINDS.index(t.line.wind))
+        for table, lines in tables.items()
+    }
+
+
+def table_lines(tournament, session, table) -> list[TableLine]:
+    """The lines of one table in wind order, straight from the standings."""
+    return session_lines(tournament, session).get(table, [])
 
 
 def standings_row(tournament, key):

@@ -18,7 +18,7 @@ from core.collation import collated
 from core.errors import ActionRefused
 from core.roles import DirectorRequired, RefereeRequired
 from core.tables import isolated_names
-from core.views import act, ask_first, back, chosen, refuse
+from core.views import act, ask_first, back, chosen, first_error, refuse
 from referee.forms import (
     DisqualifyForm,
     FindForm,
@@ -207,7 +207,11 @@ class TableAction(RefereeRequired, SessionMixin, View):
         player = chosen(form, "player") if self.for_player else None
         fallback = reverse("referee:home", kwargs={"slug": slug})
         if not form.is_valid():
-            return refuse(request, form, fallback)
+            if player is None:
+                return refuse(request, form, fallback)
+            # Said on the player's card, where the page opens again.
+            messages.error(request, first_error(form), extra_tags=_at_seat(player))
+            return back(request, fallback)
         return self.done(request, form.cleaned_data, player, fallback)
 
     def done(self, request, data, player, fallback):

@@ -2,6 +2,8 @@
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.tables import CollatedTable, FixedTable, NumberColumn
@@ -82,11 +84,17 @@ class CheckinTable(CollatedTable):
     class Meta:
         model = Player
         fields = ("name", "club", "country", "checked_in")
+        template_name = "desk/_checkin_table.html"
         row_attrs = {
             "data-player": lambda record: record.pk,
             "hidden": lambda record: None if record.found else "hidden",
         }
         empty_text = _("No players yet.")
+
+    def render_name(self, record, value):
+        if not record.substitute:
+            return value
+        return format_html('{} <span class="badge">{}</span>', value, gettext("substitute"))
 
 
 class ImportPreviewTable(FixedTable):

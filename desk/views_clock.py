@@ -16,6 +16,7 @@ from core.tables import isolated_seats
 from core.views import first_error, show_refusal
 from desk.forms_clock import ClockForm
 from desk.tables import ClockEventTable, TableBoardTable
+from referee.appeals import can_reopen
 from scoring.selectors import TableState, table_states
 from seating.models import WINDS, Seat, Wind
 from tournament import clock
@@ -105,6 +106,7 @@ class ClockDesk(StaffRequired, SessionMixin, View):
             "own_length": session.length_seconds is not None,
             "can_control": is_desk(request.user),
             "can_reset": is_director(request.user),
+            "can_reopen": is_desk(request.user) and can_reopen(session, request.user),
             "status_url": reverse("public:clock_json", args=[slug]) + f"?session={number}",
             "projector_url": reverse("public:clock", args=[slug]),
             "table_numbers": [r["number"] for r in rows],

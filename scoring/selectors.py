@@ -332,14 +332,21 @@ def standings_row(tournament, key):
 @dataclass(frozen=True)
 class PenaltyWorth:
     """A penalty and what it is worth under the tournament's current rules: a Resolved, the
-    RuleError it raises now (a rule change made it invalid), or None when it is void."""
+    RuleError it raises now (a rule change made it invalid), or None when it is void. A void
+    one keeps what it would be worth in its place (`voided_worth`), which the pages strike
+    through: it counts nowhere."""
 
     penalty: Penalty
     worth: Resolved | RuleError | None
+    voided_worth: Resolved | RuleError | None = None
 
     @property
     def text(self) -> str:
         return "" if self.worth is None else worth_text(self.worth)
+
+    @property
+    def voided_text(self) -> str:
+        return "" if self.voided_worth is None else worth_text(self.voided_worth)
 
 
 def penalties_with_worth(tournament, session=None) -> list[PenaltyWorth]:
@@ -359,23 +366,23 @@ def penalties_with_worth(tournament, session=None) -> list[PenaltyWorth]:
     rules = tournament.rule_set()
     out, minors = [], defaultdict(int)
     for p in penalties:
-        if p.voided_at is not None:
-            out.append(PenaltyWorth(p, None))
-            continue
-        if p.kind == MINOR:
-            minors[(p.session_id, p.player_id)] += 1
+        void = p.voided_at is not None
+        # A void minor violation takes no place on the scale: its worth is the next place's.
+        order = minors[(p.session_id, p.player_id)] + 1
+        if p.kind == MINOR and not void:
+            minors[(p.session_id, p.player_id)] = order
         try:
             worth = resolve(
                 rules,
                 p.kind,
                 minutes=p.minutes,
                 amount=plain_number(p.amount),
-                order=minors[(p.session_id, p.player_id)],
+                order=order,
                 stage=p.stage or None,
             )
         except RuleError as e:
             worth = e
-        out.append(PenaltyWorth(p, worth))
+        out.append(PenaltyWorth(p, None, worth) if void else PenaltyWorth(p, worth))
     return out
 
 

@@ -285,6 +285,7 @@ class ClockEvent(models.Model):
         ADJUST = "adjust", _("time changed")
         END = "end", _("end")
         RESET = "reset", _("reset")
+        REOPEN = "reopen", _("end taken back")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="clock_events")
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)

@@ -14,7 +14,8 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
   seating's seed, so a seating can be re-run), `ended_at` (when play ended; only when set),
   `clock` (only when set: `length_seconds` and `warning_seconds` when the session has its own,
   and `events`, the session clock's history in order, each `kind` (start, pause, resume, adjust,
-  end, reset), `at`, `seconds` (adjust), `table` (adjust for one table, else null), `by`);
+  end, reset, reopen: an end taken back at once), `at`, `seconds` (adjust), `table` (adjust for
+  one table, else null), `by`);
 - `sessions[].tables[]`: `history`, every version of the table's result, oldest first — also
   the one whose scores are on the seats — each with `version`, `status` (draft, confirmed,
   superseded), `entered_by`, `entered_at`, `confirmed_by`, `confirmed_at`, `superseded_at`

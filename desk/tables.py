@@ -36,10 +36,6 @@ class PlayersTable(CollatedTable):
             "desk:player_edit", args=[record.tournament.slug, record.pk]
         ),
     )
-    # The name the EMA results sheet writes, "last, first": typed or transliterated.
-    latin = tables.Column(
-        verbose_name=_("Latin name (last, first)"), empty_values=(), orderable=False
-    )
     key = tables.Column(verbose_name=_("Key"))
     ema_id = tables.Column(verbose_name=_("EMA id"))
     country = tables.Column(verbose_name=_("Country"))
@@ -49,15 +45,25 @@ class PlayersTable(CollatedTable):
     status = tables.Column(verbose_name=_("Status"))
     checked_in = tables.BooleanColumn(verbose_name=_("Checked in"))
 
-    def render_latin(self, record):
+    def render_name(self, record, value):
+        """The name, and under it the name the EMA results sheet writes ("last, first": typed
+        or transliterated) — a line under the name rather than a column, so the list fits a
+        laptop's width."""
         first, last = record.latin_parts(record.tournament.language)
-        return ", ".join(part for part in (last, first) if part)
+        latin = ", ".join(part for part in (last, first) if part)
+        if not latin or latin == value:
+            return value
+        return format_html(
+            '{}<br><small class="latin" title="{}">{}</small>',
+            value,
+            _("Latin name (last, first)"),
+            latin,
+        )
 
     class Meta:
         model = Player
         fields = (
             "name",
-            "latin",
             "key",
             "ema_id",
             "country",

@@ -22,6 +22,7 @@ from referee.services import record_incident, record_penalty, void_penalty
 from scoring.feed import feed_json
 from scoring.models import Penalty, Result
 from seating.manual import swap_players
+from seating.models import SeatingPlan, Table
 from tests.support import factories as f
 from tournament.models import ClockEvent, Restore, Tournament
 
@@ -390,3 +391,38 @@ def test_a_restore_that_fails_midway_keeps_no_before_restore_copy(monkeypatch):
     assert {b.name for b in backups.listing(t.slug)} == before_files
     assert not [b for b in backups.listing(t.slug) if b.tag == backups.BEFORE_RESTORE]
     assert Tournament.objects.get(slug=t.slug).pk == t.pk
+
+
+def test_a_plan_that_seats_two_sessions_keeps_a_backup_of_each_session(settings):
+    """Issue 23: one plan seats sessions 1 and 2 before play. The folder still keeps the state at
+    the end of session 1 (its newest file: both its results, none of session 2's) after any
+    number of later files, and the backups page tells the files apart to the second."""
+    settings.DESK_BACKUPS_KEEP = 2
+    staff = f.staff()
+    t = f.tournament(slug="plan-two", players=8, planned_sessions=2)
+    director = f.login(staff["director"])
+    director.post(f"/desk/{t.slug}/plans/", {"first": 1, "last": 2, "seed": 3})
+    plan = SeatingPlan.objects.get()
+    assert director.post(plan.get_absolute_url() + "apply/").status_code == 302
+    assert [b.session for b in backups.listing(t.slug)] == [1]  # before play: the first's
+
+    sheets = ([42000, 31000, 27000, 20000], [35000, 33000, 30000, 22000])
+    for number in (1, 2):
+        tables = Table.objects.filter(session__tournament=t, session__number=number)
+        for table, scores in zip(tables.order_by("number"), sheets, strict=True):
+            f.play(table, scores, staff["desk1"], staff["desk2"])
+    kept = backups.listing(t.slug)
+    assert len(kept) == 3  # the newest two (session 2's) and the newest of session 1
+    assert [b.session for b in kept] == [2, 2, 1]
+    end_of_1 = json.loads(kept[-1].path.read_text())
+    scored = {
+        (s["number"], table["number"]): any("score" in seat for seat in table["seats"])
+        for s in end_of_1["sessions"]
+        for table in s["tables"]
+    }
+    assert scored == {(1, 1): True, (1, 2): True, (2, 1): False, (2, 2): False}
+
+    page = director.get(reverse("archive:backups", args=[t.slug])).content.decode()
+    for backup in kept:
+        shown = timezone.localtime(backup.made_at).strftime("%Y-%m-%d %H:%M:%S")
+        assert f">{shown}<" in page

@@ -45,3 +45,18 @@ class RestoresTable(FixedTable):
 
     class Meta(FixedTable.Meta):
         empty_text = _("No restores.")
+
+
+class RestorePreviewTable(FixedTable):
+    """What a restore changes, record by record (archive.backups.preview_rows): a bounded
+    number of each kind, then "and N more"."""
+
+    what = tables.Column(verbose_name=_("What"))
+    record = tables.Column(verbose_name=_("Record"), attrs={"td": {"class": "wrap"}})
+    change = tables.Column(verbose_name=_("Difference"), default="")
+    here = tables.Column(verbose_name=_("Here now"), default="", attrs={"td": {"class": "wrap"}})
+    file = tables.Column(verbose_name=_("In the file"), default="", attrs={"td": {"class": "wrap"}})
+
+    class Meta(FixedTable.Meta):
+        row_attrs = {"class": lambda record: "more" if record.get("more") else ""}
+        empty_text = _("The backup is the same as the tournament now: restoring changes nothing.")

@@ -3,6 +3,7 @@
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from core.tables import CollatedTable, FixedTable, NumberColumn, fmt
@@ -164,7 +165,7 @@ class SessionTablesTable(FixedTable):
                     _("draft: %(scores)s") % {"scores": record["draft"]},
                 )
             )
-        return format_html_join(format_html("<br>"), "{}", ((p,) for p in parts))
+        return format_html_join(mark_safe("<br>"), "{}", ((p,) for p in parts))
 
 
 def _scores_text(scores: dict) -> str:

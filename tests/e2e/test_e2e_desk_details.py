@@ -89,10 +89,10 @@ def test_sichuan_sum_is_neutral_until_a_score_is_typed(new_context):
     desk.screenshot(path=str(e2e.SCREENSHOTS / "sichuan-sum-empty.png"), full_page=True)
     scores = desk.locator("input.score")
     scores.nth(0).fill("12")
-    expect(total).to_have_text("12")
+    expect(total).to_have_text("✗ 12 · 12 over")
     expect(total).to_have_class("bad")
     scores.nth(1).fill("-12")
-    expect(total).to_have_text("0")
+    expect(total).to_have_text("✓ 0")
     expect(total).to_have_class("ok")
     for n in (0, 1):
         scores.nth(n).fill("")

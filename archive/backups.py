@@ -28,7 +28,7 @@ from django.conf import settings
 from django.db import close_old_connections, connections, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from archive.tournament_file import (
     Change,
@@ -41,9 +41,10 @@ from archive.tournament_file import (
     prepare_import,
 )
 from core.errors import ActionRefused
+from scoring.models import Penalty
 from scoring.selectors import last_started, seating
 from tournament.changes import touch
-from tournament.models import Restore, Tournament
+from tournament.models import Appeal, Incident, Restore, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -320,40 +321,181 @@ def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore |
     return tournament, record
 
 
-RECORD_NAMES = {
-    "penalties": gettext_lazy("penalties"),
-    "voided_penalties": gettext_lazy("voided penalties"),
-    "incidents": gettext_lazy("incidents"),
-    "appeals": gettext_lazy("appeals"),
+# --- what a restore changes, as the director reads it (the restore page and `manage.py restore`)
+
+WHAT = {
+    "tournament": gettext_lazy("Tournament"),
+    "player": gettext_lazy("Player"),
+    "session": gettext_lazy("Session"),
+    "table": gettext_lazy("Table"),
+    "seating": gettext_lazy("Seating"),
+    "result": gettext_lazy("Result"),
+    "penalty": gettext_lazy("Penalty"),
+    "incident": gettext_lazy("Incident"),
+    "appeal": gettext_lazy("Appeal"),
 }
-SENTENCES = {
-    "tournament": gettext_lazy("Tournament %(field)s: %(now)s → %(then)s"),
-    "player_added": gettext_lazy("Player %(key)s %(name)s comes back (not in the tournament now)."),
-    "player_removed": gettext_lazy("Player %(key)s %(name)s is removed (not in the backup)."),
-    "player_changed": gettext_lazy("Player %(key)s %(name)s: %(fields)s change."),
-    "session_added": gettext_lazy("Session %(session)s comes back."),
-    "session_removed": gettext_lazy("Session %(session)s is removed."),
-    "table_added": gettext_lazy("Session %(session)s, table %(table)s comes back."),
-    "table_removed": gettext_lazy("Session %(session)s, table %(table)s is removed."),
-    "seating_changed": gettext_lazy("Session %(session)s, table %(table)s: the seating changes."),
-    "result_added": gettext_lazy(
-        "Session %(session)s, table %(table)s: result %(then)s comes back."
-    ),
-    "result_removed": gettext_lazy(
-        "Session %(session)s, table %(table)s: result %(now)s is removed."
-    ),
-    "result_changed": gettext_lazy(
-        "Session %(session)s, table %(table)s: result %(now)s → %(then)s"
-    ),
-    "records": gettext_lazy("%(kind)s: %(now)s now, %(then)s after the restore"),
-}
+# How many changes of one kind the restore page lists before "and N more".
+PREVIEW_PER_KIND = 20
+TEXT_SHOWN = 60  # characters of a note or an appeal's subject shown
+
+
+def _short(value) -> str:
+    text = "" if value is None else str(value)
+    return text if len(text) <= TEXT_SHOWN else text[: TEXT_SHOWN - 1] + "…"
+
+
+def _place(values) -> str:
+    return _("session %(session)s, table %(table)s") % values
+
+
+def _record_text(kind: str, record: dict) -> str:
+    """A penalty, incident or appeal in a few words: "p03 Anna Nowak, session 2, late arrival,
+    5 min"."""
+    parts = []
+    who = record.get("appellant" if kind == "appeal" else "player")
+    if who is not None:
+        parts.append(f"{who} {record.get('name') or ''}".strip())
+    if record.get("session") is not None:
+        parts.append(_("session %(n)s") % {"n": record["session"]})
+    if record.get("table") is not None:
+        parts.append(_("table %(n)s") % {"n": record["table"]})
+    if kind == "penalty" and record.get("kind"):
+        parts.append(str(dict(Penalty.Kind.choices).get(record["kind"], record["kind"])))
+    elif kind == "incident" and record.get("kind"):
+        parts.append(str(dict(Incident.Kind.choices).get(record["kind"], record["kind"])))
+    if record.get("minutes") is not None:
+        parts.append(_("%(n)s min") % {"n": record["minutes"]})
+    if record.get("amount") is not None:
+        parts.append(str(record["amount"]))
+    if kind == "appeal" and record.get("status"):
+        parts.append(str(dict(Appeal.Status.choices).get(record["status"], record["status"])))
+    for name in ("subject", "note", "text"):
+        if record.get(name):
+            parts.append(f"“{_short(record[name])}”")
+    if record.get("substitute"):
+        parts.append(_("substitute %(key)s") % {"key": record["substitute"]})
+    return ", ".join(parts)
+
+
+def _fields_text(values: dict) -> str:
+    return "; ".join(
+        f"{name}: {'–' if value in (None, '') else _short(value)}" for name, value in values.items()
+    )
+
+
+def _versions(values) -> str:
+    now, then = values.get("version_now"), values.get("version_then")
+    if now == then:
+        return ""
+    return _("version %(now)s here, version %(then)s in the file") % {
+        "now": now if now is not None else "–",
+        "then": then if then is not None else "–",
+    }
+
+
+def _scores(text, draft) -> str:
+    return _("%(scores)s (draft)") % {"scores": text} if draft else text
+
+
+def preview_row(change: Change) -> dict:
+    """One change as a row of the restore page's table: what (the kind of thing), which record,
+    how it differs, and its value here now and in the file."""
+    v = dict(change.values)
+    only_here, only_file = _("only here: the restore removes it"), _("only in the file")
+    code = change.code
+    if code == "tournament":
+        return {
+            "what": "tournament",
+            "record": v["field"],
+            "change": _("changed"),
+            "here": _short(v["now"]),
+            "file": _short(v["then"]),
+        }
+    if code in ("player_added", "player_removed", "player_changed"):
+        row = {"what": "player", "record": f"{v['key']} {v.get('name') or ''}".strip()}
+        if code == "player_changed":
+            return {
+                **row,
+                "change": ", ".join(v["fields"]),
+                "here": _fields_text(v["now"]),
+                "file": _fields_text(v["then"]),
+            }
+        return {**row, "change": only_file if code == "player_added" else only_here}
+    if code in ("session_added", "session_removed"):
+        return {
+            "what": "session",
+            "record": _("session %(n)s") % {"n": v["session"]},
+            "change": only_file if code == "session_added" else only_here,
+        }
+    if code in ("table_added", "table_removed"):
+        return {
+            "what": "table",
+            "record": _place(v),
+            "change": only_file if code == "table_added" else only_here,
+        }
+    if code == "seating_changed":
+        return {
+            "what": "seating",
+            "record": _place(v),
+            "change": ", ".join(v["winds"]),
+            "here": _fields_text(v["now"]),
+            "file": _fields_text(v["then"]),
+        }
+    if code in ("result_added", "result_removed", "result_changed"):
+        change = _versions(v) or {"result_added": only_file, "result_removed": only_here}.get(
+            code, _("scores")
+        )
+        return {
+            "what": "result",
+            "record": _place(v),
+            "change": change,
+            "here": _scores(v.get("now", ""), v.get("draft_now")),
+            "file": _scores(v.get("then", ""), v.get("draft_then")),
+        }
+    if code in ("record_added", "record_removed", "record_changed"):
+        row = {"what": v["kind"], "record": _record_text(v["kind"], v["record"])}
+        if code == "record_changed":
+            return {
+                **row,
+                "change": ", ".join(v["fields"]),
+                "here": _fields_text(v["now"]),
+                "file": _fields_text(v["then"]),
+            }
+        return {**row, "change": only_file if code == "record_added" else only_here}
+    return {"what": code, "record": _short(v)}
+
+
+def preview_rows(changes: list, per_kind: int | None = None) -> list[dict]:
+    """The restore page's rows: the changes grouped by what they change, at most `per_kind`
+    (PREVIEW_PER_KIND) of each, then one row saying how many more there are."""
+    per_kind = PREVIEW_PER_KIND if per_kind is None else per_kind
+    groups = {}
+    for change in changes:
+        row = preview_row(change)
+        groups.setdefault(row["what"], []).append(row)
+    rows = []
+    for what, group in groups.items():
+        for row in group[:per_kind]:
+            rows.append({"here": "", "file": "", **row, "what": WHAT.get(what, what)})
+        if len(group) > per_kind:
+            more = len(group) - per_kind
+            rows.append(
+                {
+                    "what": WHAT.get(what, what),
+                    "record": ngettext("and %(n)d more", "and %(n)d more", more) % {"n": more},
+                    "change": "",
+                    "here": "",
+                    "file": "",
+                    "more": True,
+                }
+            )
+    return rows
 
 
 def describe(change: Change) -> str:
-    """One change as a sentence for the director."""
-    values = dict(change.values)
-    if "fields" in values:
-        values["fields"] = ", ".join(values["fields"])
-    if "kind" in values:
-        values["kind"] = str(RECORD_NAMES.get(values["kind"], values["kind"])).capitalize()
-    return str(SENTENCES.get(change.code, change.code)) % values
+    """One change as a line for `manage.py restore`."""
+    row = {"here": "", "file": "", **preview_row(change)}
+    text = f"{WHAT.get(row['what'], row['what'])}: {row['record']} — {row['change']}"
+    if row["here"] or row["file"]:
+        text += f" ({row['here'] or '–'} → {row['file'] or '–'})"
+    return text

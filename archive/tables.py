@@ -5,11 +5,15 @@ from django.utils.translation import gettext_lazy as _
 
 from core.tables import FixedTable, NumberColumn
 
+# To the second: several backups a minute are usual at a session's end, and the director picks
+# one by its time.
+SECONDS = "Y-m-d H:i:s"
+
 
 class BackupsTable(FixedTable):
     """The backups folder of one tournament, newest first (archive.backups.Backup rows)."""
 
-    made_at = tables.DateTimeColumn(verbose_name=_("Written"), format="SHORT_DATETIME_FORMAT")
+    made_at = tables.DateTimeColumn(verbose_name=_("Written"), format=SECONDS)
     session = tables.Column(verbose_name=_("Last seated session"), attrs=NumberColumn.attrs)
     tag = tables.Column(verbose_name=_("Kind"), empty_values=())
     size = tables.Column(verbose_name=_("Size"), attrs=NumberColumn.attrs)
@@ -33,7 +37,7 @@ class BackupsTable(FixedTable):
 
 
 class RestoresTable(FixedTable):
-    restored_at = tables.DateTimeColumn(verbose_name=_("Restored"), format="SHORT_DATETIME_FORMAT")
+    restored_at = tables.DateTimeColumn(verbose_name=_("Restored"), format=SECONDS)
     restored_by = tables.Column(verbose_name=_("By"))
     backup = tables.Column(verbose_name=_("From"))
     before = tables.Column(verbose_name=_("State before saved as"))
@@ -41,3 +45,18 @@ class RestoresTable(FixedTable):
 
     class Meta(FixedTable.Meta):
         empty_text = _("No restores.")
+
+
+class RestorePreviewTable(FixedTable):
+    """What a restore changes, record by record (archive.backups.preview_rows): a bounded
+    number of each kind, then "and N more"."""
+
+    what = tables.Column(verbose_name=_("What"))
+    record = tables.Column(verbose_name=_("Record"), attrs={"td": {"class": "wrap"}})
+    change = tables.Column(verbose_name=_("Difference"), default="")
+    here = tables.Column(verbose_name=_("Here now"), default="", attrs={"td": {"class": "wrap"}})
+    file = tables.Column(verbose_name=_("In the file"), default="", attrs={"td": {"class": "wrap"}})
+
+    class Meta(FixedTable.Meta):
+        row_attrs = {"class": lambda record: "more" if record.get("more") else ""}
+        empty_text = _("The backup is the same as the tournament now: restoring changes nothing.")

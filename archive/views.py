@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from archive import backups
-from archive.tables import BackupsTable, RestoresTable
+from archive.tables import BackupsTable, RestorePreviewTable, RestoresTable
 from archive.tournament_file import (
     TournamentFileError,
     dumps,
@@ -72,7 +72,8 @@ class BackupRestore(DirectorRequired, TournamentMixin, View):
         context = {
             "tournament": self.tournament,
             "backup": backup,
-            "changes": [backups.describe(c) for c in changes],
+            "changes": len(changes),
+            "table": RestorePreviewTable(backups.preview_rows(changes)),
         }
         return render(request, "archive/backup_restore.html", context)
 

@@ -2,11 +2,12 @@
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import CollatedTable, FixedTable, NumberColumn
+from core.tables import CollatedTable, FixedTable, NumberColumn, fmt
 from tournament.models import Player
 from tournament.tables import TournamentsTable
 
@@ -177,12 +178,36 @@ class SessionTablesTable(FixedTable):
     class Meta(FixedTable.Meta):
         empty_text = _("No tables yet: draw the session or add tables by hand.")
 
+    def render_state(self, value, record):
+        """The state, then the scores in seat order: the confirmed ones, and a draft waiting
+        for its second desk user marked as such (a correction shows both)."""
+        parts = [format_html("{}", value)]
+        if record["confirmed"]:
+            parts.append(format_html('<span class="scores">{}</span>', record["confirmed"]))
+        if record["draft"]:
+            parts.append(
+                format_html(
+                    '<span class="scores draft">{}</span>',
+                    _("draft: %(scores)s") % {"scores": record["draft"]},
+                )
+            )
+        return format_html_join(mark_safe("<br>"), "{}", ((p,) for p in parts))
 
-def session_rows(session, tables_qs, states):
+
+def _scores_text(scores: dict) -> str:
+    """Scores by wind as the sheet reads them, in seat order: "42,000 · 31,000 · …"."""
+    return " · ".join(fmt(scores[w]) for w in "ESWN" if w in scores)
+
+
+def session_rows(session, tables_qs, states, confirmed, drafts):
+    """Rows of a SessionTablesTable. `confirmed`: table number -> wind -> (score, chombo)
+    (scoring.selectors.confirmed_scores); `drafts`: table id -> wind -> score
+    (scoring.selectors.draft_scores)."""
     rows = []
     for table in tables_qs:
         seats = {s.wind: s for s in table.seats.all()}
         state = states[table.pk]
+        scores = {w: score for w, (score, _chombo) in confirmed.get(table.number, {}).items()}
         rows.append(
             {
                 "number": table.number,
@@ -192,6 +217,8 @@ def session_rows(session, tables_qs, states):
                 **{w: seats[w].player.name if w in seats else "" for w in "ESWN"},
                 "state": state.label,
                 "state_code": state.value,
+                "confirmed": _scores_text(scores),
+                "draft": _scores_text(drafts.get(table.pk, {})),
             }
         )
     return rows
@@ -257,6 +284,7 @@ class QualityTable(FixedTable):
 
     class Meta(FixedTable.Meta):
         attrs = {"class": "quality"}
+        empty_text = _("Nobody is seated yet: there is nothing to measure.")
 
 
 class WindTable(FixedTable):

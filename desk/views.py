@@ -6,6 +6,7 @@ from operator import attrgetter
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
@@ -279,7 +280,10 @@ class CheckInToggle(DeskRequired, TournamentMixin, View):
         player = set_checked_in(player, form.is_valid() and form.cleaned_data["checked_in"])
         counts = _checkin_counts(self.tournament)
         if request.headers.get("x-requested-with") == "fetch":
-            return JsonResponse({"checked_in": player.checked_in, **counts})
+            counts_html = render_to_string("desk/_checkin_counts.html", counts, request=request)
+            return JsonResponse(
+                {"checked_in": player.checked_in, **counts, "counts_html": counts_html.strip()}
+            )
         return redirect("desk:checkin", slug=slug)
 
 

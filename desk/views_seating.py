@@ -22,7 +22,13 @@ from desk.tables import (
     session_rows,
 )
 from referee.appeals import can_reopen, deadline
-from scoring.selectors import done, standings_order, table_states
+from scoring.selectors import (
+    confirmed_scores,
+    done,
+    draft_scores,
+    standings_order,
+    table_states,
+)
 from seating.manual import move_player, move_warnings, swap_players, swap_warnings
 from seating.models import WINDS, Seat, SeatingChange, Table, Wind
 from seating.selectors import (
@@ -49,6 +55,9 @@ from tournament.mixins import SessionMixin
 def quality_rows(values: dict) -> list[dict]:
     """Figures for a QualityTable, each with the best possible beside it where there is one:
     the bare number where it is proven reachable, "at least …" where it is only a bound."""
+    if not values.get("players") or not values.get("sessions"):
+        # Nobody seated yet: no figure means anything ("best possible 1" beside a 0 did not).
+        return []
     bounds = bounds_of(values)
     rows = []
     for key, label in FIGURES:
@@ -73,7 +82,13 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
         states = table_states(session)
-        rows = session_rows(session, tables, states)
+        rows = session_rows(
+            session,
+            tables,
+            states,
+            confirmed_scores(self.tournament, session.number),
+            draft_scores(session),
+        )
         confirmed = sum(1 for state in states.values() if done(state))
         played = has_results(session)
         q = tournament_quality(self.tournament, upto=session.number)

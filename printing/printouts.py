@@ -15,6 +15,7 @@ from typing import NamedTuple
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from fontpkg_fira_sans import ROOT as FIRA
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -228,12 +229,20 @@ def _seats(session):
 def _end_rule(rules) -> str:
     texts = timekeeping.rule_texts(rules)
     if rules.end_of_session == "one_more_hand":
-        return _("At the signal (%(minutes)s minutes before the end): %(warning)s %(time_up)s") % {
+        return ngettext(
+            "At the signal (%(minutes)s minute before the end): %(warning)s %(time_up)s",
+            "At the signal (%(minutes)s minutes before the end): %(warning)s %(time_up)s",
+            rules.warning_minutes,
+        ) % {
             "minutes": rules.warning_minutes,
             "warning": texts["warning"],
             "time_up": _("At time up: %(text)s") % {"text": texts["time_up"]},
         }
-    return _("With %(minutes)s minutes left the head referee announces it. %(time_up)s") % {
+    return ngettext(
+        "With %(minutes)s minute left the head referee announces it. %(time_up)s",
+        "With %(minutes)s minutes left the head referee announces it. %(time_up)s",
+        rules.warning_minutes,
+    ) % {
         "minutes": rules.warning_minutes,
         "time_up": texts["time_up"],
     }
@@ -833,7 +842,11 @@ def standings_story(tournament) -> tuple[list, tuple, str]:
     rules = tournament.rule_set()
     sessions = max(tournament.planned_sessions, data.sessions_played, 1)
     tiebreak = rules.tiebreak == "game_points"
-    subtitle = _("Standings after %(n)s of %(total)s sessions") % {
+    subtitle = ngettext(
+        "Standings after %(n)s of %(total)s session",
+        "Standings after %(n)s of %(total)s sessions",
+        sessions,
+    ) % {
         "n": data.sessions_played,
         "total": sessions,
     }

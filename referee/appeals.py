@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import number_format, time_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ActionRefused
 from core.numbers import decimal_limit, fits
@@ -60,9 +61,12 @@ def file_appeal(
     if closes is not None and filed_at > closes:
         if not override:
             raise ActionRefused(
-                _(
+                ngettext(
+                    "Too late: the appeal window closed at %(time)s (%(minutes)d minute after "
+                    "the session ended). The head referee may accept it with a reason.",
                     "Too late: the appeal window closed at %(time)s (%(minutes)d minutes after "
-                    "the session ended). The head referee may accept it with a reason."
+                    "the session ended). The head referee may accept it with a reason.",
+                    tournament.rule_set().appeal_window_minutes,
                 )
                 % {
                     "time": time_format(timezone.localtime(closes)),

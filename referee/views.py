@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 
 from core.collation import collated
@@ -273,14 +274,19 @@ class PenaltyAdd(TableAction):
         }
         if resolved is not None and getattr(resolved, "fixed", False):
             if rules.substitute_mode == "sbr":
-                text += " " + _(
+                text += " " + ngettext(
+                    "More than %(minutes)d minute late: put in a substitute, or the table plays "
+                    "three-handed.",
                     "More than %(minutes)d minutes late: put in a substitute, or the table plays "
-                    "three-handed."
+                    "three-handed.",
+                    rules.late_max_minutes,
                 ) % {"minutes": rules.late_max_minutes}
             else:
-                text += " " + _("More than %(minutes)d minutes late: a substitute must play.") % {
-                    "minutes": rules.late_max_minutes
-                }
+                text += " " + ngettext(
+                    "More than %(minutes)d minute late: a substitute must play.",
+                    "More than %(minutes)d minutes late: a substitute must play.",
+                    rules.late_max_minutes,
+                ) % {"minutes": rules.late_max_minutes}
             messages.warning(request, text, extra_tags=tag)
         else:
             messages.success(request, text, extra_tags=tag)

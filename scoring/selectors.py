@@ -454,6 +454,19 @@ def table_states(session) -> dict[int, TableState]:
     return states
 
 
+def draft_scores(session) -> dict[int, dict[str, int | None]]:
+    """Table id -> wind -> score of each table's draft waiting for a second desk user (a table
+    has at most one: a newer version supersedes it). Confirmed scores are the standings' own
+    (table_lines); the session page shows these beside them, marked as a draft. One query."""
+    drafts = defaultdict(dict)
+    scores = ResultScore.objects.filter(
+        result__status=Result.Status.DRAFT, result__table__session=session
+    ).values_list("result__table_id", "wind", "score")
+    for table_id, wind, score in scores:
+        drafts[table_id][wind] = score
+    return dict(drafts)
+
+
 def done(state: TableState) -> bool:
     """Nothing left to enter or confirm at the table."""
     return state in (TableState.CONFIRMED, TableState.AWARDED)

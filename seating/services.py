@@ -150,7 +150,11 @@ def draw_session(
     drawn = separate(drawn, keep_apart_values(session.tournament, field), seed)
     if sichuan:
         drawn = rotate_incomplete(drawn, incomplete_before(session), seed)
-    detail = _("%(count)d players drawn with seed %(seed)d") % {"count": len(pool), "seed": seed}
+    detail = ngettext(
+        "%(count)d player drawn with seed %(seed)d",
+        "%(count)d players drawn with seed %(seed)d",
+        len(pool),
+    ) % {"count": len(pool), "seed": seed}
     return _seated(session, [[by_key[k] for k in t] for t in drawn], "draw", seed, detail, user)
 
 
@@ -222,7 +226,11 @@ def swiss_session(
         )
     except DrawError as e:
         raise _too_few(len(pool), 4 - e.args[0]) from e
-    detail = _("%(count)d players seated by standings, seed %(seed)d") % {
+    detail = ngettext(
+        "%(count)d player seated by standings, seed %(seed)d",
+        "%(count)d players seated by standings, seed %(seed)d",
+        len(pool),
+    ) % {
         "count": len(pool),
         "seed": seed,
     }

@@ -2,7 +2,7 @@
 
 from django.db import transaction
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ActionRefused
 from tournament.changes import touch
@@ -79,7 +79,14 @@ def set_checked_in(player: Player, checked_in: bool) -> Player:
 def add_session(tournament) -> Session:
     last = tournament.sessions.order_by("-number").first()
     if last and last.number >= SESSIONS_MAX:
-        raise ActionRefused(_("A tournament has at most %(max)d sessions.") % {"max": SESSIONS_MAX})
+        raise ActionRefused(
+            ngettext(
+                "A tournament has at most %(max)d session.",
+                "A tournament has at most %(max)d sessions.",
+                SESSIONS_MAX,
+            )
+            % {"max": SESSIONS_MAX}
+        )
     session = Session.objects.create(tournament=tournament, number=(last.number + 1) if last else 1)
     touch(tournament.pk)
     return session

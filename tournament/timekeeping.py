@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from core.errors import ActionRefused
 from core.numbers import largest
@@ -129,7 +129,13 @@ def adjust_clock(session: Session, user, minutes, table: int | None = None) -> S
     # Bounded before counting the seconds: 1e308 minutes are no seconds a float can hold.
     if not abs(minutes) <= MAX_ADJUST_MINUTES:
         raise ActionRefused(
-            _("At most %(max)s minutes at a time.") % {"max": MAX_ADJUST_MINUTES}, "minutes"
+            ngettext(
+                "At most %(max)s minute at a time.",
+                "At most %(max)s minutes at a time.",
+                MAX_ADJUST_MINUTES,
+            )
+            % {"max": MAX_ADJUST_MINUTES},
+            "minutes",
         )
     seconds = round(minutes * 60)
     if seconds == 0:
@@ -175,7 +181,13 @@ def set_clock_length(session: Session, user, minutes: int, warning_minutes: int)
     longest = largest(Session._meta.get_field("length_seconds")) // 60
     if minutes > longest:
         raise ActionRefused(
-            _("A session lasts at most %(max)d minutes.") % {"max": longest}, "minutes"
+            ngettext(
+                "A session lasts at most %(max)d minute.",
+                "A session lasts at most %(max)d minutes.",
+                longest,
+            )
+            % {"max": longest},
+            "minutes",
         )
     if warning_minutes is None or warning_minutes < 0:
         raise ActionRefused(_("The warning cannot be negative."), "warning_minutes")

@@ -1,7 +1,10 @@
 """What a restore would change: two tournament files (dicts, format version 1) compared.
 
 Plain Python, no Django: `changes(current, incoming)` returns `Change` records with a code and
-their values; the desk turns each code into a sentence in the director's language.
+their values; the desk turns each code into a sentence (or a row of the restore page's table) in
+the director's language. Every record is compared, not only counted: a penalty, incident or
+appeal is matched with its counterpart by who, which session and when it was recorded, and is
+then either only here, only in the file, or changed in named fields.
 """
 
 from dataclasses import dataclass, field
@@ -21,7 +24,19 @@ PLAYER_FIELDS = (
     "substitute",
     "status",
 )
-RECORD_LISTS = ("penalties", "voided_penalties", "incidents", "appeals")
+# The referee's records: the lists a kind reads (a penalty voided since is the same penalty,
+# listed in `voided_penalties`), and what identifies one record across two files.
+RECORD_KINDS = {
+    "penalty": (("penalties", "voided_penalties"), ("session", "player", "kind", "recorded_at")),
+    "incident": (("incidents",), ("kind", "session", "player", "recorded_at")),
+    "appeal": (("appeals",), ("session", "appellant", "filed_at")),
+}
+# Fields of a record that say what it is, for the page (the rest only count as changes).
+RECORD_LABELS = {
+    "penalty": ("session", "table", "player", "kind", "minutes", "amount", "note"),
+    "incident": ("session", "table", "player", "kind", "substitute", "text"),
+    "appeal": ("session", "table", "appellant", "subject", "status"),
+}
 
 
 @dataclass(frozen=True)
@@ -35,7 +50,8 @@ def _players(data) -> dict:
 
 
 def _tables(data) -> dict:
-    """(session, table) → (seating as ((wind, player), ...), scores or None, draft)."""
+    """(session, table) → (seating as ((wind, player), ...), scores or None, draft, newest
+    version or None)."""
     out = {}
     for session in data.get("sessions") or []:
         for table in session.get("tables") or []:
@@ -47,10 +63,12 @@ def _tables(data) -> dict:
                 if scored
                 else None
             )
+            versions = [v.get("version") for v in table.get("history") or []]
             out[(session.get("number"), table.get("number"))] = (
                 seating,
                 scores,
                 table.get("status") == "draft",
+                max((v for v in versions if isinstance(v, int)), default=None),
             )
     return out
 
@@ -61,6 +79,57 @@ def _sessions(data) -> list:
 
 def _score_text(scores, names) -> str:
     return " / ".join(f"{names.get(player, player)} {score}" for player, score, _chombo in scores)
+
+
+def _records(data, lists) -> list:
+    return [r for name in lists for r in data.get(name) or [] if isinstance(r, dict)]
+
+
+def _label(kind, record, names) -> dict:
+    """What the page says of a record: its identifying fields, and the player's name."""
+    label = {n: record.get(n) for n in RECORD_LABELS[kind] if record.get(n) not in ("", None)}
+    who = record.get("appellant" if kind == "appeal" else "player")
+    if who is not None:
+        label["name"] = names.get(who, who)
+    return label
+
+
+def _record_changes(kind, now: list, then: list, names: dict) -> list:
+    """One kind's records compared one by one: matched by identity (several with the same
+    identity in the order listed), then each left over is only here or only in the file."""
+    lists, identity = RECORD_KINDS[kind]
+
+    def grouped(records):
+        out = {}
+        for record in records:
+            key = tuple(repr(record.get(name)) for name in identity)
+            out.setdefault(key, []).append(record)
+        return out
+
+    now_by, then_by = grouped(now), grouped(then)
+    out = []
+    for key in list(now_by) + [k for k in then_by if k not in now_by]:
+        here, there = now_by.get(key, []), then_by.get(key, [])
+        for a, b in zip(here, there, strict=False):
+            fields = sorted(name for name in set(a) | set(b) if a.get(name) != b.get(name))
+            if fields:
+                out.append(
+                    Change(
+                        "record_changed",
+                        {
+                            "kind": kind,
+                            "record": _label(kind, b, names),
+                            "fields": fields,
+                            "now": {name: a.get(name) for name in fields},
+                            "then": {name: b.get(name) for name in fields},
+                        },
+                    )
+                )
+        for a in here[len(there) :]:
+            out.append(Change("record_removed", {"kind": kind, "record": _label(kind, a, names)}))
+        for b in there[len(here) :]:
+            out.append(Change("record_added", {"kind": kind, "record": _label(kind, b, names)}))
+    return out
 
 
 def changes(current: dict, incoming: dict) -> list[Change]:
@@ -87,7 +156,16 @@ def changes(current: dict, incoming: dict) -> list[Change]:
         fields = [f for f in PLAYER_FIELDS if p.get(f) != then_players[key].get(f)]
         if fields:
             out.append(
-                Change("player_changed", {"key": key, "name": p.get("name"), "fields": fields})
+                Change(
+                    "player_changed",
+                    {
+                        "key": key,
+                        "name": p.get("name"),
+                        "fields": fields,
+                        "now": {f: p.get(f) for f in fields},
+                        "then": {f: then_players[key].get(f) for f in fields},
+                    },
+                )
             )
 
     now_sessions, then_sessions = _sessions(current), _sessions(incoming)
@@ -108,18 +186,38 @@ def changes(current: dict, incoming: dict) -> list[Change]:
         if place not in then_tables:
             out.append(Change("table_removed", values))
             continue
-        (seating_now, scores_now, draft_now) = now_tables[place]
-        (seating_then, scores_then, draft_then) = then_tables[place]
+        (seating_now, scores_now, draft_now, version_now) = now_tables[place]
+        (seating_then, scores_then, draft_then, version_then) = then_tables[place]
         if seating_now != seating_then:
-            out.append(Change("seating_changed", values))
-        if scores_now != scores_then or draft_now != draft_then:
+            seats_now, seats_then = dict(seating_now), dict(seating_then)
+            winds = [w for w in ("E", "S", "W", "N") if seats_now.get(w) != seats_then.get(w)]
+            out.append(
+                Change(
+                    "seating_changed",
+                    {
+                        **values,
+                        "winds": winds,
+                        "now": {w: names.get(seats_now.get(w), seats_now.get(w)) for w in winds},
+                        "then": {w: names.get(seats_then.get(w), seats_then.get(w)) for w in winds},
+                    },
+                )
+            )
+        versions = {"version_now": version_now, "version_then": version_then}
+        differ = (scores_now, draft_now, version_now) != (scores_then, draft_then, version_then)
+        if differ and (scores_now is not None or scores_then is not None):
             if scores_then is None:
                 out.append(
-                    Change("result_removed", {**values, "now": _score_text(scores_now, names)})
+                    Change(
+                        "result_removed",
+                        {**values, **versions, "now": _score_text(scores_now, names)},
+                    )
                 )
             elif scores_now is None:
                 out.append(
-                    Change("result_added", {**values, "then": _score_text(scores_then, names)})
+                    Change(
+                        "result_added",
+                        {**values, **versions, "then": _score_text(scores_then, names)},
+                    )
                 )
             else:
                 out.append(
@@ -127,6 +225,7 @@ def changes(current: dict, incoming: dict) -> list[Change]:
                         "result_changed",
                         {
                             **values,
+                            **versions,
                             "now": _score_text(scores_now, names),
                             "then": _score_text(scores_then, names),
                             "draft_now": draft_now,
@@ -135,8 +234,6 @@ def changes(current: dict, incoming: dict) -> list[Change]:
                     )
                 )
 
-    for name in RECORD_LISTS:
-        now, then = current.get(name) or [], incoming.get(name) or []
-        if now != then:
-            out.append(Change("records", {"kind": name, "now": len(now), "then": len(then)}))
+    for kind, (lists, _identity) in RECORD_KINDS.items():
+        out += _record_changes(kind, _records(current, lists), _records(incoming, lists), names)
     return out

@@ -18,6 +18,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.moments import EARLIEST, LATEST, within_calendar
 from core.zones import default_zone, zone_names
@@ -96,7 +97,15 @@ class Text(Value):
         if self.required and not value:
             fail(path, _("is required"))
         if len(value) > self.max_length:
-            fail(path, _("is longer than %(max)d characters") % {"max": self.max_length})
+            fail(
+                path,
+                ngettext(
+                    "is longer than %(max)d character",
+                    "is longer than %(max)d characters",
+                    self.max_length,
+                )
+                % {"max": self.max_length},
+            )
         if self.shape and value and not self.shape[0].match(value):
             fail(path, _(self.shape[1]) % {"value": show(value)})
         return value

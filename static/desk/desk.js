@@ -99,10 +99,8 @@
             input.value = data.checked_in ? "0" : "1";
             button.textContent = data.checked_in ? button.dataset.on || "✓" : button.dataset.off || "+";
             button.className = data.checked_in ? "checked" : "secondary";
-            document.getElementById("checked").textContent = data.checked;
-            document.getElementById("expected").textContent = data.expected;
-            document.getElementById("substitutes").textContent = data.substitutes;
-            document.getElementById("not-multiple").hidden = !data.not_multiple;
+            // The server's own words: "1 substitute", "2 substitutes" in every language.
+            document.getElementById("checkin-counts").innerHTML = data.counts_html;
             filter.focus();
             filter.select();
           });
@@ -121,6 +119,9 @@
       entry.querySelectorAll("input.score").forEach(function (i) {
         if (i.value !== "") { total += parseInt(i.value, 10) || 0; filled++; }
       });
+      // Nothing typed yet is neither right nor wrong: a green 0 on an empty Sichuan form
+      // (whose scores sum to 0) read as "done" (issue 23).
+      if (!filled) { sum.textContent = "—"; sum.className = "empty"; return; }
       // Told by a mark and words, not by its colour alone: "✓ 120,000", "✗ 118,000 · 2,000 short".
       var lang = document.documentElement.lang || undefined;
       var gap = total - parseInt(sum.dataset.target, 10);

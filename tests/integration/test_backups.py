@@ -1,8 +1,10 @@
 """Backups after every change, their folder's retention, download, and restore (page and
 command), down to a restore on a fresh machine giving the same standings feed."""
 
+import html
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -22,6 +24,7 @@ from referee.services import record_incident, record_penalty, void_penalty
 from scoring.feed import feed_json
 from scoring.models import Penalty, Result
 from seating.manual import swap_players
+from seating.models import SeatingPlan, Table
 from tests.support import factories as f
 from tournament.models import ClockEvent, Restore, Tournament
 
@@ -155,8 +158,8 @@ def test_restore_page_shows_the_changes_then_replaces_and_keeps_the_state_before
 
     url = reverse("archive:backup_restore", args=[t.slug, after_session_1.name])
     preview = director.get(url).content.decode()
-    assert "Session 2 is removed." in preview
-    assert "Session 1, table 1" not in preview  # session 1 is the same in both
+    assert "session 2</td>" in preview and "only here: the restore removes it" in preview
+    assert "session 1, table 1" not in preview  # session 1 is the same in both
     assert Tournament.objects.get(slug=t.slug).pk == t.pk  # looking changes nothing
 
     response = director.post(url)
@@ -237,7 +240,16 @@ def test_file_changes_name_each_difference():
     assert codes == [
         ("tournament", {"field": "name", "now": "Open", "then": "Open 2026"}),
         ("player_added", {"key": "p3", "name": "C"}),
-        ("player_changed", {"key": "p2", "name": "B", "fields": ["club"]}),
+        (
+            "player_changed",
+            {
+                "key": "p2",
+                "name": "B",
+                "fields": ["club"],
+                "now": {"club": "X"},
+                "then": {"club": "Y"},
+            },
+        ),
         (
             "result_changed",
             {
@@ -247,9 +259,17 @@ def test_file_changes_name_each_difference():
                 "then": "A 40000 / B 20000",
                 "draft_now": False,
                 "draft_then": False,
+                "version_now": None,
+                "version_then": None,
             },
         ),
-        ("records", {"kind": "penalties", "now": 1, "then": 0}),
+        (
+            "record_removed",
+            {
+                "kind": "penalty",
+                "record": {"session": 1, "player": "p1", "kind": "late", "minutes": 3, "name": "A"},
+            },
+        ),
     ]
     assert changes(now, json.loads(json.dumps(now))) == []
 
@@ -390,3 +410,89 @@ def test_a_restore_that_fails_midway_keeps_no_before_restore_copy(monkeypatch):
     assert {b.name for b in backups.listing(t.slug)} == before_files
     assert not [b for b in backups.listing(t.slug) if b.tag == backups.BEFORE_RESTORE]
     assert Tournament.objects.get(slug=t.slug).pk == t.pk
+
+
+def test_a_plan_that_seats_two_sessions_keeps_a_backup_of_each_session(settings):
+    """Issue 23: one plan seats sessions 1 and 2 before play. The folder still keeps the state at
+    the end of session 1 (its newest file: both its results, none of session 2's) after any
+    number of later files, and the backups page tells the files apart to the second."""
+    settings.DESK_BACKUPS_KEEP = 2
+    staff = f.staff()
+    t = f.tournament(slug="plan-two", players=8, planned_sessions=2)
+    director = f.login(staff["director"])
+    director.post(f"/desk/{t.slug}/plans/", {"first": 1, "last": 2, "seed": 3})
+    plan = SeatingPlan.objects.get()
+    assert director.post(plan.get_absolute_url() + "apply/").status_code == 302
+    assert [b.session for b in backups.listing(t.slug)] == [1]  # before play: the first's
+
+    sheets = ([42000, 31000, 27000, 20000], [35000, 33000, 30000, 22000])
+    for number in (1, 2):
+        tables = Table.objects.filter(session__tournament=t, session__number=number)
+        for table, scores in zip(tables.order_by("number"), sheets, strict=True):
+            f.play(table, scores, staff["desk1"], staff["desk2"])
+    kept = backups.listing(t.slug)
+    assert len(kept) == 3  # the newest two (session 2's) and the newest of session 1
+    assert [b.session for b in kept] == [2, 2, 1]
+    end_of_1 = json.loads(kept[-1].path.read_text())
+    scored = {
+        (s["number"], table["number"]): any("score" in seat for seat in table["seats"])
+        for s in end_of_1["sessions"]
+        for table in s["tables"]
+    }
+    assert scored == {(1, 1): True, (1, 2): True, (2, 1): False, (2, 2): False}
+
+    page = director.get(reverse("archive:backups", args=[t.slug])).content.decode()
+    for backup in kept:
+        shown = timezone.localtime(backup.made_at).strftime("%Y-%m-%d %H:%M:%S")
+        assert f">{shown}<" in page
+
+
+def test_restore_preview_names_each_record_that_differs_not_only_counts(monkeypatch):
+    """Issue 23: "Penalties: 2 now, 2 after" although they differed. After the backup, one
+    penalty is voided and another recorded (two live penalties either way) and a confirmed
+    result is corrected: the preview names each of them, with its version here and in the
+    file, in a table bounded per kind."""
+    staff = f.staff()
+    t = build(staff, draft=False)
+    backup = backups.listing(t.slug)[0]
+    s2 = t.sessions.get(number=2)
+    late = Penalty.objects.get(player__key="p07", voided_at__isnull=True)
+    void_penalty(late, staff["director"], "he was on time")
+    record_penalty(s2, t.players.get(key="p05"), "late", staff["referee"], minutes=5)
+    table = t.sessions.get(number=1).tables.get(number=2)
+    f.play(table, [36000, 32000, 30000, 22000], staff["desk1"], staff["desk2"])
+    in_file = json.loads(backup.path.read_text())["penalties"]
+    live_now = Penalty.objects.filter(session__tournament=t, voided_at__isnull=True)
+    assert len(in_file) == live_now.count() == 1  # the same count, another penalty
+
+    director = f.login(staff["director"])
+    url = reverse("archive:backup_restore", args=[t.slug, backup.name])
+    page = director.get(url).content.decode()
+    rows = [
+        [
+            re.sub(r"<[^>]+>", "", cell).strip()
+            for cell in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
+        ]
+        for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", page.split('id="restore-changes"')[1], re.S)
+    ]
+    rows = [[html.unescape(c) for c in r] for r in rows if r]
+    assert [
+        "Penalty",
+        "p05 Player 05, session 2, table 1, late arrival, 5 min",
+        "only here: the restore removes it",
+        "",
+        "",
+    ] in rows
+    voided = next(r for r in rows if r[0] == "Penalty" and r[1].startswith("p07 Player 07"))
+    assert voided[2] == "void_reason, voided_at, voided_by"
+    assert voided[3].startswith("void_reason: he was on time; voided_at: ")
+    assert voided[4] == "void_reason: –; voided_at: –; voided_by: –"
+    result = next(r for r in rows if r[0] == "Result")
+    assert result[1:3] == ["session 1, table 2", "version 2 here, version 1 in the file"]
+    assert result[3].startswith("Player 05 36000 / Player 06 32000")
+    assert result[4].startswith("Player 05 35000 / Player 06 33000")
+
+    monkeypatch.setattr(backups, "PREVIEW_PER_KIND", 1)
+    page = html.unescape(director.get(url).content.decode())
+    assert "and 1 more" in page  # two penalties differ, one is listed
+    assert Tournament.objects.get(slug=t.slug).pk == t.pk  # looking changes nothing

@@ -179,13 +179,18 @@ def test_checkin_counts_and_multiple_of_four_warning(staff):
             {"checked_in": "1"},
             headers={"x-requested-with": "fetch"},
         )
-    assert r.json() == {
+    answer = r.json()
+    counts_html = answer.pop("counts_html")
+    assert answer == {
         "checked_in": True,
         "checked": 5,
         "expected": 6,
         "substitutes": 0,
         "not_multiple": True,
     }
+    # The counts line as the page shows it, in the server's words (plural forms included).
+    assert 'id="checked">5</span> / <span id="expected">6</span> players checked in' in counts_html
+    assert 'id="substitutes">0</span> substitutes' in counts_html
     assert t.players.filter(checked_in=True).count() == 5
     for value in ("0", "", "yes"):  # only 1 checks in, as the button sends it
         p.checked_in = True

@@ -5,6 +5,7 @@ import re
 from django.core.management.base import CommandError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ActionRefused
 from scoring.selectors import standings_order
@@ -70,7 +71,11 @@ class Command(TournamentCommand):
             % {"a": first, "b": last, "method": method, "seed": used_seed}
         )
         self.stdout.write(
-            _("Quality over sessions 1–%(b)d (%(n)d players):")
+            ngettext(
+                "Quality over sessions 1–%(b)d (%(n)d player):",
+                "Quality over sessions 1–%(b)d (%(n)d players):",
+                values["players"],
+            )
             % {"b": last, "n": values["players"]}
         )
         for label, value in figure_lines(values):

@@ -455,6 +455,8 @@ def standings_pdf(tournament) -> bytes:
         "n": data.sessions_played,
         "total": sessions,
     }
+    if tournament.finished:
+        subtitle = _("Final standings")
     story = _header(tournament, subtitle, styles)
     head = [_("Rank"), _("Player"), _("EMA id")]
     head += [str(n) for n in range(1, sessions + 1)]

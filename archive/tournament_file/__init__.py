@@ -6,7 +6,11 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
 - `tournament`: `end_date`, `venue`, `scope`, `single_confirmation`, `keep_apart` (club,
   country, team or empty: the seating's keep-apart field), `language` (en, ru, uk or pl: the
   language of the printouts), `time_zone` (an IANA zone such as Europe/Kyiv, in which every
-  time is typed and shown; left out: the importing desk's);
+  time is typed and shown; left out: the importing desk's), `release_by_session` (the public
+  pages show a session's results once every table of it is confirmed), and the finish:
+  `finished_at` and `finished_by` (only while the tournament is finished), `reopened_at`,
+  `reopened_by` and `reopen_reason` (the last reopening, only when there was one). A user who
+  finished or reopened it and has no account on the importing desk is left out (null);
 - `players[]`: `checked_in`;
 - `sessions[]`: `method` (manual, draw, balanced, swiss), `seed` (the draw's, plan's or Swiss
   seating's seed, so a seating can be re-run), `ended_at` (when play ended; only when set),

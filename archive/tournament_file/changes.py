@@ -7,7 +7,18 @@ their values; the desk turns each code into a sentence in the director's languag
 from dataclasses import dataclass, field
 
 # Head fields a director would notice; the rest of `tournament` is compared as a whole.
-HEAD_FIELDS = ("name", "ruleset", "rules", "sessions", "fee", "start_date", "venue", "scope")
+HEAD_FIELDS = (
+    "name",
+    "ruleset",
+    "rules",
+    "sessions",
+    "fee",
+    "start_date",
+    "venue",
+    "scope",
+    "release_by_session",
+    "finished_at",
+)
 PLAYER_FIELDS = ("name", "ema_id", "country", "club", "team", "substitute", "status")
 RECORD_LISTS = ("penalties", "voided_penalties", "incidents", "appeals")
 

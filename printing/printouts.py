@@ -517,7 +517,10 @@ def standings_pdf(tournament) -> bytes:
         teams.setStyle(_table_style(1, [("ALIGN", (3, 0), (3, -1), "RIGHT")]))
         story += [Spacer(1, 6 * mm), KeepTogether([Paragraph(_("Teams"), styles["h2"]), teams])]
     return _build(
-        story, title=subtitle, footer=_footer(tournament, _("Standings")), pagesize=pagesize
+        story,
+        title=subtitle,
+        footer=_footer(tournament, _("Final standings") if tournament.finished else _("Standings")),
+        pagesize=pagesize,
     )
 
 

@@ -5,6 +5,7 @@ from django.utils.translation import get_language, get_supported_language_varian
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import model_field
+from core.names import joined
 from core.zones import default_zone, zone_names
 from scoring.rules import PRESETS, RULE_FIELDS, RuleSet
 from tournament.models import Player, RuleChange, Tournament
@@ -74,7 +75,8 @@ def _text(value) -> str:
 
 def _parse_tuple(text: str, example: tuple):
     parts = [p.strip() for p in text.split(",") if p.strip()]
-    nested = bool(example) and isinstance(example[0], tuple)
+    # Pairs and cells are written "a:b": an empty preset value gives no example to go by.
+    nested = (bool(example) and isinstance(example[0], tuple)) or ":" in text
     try:
         if nested:
             return tuple(tuple(_number(x) for x in p.split(":")) for p in parts)
@@ -188,22 +190,51 @@ class RulesForm(forms.Form):
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["name", "ema_id", "country", "club", "team", "substitute", "status", "checked_in"]
+        fields = [
+            "name",
+            "first_name",
+            "last_name",
+            "latin_first_name",
+            "latin_last_name",
+            "ema_id",
+            "country",
+            "club",
+            "team",
+            "substitute",
+            "status",
+            "checked_in",
+        ]
 
     def __init__(self, *args, tournament=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         if tournament is not None:
             self.instance.tournament = tournament
+        # The name may be left empty when the first and last name are given (README).
+        self.fields["name"].required = False
+        self.fields["name"].help_text = _("Empty: the first name and the last name.")
+        if self.instance.pk and tournament is not None:
+            # What an empty Latin name stands for: the transliteration, shown in grey.
+            first, last = self.instance.latin_parts(tournament.language)
+            self.fields["latin_first_name"].widget.attrs["placeholder"] = first
+            self.fields["latin_last_name"].widget.attrs["placeholder"] = last
 
-    def clean_name(self):
-        name = self.cleaned_data["name"].strip()
+    def clean(self):
+        data = super().clean()
+        if "name" not in data:  # refused already
+            return data
+        # Two parts of NAME_PART and a space fit in a name's length.
+        name = data["name"].strip() or joined(data.get("first_name", ""), data.get("last_name", ""))
+        if not name:
+            self.add_error("name", _("Give the name, or the first and last name."))
+            return data
         clash = Player.objects.filter(tournament=self.tournament, name__iexact=name)
         if self.instance.pk:
             clash = clash.exclude(pk=self.instance.pk)
         if clash.exists():
-            raise forms.ValidationError(_("A player of this name is already registered."))
-        return name
+            self.add_error("name", _("A player of this name is already registered."))
+        data["name"] = name
+        return data
 
     def clean_ema_id(self):
         ema = self.cleaned_data["ema_id"].strip()

@@ -34,6 +34,10 @@ class PlayersTable(CollatedTable):
             "desk:player_edit", args=[record.tournament.slug, record.pk]
         ),
     )
+    # The name the EMA results sheet writes, "last, first": typed or transliterated.
+    latin = tables.Column(
+        verbose_name=_("Latin name (last, first)"), empty_values=(), orderable=False
+    )
     key = tables.Column(verbose_name=_("Key"))
     ema_id = tables.Column(verbose_name=_("EMA id"))
     country = tables.Column(verbose_name=_("Country"))
@@ -43,10 +47,15 @@ class PlayersTable(CollatedTable):
     status = tables.Column(verbose_name=_("Status"))
     checked_in = tables.BooleanColumn(verbose_name=_("Checked in"))
 
+    def render_latin(self, record):
+        first, last = record.latin_parts(record.tournament.language)
+        return ", ".join(part for part in (last, first) if part)
+
     class Meta:
         model = Player
         fields = (
             "name",
+            "latin",
             "key",
             "ema_id",
             "country",
@@ -82,6 +91,10 @@ class CheckinTable(CollatedTable):
 
 class ImportPreviewTable(FixedTable):
     name = tables.Column(verbose_name=_("Name"))
+    first_name = tables.Column(verbose_name=_("First name"))
+    last_name = tables.Column(verbose_name=_("Last name"))
+    latin_first_name = tables.Column(verbose_name=_("Latin first name"))
+    latin_last_name = tables.Column(verbose_name=_("Latin last name"))
     ema_id = tables.Column(verbose_name=_("EMA id"))
     country = tables.Column(verbose_name=_("Country"))
     club = tables.Column(verbose_name=_("Club"))

@@ -49,6 +49,7 @@ def board(session: Session, now=None):
         code = states[table.pk]
         counts[code] += 1
         left = state.remaining + extra.get(table.number, 0)
+        overtime = code == "playing" and counting and left <= 0
         rows.append(
             {
                 "number": table.number,
@@ -56,12 +57,13 @@ def board(session: Session, now=None):
                     "desk:result", args=[session.tournament.slug, session.number, table.number]
                 ),
                 "players": isolated_seats((Wind(s.wind).label, s.player.name) for s in seats),
-                "state": code.label,
+                # in words too, not only by the row's red
+                "state": _("playing past time up") if overtime else code.label,
                 "state_code": code.value,
                 "extra": _minutes(extra[table.number]) if table.number in extra else "",
                 "extra_seconds": extra.get(table.number, 0),
                 "left": clock.mmss(left) if counting and code == "playing" else "",
-                "overtime": code == "playing" and counting and left <= 0,
+                "overtime": overtime,
             }
         )
     return rows, counts, state

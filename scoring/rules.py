@@ -71,6 +71,7 @@ class Problem(tuple):
 # A rule's number: a billion points is far past any rule book, and inside every column and
 # float the results are computed in (issue 22: an uma of 1e30 made every page fail).
 NUMBER_LIMIT = 10**9
+STICK = 1000  # a riichi stick (RULES.md §5.1)
 TEXT_LIMIT = 200  # a rule set's name
 
 
@@ -183,6 +184,23 @@ def _steps(field, value):
         steps.append((minutes, _number("-")(field, pair[1])))
         last = minutes
     return tuple(steps)
+
+
+def _cells(field, value):
+    """Cells of a scoring table a seed prints otherwise than fu × 2^(han + 2): [han, fu, base]."""
+    if not isinstance(value, (list, tuple)):
+        raise RuleError(field, gettext_noop("Must be a list of [han, fu, base points] cells."))
+    cells = []
+    for cell in value:
+        if not isinstance(cell, (list, tuple)) or len(cell) != 3:
+            raise RuleError(field, gettext_noop("Must be a list of [han, fu, base points] cells."))
+        han, fu, base = (_integer(1)(field, v) for v in cell)
+        if han > 4 or fu > 110 or base > 2000:
+            raise RuleError(
+                field, gettext_noop("A cell is up to 4 han, 110 fu and 2,000 base points.")
+            )
+        cells.append((han, fu, base))
+    return tuple(cells)
 
 
 class RuleField(NamedTuple):
@@ -322,6 +340,34 @@ class RuleSet:
         _number("+"), label=gettext_noop("Appeal deposit (× fee)")
     )
 
+    # --- hand by hand (RULES.md §5.1); riichi only ---
+    ron_20_fu: bool = _rule(_boolean, label=gettext_noop("A hand of 20 fu can win on a discard"))
+    # (han, fu, base points) where the seed's table prints a cell the formula does not give
+    hand_cells: tuple = _rule(
+        _cells, label=gettext_noop("Scoring table cells that differ (han:fu:base points, …)")
+    )
+    double_yakuman: bool = _rule(_boolean, label=gettext_noop("Double yakuman paid"))
+    sticks_at_end: str = _rule(
+        label=gettext_noop("Riichi sticks left when the game ends"),
+        choices=(
+            ("winner", gettext_noop("to the winner of the game, split if first place is shared")),
+            ("table", gettext_noop("stay on the table (the scores sum to less)")),
+        ),
+    )
+    nagashi_noten: bool = _rule(
+        _boolean, label=gettext_noop("Noten payments in a hand of nagashi mangan")
+    )
+    counters_on_pass: str = _rule(
+        label=gettext_noop("Counters after a draw in which the dealership passes"),
+        choices=(
+            ("keep", gettext_noop("one more counter, as after every draw")),
+            ("return", gettext_noop("the counters go back: none stays")),
+        ),
+    )
+    end_below_zero: bool = _rule(
+        _boolean, label=gettext_noop("The game ends when a score is below zero")
+    )
+
     @property
     def oka(self) -> int:
         """Score points to first place; with oka every result is taken against return_points."""
@@ -371,6 +417,13 @@ PRESETS: dict[str, RuleSet] = {
         seating_display_minutes=10,
         appeal_window_minutes=30,  # EMA 2012 sets none; the SBR value as a default
         appeal_deposit_fees=0,
+        ron_20_fu=False,  # 000's tables: no 20 fu row on a ron
+        hand_cells=(),
+        double_yakuman=True,  # RULES.md §5.1: only Big Four Winds, 16,000 base
+        sticks_at_end="winner",  # 000 §3.6: "the winner gets all riichi bets left"
+        nagashi_noten=False,  # 000 §4.2.4 names only the mangan, counters and bets
+        counters_on_pass="keep",  # 000 §3.4.9: a counter after every drawn hand
+        end_below_zero=False,  # EMA plays on below zero (000 §3.6: East and South only)
     ),
     "furiten-club": RuleSet(
         key="furiten-club",
@@ -408,6 +461,15 @@ PRESETS: dict[str, RuleSet] = {
         seating_display_minutes=10,
         appeal_window_minutes=30,
         appeal_deposit_fees=0,
+        ron_20_fu=True,  # 001 §12: 20 fu base, and tables 1–2 print a 20 fu row on a ron
+        # 001 tables 1–2 print 800 / 1,200 for 1 han 20 fu on a ron (base 200, not 160), and
+        # §12.1 says points are read from the table.
+        hand_cells=((1, 20, 200),),
+        double_yakuman=False,  # 001 §12.2: yakuman hands do not add up
+        sticks_at_end="table",  # 001 §3.11: "the riichi deposit stays on the table"
+        nagashi_noten=False,
+        counters_on_pass="return",  # 001 §5.3: the honba "returns to him when he changes"
+        end_below_zero=True,  # 001 §2.2: the game ends once a score is negative
     ),
     "sbr-2025": RuleSet(
         key="sbr-2025",
@@ -443,6 +505,14 @@ PRESETS: dict[str, RuleSet] = {
         seating_display_minutes=10,
         appeal_window_minutes=30,  # 002 §2.9.2
         appeal_deposit_fees=2,  # 002 §2.9.2: 2F
+        # riichi hand fields: unused by Sichuan (RULES.md §5.2), the EMA values
+        ron_20_fu=False,
+        hand_cells=(),
+        double_yakuman=True,
+        sticks_at_end="winner",
+        nagashi_noten=False,
+        counters_on_pass="keep",
+        end_below_zero=False,
     ),
 }
 
@@ -571,7 +641,14 @@ def validate_scores(rules: RuleSet, scores: list) -> list[Problem]:
             )
     if all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
         total, expected = sum(scores), count * rules.start_points
-        if total != expected:
+        # 001 §3.11: riichi sticks left on the table at the end are in no one's score.
+        left_on_table = (
+            rules.game == "riichi"
+            and rules.sticks_at_end == "table"
+            and total < expected
+            and (expected - total) % STICK == 0
+        )
+        if total != expected and not left_on_table:
             if total > expected:
                 template = gettext_noop(
                     "The scores add up to {total}, {difference} too many: they must add up to "

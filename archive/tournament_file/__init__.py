@@ -11,7 +11,9 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
   `finished_at` and `finished_by` (only while the tournament is finished), `reopened_at`,
   `reopened_by` and `reopen_reason` (the last reopening, only when there was one). A user who
   finished or reopened it and has no account on the importing desk is left out (null);
-- `players[]`: `checked_in`;
+- `players[]`: `checked_in`; `first_name`, `last_name` (the name's parts, when known: the EMA
+  sheet's columns), `latin_first_name`, `latin_last_name` (the name in Latin letters as typed;
+  left out: transliterated from the name, README "Latin names"), each only when not empty;
 - `sessions[]`: `method` (manual, draw, balanced, swiss), `seed` (the draw's, plan's or Swiss
   seating's seed, so a seating can be re-run), `ended_at` (when play ended; only when set),
   `clock` (only when set: `length_seconds` and `warning_seconds` when the session has its own,

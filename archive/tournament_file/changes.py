@@ -19,7 +19,19 @@ HEAD_FIELDS = (
     "release_by_session",
     "finished_at",
 )
-PLAYER_FIELDS = ("name", "ema_id", "country", "club", "team", "substitute", "status")
+PLAYER_FIELDS = (
+    "name",
+    "first_name",
+    "last_name",
+    "latin_first_name",
+    "latin_last_name",
+    "ema_id",
+    "country",
+    "club",
+    "team",
+    "substitute",
+    "status",
+)
 RECORD_LISTS = ("penalties", "voided_penalties", "incidents", "appeals")
 
 

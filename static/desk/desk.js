@@ -104,8 +104,16 @@
       entry.querySelectorAll("input.score").forEach(function (i) {
         if (i.value !== "") { total += parseInt(i.value, 10) || 0; filled++; }
       });
-      sum.textContent = total.toLocaleString(document.documentElement.lang || undefined);
-      sum.className = total === parseInt(sum.dataset.target, 10) ? "ok" : "bad";
+      // Told by a mark and words, not by its colour alone: "✓ 120,000", "✗ 118,000 · 2,000 short".
+      var lang = document.documentElement.lang || undefined;
+      var gap = total - parseInt(sum.dataset.target, 10);
+      var text = total.toLocaleString(lang);
+      if (gap !== 0) {
+        var words = gap < 0 ? sum.dataset.short : sum.dataset.over;
+        text += " · " + words.replace("{points}", Math.abs(gap).toLocaleString(lang));
+      }
+      sum.textContent = (gap === 0 ? "✓ " : "✗ ") + text;
+      sum.className = gap === 0 ? "ok" : "bad";
     };
     inputs.forEach(function (input, n) {
       input.addEventListener("input", update);

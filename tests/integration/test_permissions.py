@@ -115,8 +115,9 @@ MOVED = {"desk/" + route: name for route, name in MOVED.items()}
 
 # Public pages: every role reads them without login; nothing writes through them.
 PUBLIC_PAGES = {"home", "standings", "feed", "find", "clock", "clock_json", "player"}
-# Logging in and out, and the language switcher (a cookie, no data): open to everyone.
-ACCOUNT_PAGES = {"login", "logout", "language"}
+# Logging in and out, the language switcher (a cookie, no data) and the favicon's redirect:
+# open to everyone.
+ACCOUNT_PAGES = {"login", "logout", "language", "favicon"}
 ROLES = ["anonymous", "public", "referee", "desk", "director"]
 
 

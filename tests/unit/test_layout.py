@@ -34,13 +34,14 @@ LEVELS = {
 # Rule math and algorithms: plain Python, tested directly, importable from any room.
 PURE = (
     "core.collation",
+    "core.names",
     "core.search",
     "scoring.rules",
     "scoring.penalties",
     "scoring.standings",
     "tournament.clock",
 )
-PURE_PACKAGES = ("seating.algorithms",)
+PURE_PACKAGES = ("seating.algorithms", "scoring.hands")
 
 
 def is_pure(module: str) -> bool:

@@ -379,7 +379,7 @@ def test_presets_pass_their_own_checks_and_round_trip(key):
 def test_field_names():
     assert "key" not in FIELD_NAMES
     assert FIELD_NAMES[0] == "name"
-    assert len(FIELD_NAMES) == 32
+    assert len(FIELD_NAMES) == 39
 
 
 def test_every_field_is_declared_once_with_its_schema():
@@ -407,6 +407,8 @@ def test_choice_fields_list_exactly_what_the_check_accepts():
         "late_stage": ["before_placement", "after_placement"],
         "substitute_mode": ["ema", "sbr"],
         "end_of_session": ["one_more_hand", "finish_hand"],
+        "sticks_at_end": ["winner", "table"],
+        "counters_on_pass": ["keep", "return"],
     }
     with pytest.raises(RuleError) as caught:
         ruleset_from("ema-2012", {"tiebreak": "coin"})

@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0011_alter_appeal_decision_alter_appeal_deposit_and_more'),
+        ('tournament', '0013_alter_historicalplayer_latin_first_name_and_more'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,395 @@
+"""Riichi hands (RULES.md §5.1): what each hand pays, and the game the hands make.
+
+Input is the tournament file's hand objects (../shared/formats/README.md, "Hands"): one dict per
+hand, `result` first. Seats are the winds held for the whole game (E, S, W, N), the first dealer
+is E. `play_game` runs the hands in order and keeps the dealer, the round wind, the counters and
+the riichi sticks on the table; every impossible hand raises HandError naming where.
+
+Where the seeds leave a point open, the rule set decides (scoring.rules, each field quoting the
+seed; the README lists the readings):
+- `sticks_at_end`: sticks still on the table when the game ends. EMA 000 §3.6: "all riichi bets
+  left on the table go to the winner"; with first place shared the desk splits them as 000 §3.6.1
+  splits the uma ("points for the places are divided between the tied players"), in hundreds,
+  a remainder to the tied player first in seat order from the first East. Furiten 001 §3.11:
+  "the riichi deposit stays on the table", so the scores sum to less.
+- `nagashi_noten`: whether noten payments are made too in a nagashi hand (000 §4.2.4 is silent;
+  the desk pays only the nagashi by default: "paid as a mangan by self-draw plus the counters
+  and the riichi bets").
+- `counters_on_pass`: after a drawn hand in which the dealership passes — EMA keeps adding the
+  counter (000 §3.4.9); Furiten 001 §5.3 "the dealer puts the counter down and gets it back when
+  the dealership passes" reads as: the counters go back, none stays.
+"""
+
+import math
+from dataclasses import dataclass, field
+
+from scoring.rules import STICK, RuleSet, gettext_noop
+
+WINDS = ("E", "S", "W", "N")
+RESULTS = ("ron", "tsumo", "draw", "abortive", "chombo", "nagashi")
+KEYS = {
+    "ron": {"result", "from", "wins", "riichi"},
+    "tsumo": {"result", "wins", "riichi"},
+    "draw": {"result", "tenpai", "riichi"},
+    "abortive": {"result", "riichi"},
+    "chombo": {"result", "seat", "riichi"},
+    "nagashi": {"result", "seat", "tenpai", "riichi"},
+}
+FU = (20, 25, *range(30, 120, 10))
+# Limit hands by han (RULES.md §5.1): mangan 5, haneman 6–7, baiman 8–10, sanbaiman 11–12.
+LIMITS = ((13, 8000), (11, 6000), (8, 4000), (6, 3000), (5, 2000))
+MANGAN = 2000
+YAKUMAN = 8000
+
+
+class HandError(Exception):
+    """An impossible hand: `path` inside the hands ("hands[3].wins[0].fu"), an English message
+    template marked for the catalogue with its params, and the formatted `message`."""
+
+    def __init__(self, path: str, template: str, **params):
+        self.path = path
+        self.template = template
+        self.params = params
+        self.message = template.format(**params)
+        super().__init__(f"{path}: {self.message}")
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One payment of a hand; `payer` or `payee` None is the table (riichi sticks)."""
+
+    payer: str | None
+    payee: str | None
+    amount: int
+    why: str  # ron, tsumo, counters, riichi, sticks, noten, chombo, nagashi
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as played: the state it was played in and what it paid."""
+
+    number: int  # 1, 2, … in the game
+    round_wind: str  # E or S
+    dealer: str
+    counters: int  # on the table during the hand
+    sticks: int  # riichi sticks on the table before the hand
+    payments: tuple[Payment, ...]
+    deltas: dict  # seat → change of score (sticks put down and taken included)
+    scores: dict  # seat → score after the hand
+    winners: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Game:
+    hands: tuple[Hand, ...]
+    scores: dict  # seat → final score, the sticks left at the end given as the rule set says
+    sticks_left: int  # riichi sticks still on the table when the sheet ended (before giving)
+    over: bool  # the game is over (end of South, or Furiten's score below zero)
+    dealer: str  # the next hand's dealer, if there is one
+    counters: int
+    round_wind: str
+    stats: dict = field(default_factory=dict)  # seat → Counter-like dict of the hand statistics
+
+
+def _up(value: float) -> int:
+    """Rounded up to the next 100 (RULES.md §5.1: every payment separately)."""
+    return int(math.ceil(value / 100) * 100)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def base_points(rules: RuleSet, win: dict, tsumo: bool, path: str) -> int:
+    """A win's base points from its han and fu, or its yakuman count; HandError for a cell the
+    seeds' tables leave empty (RULES.md §5.1)."""
+    unknown = set(win) - {"seat", "han", "fu", "yakuman"}
+    if unknown:
+        raise HandError(path, gettext_noop("Unknown key {key}."), key=sorted(unknown)[0])
+    if "yakuman" in win:
+        count = win["yakuman"]
+        if "han" in win or "fu" in win:
+            raise HandError(path, gettext_noop("A yakuman has no han or fu."))
+        most = 2 if rules.double_yakuman else 1
+        if not _whole(count) or not 1 <= count <= most:
+            raise HandError(
+                f"{path}.yakuman",
+                gettext_noop("The yakuman count is 1 to {most} under these rules."),
+                most=most,
+            )
+        return YAKUMAN * count
+    han = win.get("han")
+    if not _whole(han) or han < 1:
+        raise HandError(f"{path}.han", gettext_noop("Han is a whole number from 1."))
+    if han >= 5:
+        return next(points for least, points in LIMITS if han >= least)
+    fu = win.get("fu")
+    if fu is None:
+        raise HandError(f"{path}.fu", gettext_noop("Up to 4 han the fu are needed."))
+    if not _whole(fu) or fu not in FU:
+        raise HandError(
+            f"{path}.fu", gettext_noop("Fu are 20, 25, or 30 to 110 in tens, not {fu}."), fu=fu
+        )
+    empty = (
+        (fu == 20 and not tsumo and not rules.ron_20_fu)
+        or (fu == 20 and tsumo and han < 2)
+        or (fu == 25 and not tsumo and han < 2)
+        or (fu == 25 and tsumo and han < 3)
+    )
+    if empty:
+        how = gettext_noop("by self-draw") if tsumo else gettext_noop("on a discard")
+        raise HandError(
+            f"{path}.fu",
+            gettext_noop("No hand of {han} han {fu} fu wins {how} (the scoring table is empty)."),
+            han=han,
+            fu=fu,
+            how=how,
+        )
+    for cell_han, cell_fu, base in rules.hand_cells:
+        if (cell_han, cell_fu) == (han, fu):
+            return base
+    return min(fu * 2 ** (han + 2), MANGAN)
+
+
+NOT_A_SEAT = gettext_noop("{value} is not a seat at this table ({seats}).")
+
+
+def _seat(value, path, seats, template=NOT_A_SEAT):
+    if value not in seats:
+        raise HandError(path, template, value=repr(value), seats=", ".join(seats))
+    return value
+
+
+def _seat_list(hand, key, path, seats) -> list:
+    value = hand.get(key, [])
+    if not isinstance(value, list):
+        raise HandError(f"{path}.{key}", gettext_noop("Must be a list of seats."))
+    for i, seat in enumerate(value):
+        _seat(seat, f"{path}.{key}[{i}]", seats)
+    if len(set(value)) != len(value):
+        raise HandError(f"{path}.{key}", gettext_noop("A seat is listed twice."))
+    return value
+
+
+class _Table:
+    """The state between hands."""
+
+    def __init__(self, rules: RuleSet):
+        self.rules = rules
+        self.scores = dict.fromkeys(WINDS, rules.start_points)
+        self.dealer = 0  # index into WINDS
+        self.passes = 0  # how often the dealership has passed: 8 ends South
+        self.counters = 0
+        self.sticks = 0
+        self.over = False
+
+    @property
+    def round_wind(self) -> str:
+        return "E" if self.passes < 4 else "S"
+
+    def pass_dealer(self):
+        self.dealer = (self.dealer + 1) % 4
+        self.passes += 1
+
+
+def _noten_payments(tenpai, seats) -> list[Payment]:
+    """RULES.md §5.1, 000 §3.4.2: 3,000 in all from the noten to the tenpai players."""
+    noten = [s for s in seats if s not in tenpai]
+    if not tenpai or not noten:
+        return []
+    each = 3000 // (len(tenpai) * len(noten))
+    return [Payment(n, t, each, "noten") for n in noten for t in tenpai]
+
+
+def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
+    rules = table.rules
+    if not isinstance(hand, dict):
+        raise HandError(path, gettext_noop("A hand is an object with a result."))
+    result = hand.get("result")
+    if result not in RESULTS:
+        raise HandError(
+            f"{path}.result",
+            gettext_noop("{value} is not a hand result ({results})."),
+            value=repr(result),
+            results=", ".join(RESULTS),
+        )
+    unknown = set(hand) - KEYS[result]
+    if unknown:
+        raise HandError(
+            path,
+            gettext_noop("Unknown key {key} for a hand of {result}."),
+            key=sorted(unknown)[0],
+            result=result,
+        )
+    if table.over:
+        raise HandError(path, gettext_noop("The game was already over before this hand."))
+    dealer = WINDS[table.dealer]
+    riichi = _seat_list(hand, "riichi", path, WINDS)
+    sticks_before, counters = table.sticks, table.counters
+    payments = [Payment(s, None, STICK, "riichi") for s in riichi]
+    sticks = table.sticks + len(riichi)
+    winners: tuple = ()
+    dealer_stays, counter_kept = False, True
+
+    if result in ("ron", "tsumo"):
+        wins = hand.get("wins")
+        if not isinstance(wins, list) or not wins:
+            raise HandError(f"{path}.wins", gettext_noop("A win needs its winner."))
+        if result == "tsumo" and len(wins) > 1:
+            raise HandError(f"{path}.wins", gettext_noop("Only one player wins by self-draw."))
+        discarder = None
+        if result == "ron":
+            discarder = _seat(
+                hand.get("from"),
+                f"{path}.from",
+                WINDS,
+                gettext_noop("{value} is not a discarder at this table ({seats})."),
+            )
+        seen = []
+        for i, win in enumerate(wins):
+            wpath = f"{path}.wins[{i}]"
+            if not isinstance(win, dict):
+                raise HandError(wpath, gettext_noop("A win is an object with its seat."))
+            seat = _seat(win.get("seat"), f"{wpath}.seat", WINDS)
+            if seat == discarder:
+                raise HandError(
+                    f"{wpath}.seat", gettext_noop("The discarder cannot win on their own tile.")
+                )
+            if seat in seen:
+                raise HandError(f"{wpath}.seat", gettext_noop("A seat wins once in a hand."))
+            seen.append(seat)
+            base = base_points(rules, win, result == "tsumo", wpath)
+            if result == "ron":
+                amount = _up(base * (6 if seat == dealer else 4))
+                payments.append(Payment(discarder, seat, amount, "ron"))
+                if counters:
+                    payments.append(Payment(discarder, seat, 300 * counters, "counters"))
+            else:
+                for payer in WINDS:
+                    if payer == seat:
+                        continue
+                    double = seat == dealer or payer == dealer
+                    payments.append(Payment(payer, seat, _up(base * (2 if double else 1)), "tsumo"))
+                    if counters:
+                        payments.append(Payment(payer, seat, 100 * counters, "counters"))
+        # Sticks (000 §3.4.4, §4.1): each winner takes back their own stick of this hand; the
+        # rest go to the first winner in turn order after the discarder.
+        if result == "ron":
+            start = WINDS.index(discarder)
+            order = [WINDS[(start + k) % 4] for k in range(1, 4)]
+            first = next(s for s in order if s in seen)
+        else:
+            first = seen[0]
+        own = [s for s in seen if s in riichi and s != first]
+        for s in own:
+            payments.append(Payment(None, s, STICK, "sticks"))
+        rest = sticks - len(own)
+        if rest:
+            payments.append(Payment(None, first, STICK * rest, "sticks"))
+        sticks = 0
+        winners = tuple(seen)
+        dealer_stays = dealer in seen
+        counter_kept = dealer_stays
+    elif result in ("draw", "nagashi"):
+        tenpai = _seat_list(hand, "tenpai", path, WINDS)
+        for seat in riichi:
+            if seat not in tenpai:
+                raise HandError(
+                    f"{path}.tenpai",
+                    gettext_noop(
+                        "{seat} declared riichi but is not tenpai at the draw: that is a chombo."
+                    ),
+                    seat=seat,
+                )
+        if result == "draw" or rules.nagashi_noten:
+            payments += _noten_payments(tenpai, WINDS)
+        if result == "nagashi":
+            seat = _seat(hand.get("seat"), f"{path}.seat", WINDS)
+            for payer in WINDS:
+                if payer == seat:
+                    continue
+                double = seat == dealer or payer == dealer
+                payments.append(Payment(payer, seat, MANGAN * (2 if double else 1), "nagashi"))
+                if counters:
+                    payments.append(Payment(payer, seat, 100 * counters, "counters"))
+            if sticks:
+                payments.append(Payment(None, seat, STICK * sticks, "sticks"))
+            sticks = 0
+            winners = (seat,)
+        dealer_stays = dealer in tenpai
+    elif result == "abortive":
+        dealer_stays = True
+    else:  # chombo: paid like a mangan; the hand is replayed (000 §3.4.6, 001 §7.2)
+        seat = _seat(hand.get("seat"), f"{path}.seat", WINDS)
+        for other in WINDS:
+            if other != seat:
+                double = seat == dealer or other == dealer
+                payments.append(Payment(seat, other, MANGAN * (2 if double else 1), "chombo"))
+        payments += [Payment(None, s, STICK, "riichi back") for s in riichi]
+        sticks = table.sticks
+
+    deltas = dict.fromkeys(WINDS, 0)
+    for p in payments:
+        if p.payer:
+            deltas[p.payer] -= p.amount
+        if p.payee:
+            deltas[p.payee] += p.amount
+    for seat in WINDS:
+        table.scores[seat] += deltas[seat]
+    played = Hand(
+        number=number,
+        round_wind=table.round_wind,
+        dealer=dealer,
+        counters=counters,
+        sticks=sticks_before,
+        payments=tuple(payments),
+        deltas=deltas,
+        scores=dict(table.scores),
+        winners=winners,
+    )
+    table.sticks = sticks
+    if result != "chombo":
+        passes = not dealer_stays
+        if result in ("ron", "tsumo"):
+            table.counters = counters + 1 if counter_kept else 0
+        elif passes and rules.counters_on_pass == "return":
+            table.counters = 0
+        else:
+            table.counters = counters + 1
+        if passes:
+            table.pass_dealer()
+    if table.passes >= 8 or (rules.end_below_zero and min(table.scores.values()) < 0):
+        table.over = True
+    return played
+
+
+def sticks_at_end(rules: RuleSet, scores: dict, sticks: int) -> dict:
+    """The final scores once the sticks left on the table are given as the rule set says."""
+    final = dict(scores)
+    if not sticks or rules.sticks_at_end == "table":
+        return final
+    best = max(final.values())
+    tied = [s for s in WINDS if final[s] == best]
+    hundreds, extra = divmod(sticks * STICK // 100, len(tied))
+    for i, seat in enumerate(tied):
+        final[seat] += 100 * (hundreds + (1 if i < extra else 0))
+    return final
+
+
+def play_game(rules: RuleSet, hands: list) -> Game:
+    """The game the hands make, hand by hand; HandError names the first impossible hand."""
+    if rules.game != "riichi":
+        raise HandError("hands", gettext_noop("These are riichi hands; the rule set is not."))
+    table = _Table(rules)
+    played = []
+    for i, hand in enumerate(hands):
+        played.append(_play(table, hand, i + 1, f"hands[{i}]"))
+    return Game(
+        hands=tuple(played),
+        scores=sticks_at_end(rules, table.scores, table.sticks),
+        sticks_left=table.sticks,
+        over=table.over,
+        dealer=WINDS[table.dealer],
+        counters=table.counters,
+        round_wind=table.round_wind,
+    )

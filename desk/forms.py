@@ -31,6 +31,7 @@ class TournamentForm(forms.ModelForm):
             "scope",
             "keep_apart",
             "single_confirmation",
+            "release_by_session",
             "language",
             "time_zone",
         ]
@@ -92,6 +93,19 @@ def _number(text: str):
 def _shown_rules():
     """The rule fields the rules page shows, in the rule set's order."""
     return [rule for rule in RULE_FIELDS.values() if rule.label is not None]
+
+
+class ReopenForm(forms.Form):
+    """The director's reason for reopening a finished tournament; the service refuses a blank
+    one."""
+
+    reason = model_field(
+        Tournament,
+        "reopen_reason",
+        label=_("reason for reopening"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
 
 
 class RulesForm(forms.Form):

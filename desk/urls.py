@@ -4,6 +4,7 @@ from django.urls import path
 
 from desk import views as v
 from desk import views_clock as clock
+from desk import views_finish as finish
 from desk import views_plans as plans
 from desk import views_results as results
 from desk import views_seating as seating
@@ -17,6 +18,8 @@ urlpatterns = [
     path(T, v.Dashboard.as_view(), name="tournament"),
     path(T + "edit/", v.TournamentEdit.as_view(), name="tournament_edit"),
     path(T + "rules/", v.RulesEdit.as_view(), name="rules"),
+    path(T + "finish/", finish.Finish.as_view(), name="finish"),
+    path(T + "reopen/", finish.Reopen.as_view(), name="reopen"),
     path(T + "players/", v.PlayerList.as_view(), name="players"),
     path(T + "players/add/", v.PlayerEdit.as_view(), name="player_add"),
     path(T + "players/<int:pk>/", v.PlayerEdit.as_view(), name="player_edit"),

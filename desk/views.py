@@ -172,7 +172,11 @@ class PlayerEdit(DirectorRequired, TournamentMixin, View):
     def post(self, request, slug, pk=None):
         form = PlayerForm(request.POST, instance=self._player(pk), tournament=self.tournament)
         if form.is_valid():
-            save_player(form.save(commit=False))
+            try:
+                save_player(form.save(commit=False))
+            except ActionRefused as e:
+                show_refusal(form, e)
+                return self._render(request, form, pk)
             messages.success(request, _("Player saved."))
             if ButtonsForm(request.POST, "another").pressed("another"):
                 return redirect("desk:player_add", slug=slug)

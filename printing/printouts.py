@@ -815,9 +815,8 @@ REPLACED_MARK = "†"
 def standings_pdf(tournament) -> bytes:
     """The standings with a column per session (and the teams when there are any)."""
     story, pagesize, subtitle = standings_story(tournament)
-    return _build(
-        story, title=subtitle, footer=_footer(tournament, _("Standings")), pagesize=pagesize
-    )
+    footer = _footer(tournament, _("Final standings") if tournament.finished else _("Standings"))
+    return _build(story, title=subtitle, footer=footer, pagesize=pagesize)
 
 
 def _session_blocks(sessions, width, fixed, need) -> tuple[list[range], float]:
@@ -850,6 +849,8 @@ def standings_story(tournament) -> tuple[list, tuple, str]:
         "n": data.sessions_played,
         "total": sessions,
     }
+    if tournament.finished:
+        subtitle = _("Final standings")
     pagesize = landscape(A4) if sessions > 4 else A4
     width = pagesize[0] - 24 * mm - 12
     story = _header(tournament, subtitle, styles)

@@ -49,6 +49,8 @@ _PAGE_FIELDS = (
     "start_date",
     "venue",
     "language",  # names are listed in its order (core.collation)
+    "release_by_session",  # which sessions' results show (selectors.released_sessions)
+    "finished_at",  # the pages say "Final standings"
 )
 
 
@@ -133,7 +135,7 @@ def _hall(tournament) -> _Hall:
 
 
 def _build_hall(tournament) -> _Hall:
-    data = selectors.standings(tournament)
+    data = selectors.public_standings(tournament)
     rows = {}
     for row in data.rows + data.substitutes:
         rows.setdefault(row.player.key, row)
@@ -157,7 +159,8 @@ def _build_hall(tournament) -> _Hall:
         standings=data,
         rows=rows,
         current=current,
-        live=selectors.session_on(tournament, current),
+        # A finished tournament's pages stop refreshing, whatever session was seated next.
+        live=not tournament.finished and selectors.session_on(tournament, current),
         seating_now=seating_now,
         seats_now=seats_now,
         tables=tables,
@@ -264,6 +267,7 @@ def standings(request, slug):
     # The whole hall's phones get the very same page: it is rendered once per revision too.
     sort = request.GET.get("sort", "")
     key = ("standings page", get_language(), sort, tournament.name, tournament.slug)
+    key += (tournament.finished,)
     page = _once(hall, key, lambda: render(request, "public/standings.html", context).content)
     return HttpResponse(page)
 
@@ -415,16 +419,19 @@ def _player_version(hall, key) -> str:
 
     def shows():
         mine = (bool(row.rank), row.player, row.sessions, hall.tables.get(key))
-        return mine + (hall.seats_now.get(key), hall.current, hall.live, t.name, t.planned_sessions)
+        now = (hall.seats_now.get(key), hall.current, hall.live)
+        return mine + now + (t.name, t.planned_sessions, t.finished)
 
     return _version(hall, ("p", key), shows)
 
 
 def _find_version(hall) -> str:
-    """What every find page shows: the current session's seating, the tournament's name, and
-    its language, whose order the names found are listed in."""
+    """What every find page shows: the current session's seating, the tournament's name, its
+    language, whose order the names found are listed in, and whether it is finished (the
+    menu then says "Final standings")."""
     t = hall.tournament
-    return _version(hall, ("f",), lambda: (hall.current, hall.seating_now, t.name, t.language))
+    shows = (hall.current, hall.seating_now, t.name, t.language, t.finished)
+    return _version(hall, ("f",), lambda: shows)
 
 
 def kept_version(view_name, found, kwargs, language) -> tuple[str, dict] | None:

@@ -22,6 +22,7 @@ from seating.models import WINDS, Seat, SeatingChange, Table
 from seating.services import record
 from tournament.changes import touch
 from tournament.models import Incident, Player, Session
+from tournament.services import refuse_if_finished
 
 
 def _player_table(session, player):
@@ -52,6 +53,7 @@ def record_penalty(
     A free amount ("other") is the director's; an amount outside the rule set's range, a kind
     the rule set does not have or a missing number is refused with the field named.
     """
+    refuse_if_finished(session.tournament_id)
     _check_player(session, player)
     if kind not in Penalty.Kind.values:
         raise ActionRefused(_("Choose what kind of penalty this is."), field="kind")
@@ -141,6 +143,7 @@ def _void(record, user, reason: str, by_decision: bool = False):
 def void_penalty(penalty: Penalty, user, reason: str, by_decision: bool = False) -> Penalty:
     """Mark a penalty void: it stays in the records and the history, and leaves the standings."""
     penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
+    refuse_if_finished(penalty.session.tournament_id)
     _void(penalty, user, reason, by_decision)
     penalty.save(update_fields=["voided_by", "voided_at", "void_reason"])
     touch(penalty.session.tournament_id)
@@ -215,6 +218,7 @@ def substitute(
     000 §5.7, 002 §2.8.4 item 5: the seat records whom it replaces and when the substitute
     joined; the standings give the replaced player the rule set's fixed line.
     """
+    refuse_if_finished(session.tournament_id)
     _check_player(session, player)
     _check_player(session, sub)
     if joined not in Seat.Joined.values:
@@ -261,6 +265,7 @@ def substitute(
 def play_three_handed(session: Session, player: Player, user, note: str = "") -> Incident:
     """SBR 002 §2.8.4 item 5, §3.1: no substitute for a player more than 15 minutes late, so the
     table plays three-handed. The player leaves the table; the missing seat is North."""
+    refuse_if_finished(session.tournament_id)
     _check_player(session, player)
     if not three_player(session.tournament.rule_set()):
         raise ActionRefused(_("Only a Sichuan table can play three-handed."))
@@ -296,6 +301,7 @@ def disqualify(player: Player, user, reason: str, session: Session | None = None
     """000 §5.5, §5.7: a disqualified player is placed last. The director or head referee."""
     if not is_head_referee(user):
         raise ActionRefused(_("Only the head referee or the director disqualifies a player."))
+    refuse_if_finished(player.tournament_id)
     if not reason.strip():
         raise ActionRefused(_("Give the reason for the disqualification."), field="text")
     player = Player.objects.select_for_update().get(pk=player.pk)
@@ -336,6 +342,8 @@ def void_incident(incident: Incident, user, reason: str, by_decision: bool = Fal
     """Mark an incident void and put back what it changed (the seat, the table, the status)
     when nothing has changed since; otherwise refuse and say why."""
     incident = Incident.objects.select_for_update().get(pk=incident.pk)
+    if incident.kind != Incident.Kind.NOTE:  # a note changes no seat, status or result
+        refuse_if_finished(incident.tournament_id)
     _void(incident, user, reason, by_decision)
     undo = incident.undo or {}
     if incident.kind == Incident.Kind.SUBSTITUTION:

@@ -1,24 +1,24 @@
 """The standings feed, exactly as ../shared/formats/README.md describes it: built from the
-standings selector, cached and serialised once per tournament revision (the hall's phones and
-overlays poll it)."""
+public standings selector (the released sessions only, when results are released by session),
+cached and serialised once per tournament revision (the hall's phones and overlays poll it)."""
 
 import json
 
 from django.core.cache import cache
 
 from core.numbers import plain_number
-from scoring.selectors import standings
+from scoring.selectors import public_standings
 
 
 def feed(tournament, table=None) -> dict:
     """The standings feed, exactly as ../shared/formats/README.md describes it; `table` is
-    `standings(tournament)` when the caller has it at hand."""
+    `public_standings(tournament)` when the caller has it at hand."""
     key = f"feed:{tournament.pk}:{tournament.revision}"
     data = cache.get(key)
     if data is not None:
         return data
     if table is None:
-        table = standings(tournament)
+        table = public_standings(tournament)
     data = {
         "tournament": {
             "name": tournament.name,
@@ -26,6 +26,8 @@ def feed(tournament, table=None) -> dict:
             "ruleset": tournament.ruleset,
         },
         "sessions_played": table.sessions_played,
+        # Added to the format: the director finished the tournament, the standings are final.
+        "final": tournament.finished,
         "standings": [
             {
                 "rank": row.rank,

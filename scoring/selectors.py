@@ -33,7 +33,7 @@ from scoring.standings import (
     compute_standings,
 )
 from seating.models import WINDS, Seat
-from tournament.models import ClockEvent, Player, Session
+from tournament.models import Appeal, ClockEvent, Player, Session
 
 
 def has_confirmed_results(tournament) -> bool:
@@ -289,6 +289,39 @@ def standings(tournament):
     return result
 
 
+def released_sessions(tournament) -> set[int] | None:
+    """The one answer to "whose results may the public see": None for every session (the
+    usual), or, when the tournament releases results by session, the numbers of the seated
+    sessions whose every played table is confirmed (an awarded table needs no result). A
+    session with one table still open shows nothing of itself, penalties included, so nobody
+    at a late table plays to standings they can already see. Desk and referee pages never ask:
+    they show everything."""
+    if not tournament.release_by_session:
+        return None
+    return {number for number in seating(tournament) if not session_on(tournament, number)}
+
+
+def public_standings(tournament):
+    """The standings every public page and the feed show: those of the released sessions
+    (released_sessions), the same as standings() unless results are released by session.
+    Cached per revision: the confirmation of a session's last table bumps it, so the session
+    shows on the next request."""
+    released = released_sessions(tournament)
+    if released is None:
+        return standings(tournament)
+    key = f"public-standings:{tournament.pk}:{tournament.revision}"
+    result = cache.get(key)
+    if result is None:
+        result = compute_standings(
+            tournament.rule_set(),
+            player_rows(tournament),
+            [t for t in table_rows(tournament) if t.session in released],
+            [p for p in penalty_rows(tournament) if p.session in released],
+        )
+        cache.set(key, result)
+    return result
+
+
 class TableLine(NamedTuple):
     """One player's line of a confirmed table as the standings count it: the desk's table page,
     the player pages and the printouts read these, so they cannot disagree (issue 23)."""
@@ -413,6 +446,68 @@ def worth_text(worth) -> str:
         return _("fixed result for the session (a substitute plays)")
     stage = _("before placement") if worth.stage == "before" else _("after placement")
     return f"{number_format(worth.amount, force_grouping=True)} ({stage})"
+
+
+# --- finishing the tournament ------------------------------------------------------------------
+
+
+class OpenTable(NamedTuple):
+    session: int
+    table: int
+    draft: bool  # a result is entered and waits for its confirmation
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """What is still open when the director finishes the tournament. Only `unconfirmed`
+    refuses the finish; the rest is listed so that it is finished knowingly."""
+
+    unconfirmed: list  # OpenTable: tables of played sessions without a confirmed result
+    corrections: list  # OpenTable: confirmed tables with a newer draft waiting
+    appeals: list  # Appeal: filed or under review
+    not_ended: list  # numbers of played sessions the desk has not ended
+    unplayed: list  # numbers of seated sessions never played: they count nowhere
+
+    def __bool__(self):
+        return any((self.unconfirmed, self.corrections, self.appeals, self.not_ended))
+
+
+def unfinished(tournament) -> Unfinished:
+    """What is still open in the tournament (see Unfinished). A session is played once its
+    clock started, a result or a penalty was recorded, or the desk ended it. Four queries."""
+    snap = _snapshot(tournament)
+    rules = tournament.rule_set()
+    ended = set(
+        Session.objects.filter(tournament=tournament, ended_at__isnull=False).values_list(
+            "number", flat=True
+        )
+    )
+    played = _started(tournament) | ended
+    drafts = set(
+        Result.objects.filter(
+            table__session__tournament=tournament, status=Result.Status.DRAFT
+        ).values_list("table_id", flat=True)
+    )
+    unconfirmed, corrections = [], []
+    for (session, table), table_id in sorted(snap["table_ids"].items()):
+        if session not in played or is_awarded(rules, len(snap["seating"][session][table])):
+            continue
+        line = OpenTable(session, table, table_id in drafts)
+        if table_id not in snap["confirmed"]:
+            unconfirmed.append(line)
+        elif line.draft:
+            corrections.append(line)
+    appeals = Appeal.objects.filter(
+        tournament=tournament, status__in=(Appeal.Status.FILED, Appeal.Status.UNDER_REVIEW)
+    ).select_related("appellant", "session")
+    seated = sorted(snap["seating"])
+    return Unfinished(
+        unconfirmed=unconfirmed,
+        corrections=corrections,
+        appeals=list(appeals.order_by("filed_at", "pk")),
+        not_ended=[n for n in seated if n in played and n not in ended],
+        unplayed=[n for n in seated if n not in played],
+    )
 
 
 # --- the state of each table -------------------------------------------------------------------

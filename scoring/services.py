@@ -1,12 +1,15 @@
 """Result entry and confirmation (each correction is a new version; nothing is overwritten),
 and the rule changes that recompute them."""
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ActionRefused, StaleEdit, refusal, rule_message
+from core.roles import is_director
 from scoring.models import Result, ResultScore
 from scoring.rules import (
     RuleError,
@@ -16,10 +19,11 @@ from scoring.rules import (
     table_size_problems,
     validate_scores,
 )
-from scoring.selectors import has_confirmed_results, recorded_tables
+from scoring.selectors import has_confirmed_results, recorded_tables, unfinished
 from seating.models import WINDS, Table, Wind
 from tournament.changes import touch
 from tournament.models import RuleChange, Tournament
+from tournament.services import refuse_if_finished
 
 
 def wind_label(wind: str) -> str:
@@ -55,6 +59,7 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
     somebody saved since, the save is refused rather than silently replacing their work.
     """
     table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
+    refuse_if_finished(table.session.tournament_id)
     rules = table.session.tournament.rule_set()
     seats = seats_in_order(table)
     if is_awarded(rules, len(seats)):
@@ -125,6 +130,7 @@ def save_result(table: Table, entries: dict, user, base_version: int, note: str 
     unchanged by the one who entered it, nothing is saved. Anything changed is a new draft
     version (enter_result)."""
     table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
+    refuse_if_finished(table.session.tournament_id)
     latest = latest_result(table)
     tournament = table.session.tournament
     unchanged = (
@@ -150,6 +156,7 @@ def confirm_result(result: Result, user) -> Result:
         .select_related("session__tournament")
         .get(pk=result.table_id)
     )
+    refuse_if_finished(table.session.tournament_id)
     result = Result.objects.select_related("entered_by").get(pk=result.pk)
     latest = latest_result(table)
     if result.status != Result.Status.DRAFT or latest.pk != result.pk:
@@ -187,6 +194,7 @@ def change_rules(tournament: Tournament, ruleset: str, rules, user, reason: str 
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.ruleset == ruleset and tournament.rules == overrides:
         return tournament
+    refuse_if_finished(tournament.pk)
     frozen = has_confirmed_results(tournament)
     if frozen and not reason.strip():
         raise ActionRefused(
@@ -224,5 +232,66 @@ def change_rules(tournament: Tournament, ruleset: str, rules, user, reason: str 
     tournament.ruleset = ruleset
     tournament.rules = overrides
     tournament.save(update_fields=["ruleset", "rules"])
+    touch(tournament.pk)
+    return tournament
+
+
+def _tables_text(tables) -> str:
+    return ", ".join(
+        _("session %(session)d table %(table)d") % {"session": t.session, "table": t.table}
+        for t in tables
+    )
+
+
+@transaction.atomic
+def finish_tournament(tournament: Tournament, user) -> Tournament:
+    """The director's last step: the results are final. Refused while a table of a played
+    session has no confirmed result; what else is open (drafts, appeals, sessions not ended)
+    the confirmation page lists. Until reopened, every write that would change the results is
+    refused (tournament.services.refuse_if_finished) and the public pages say "Final"."""
+    if not is_director(user):
+        raise ActionRefused(_("Only the director finishes the tournament."))
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.finished:
+        raise ActionRefused(_("The tournament is already finished."))
+    open_tables = unfinished(tournament).unconfirmed
+    if open_tables:
+        raise ActionRefused(
+            ngettext(
+                "%(n)d table of a played session has no confirmed result: %(tables)s.",
+                "%(n)d tables of played sessions have no confirmed result: %(tables)s.",
+                len(open_tables),
+            )
+            % {"n": len(open_tables), "tables": _tables_text(open_tables[:10])}
+        )
+    tournament.finished_at = timezone.now()
+    tournament.finished_by = user
+    tournament.save(update_fields=["finished_at", "finished_by"])
+    touch(tournament.pk)
+    return tournament
+
+
+@transaction.atomic
+def reopen_tournament(tournament: Tournament, user, reason: str) -> Tournament:
+    """Undo the finish, with a reason kept with who and when (the history keeps every one)."""
+    if not is_director(user):
+        raise ActionRefused(_("Only the director reopens the tournament."))
+    if not reason.strip():
+        raise ActionRefused(_("Give the reason for reopening the tournament."), field="reason")
+    try:
+        Tournament._meta.get_field("reopen_reason").run_validators(reason.strip())
+    except ValidationError as e:
+        raise ActionRefused(e.messages[0], field="reason") from e
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not tournament.finished:
+        raise ActionRefused(_("The tournament is not finished."))
+    tournament.finished_at = None
+    tournament.finished_by = None
+    tournament.reopened_at = timezone.now()
+    tournament.reopened_by = user
+    tournament.reopen_reason = reason.strip()
+    tournament.save(
+        update_fields=["finished_at", "finished_by", "reopened_at", "reopened_by", "reopen_reason"]
+    )
     touch(tournament.pk)
     return tournament

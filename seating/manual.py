@@ -18,6 +18,7 @@ from seating.models import WINDS, Seat, SeatingChange, Table, Wind
 from seating.selectors import keep_apart_values, session_rounds
 from seating.services import has_results, record
 from tournament.changes import touch
+from tournament.services import refuse_if_finished
 
 
 def _names(session):
@@ -125,6 +126,7 @@ def move_warnings(session, key: str, table_number: int, wind: str) -> list[str]:
 
 
 def _check_played(session, override: bool, reason: str):
+    refuse_if_finished(session.tournament_id)
     played = has_results(session)
     if played and not override:
         raise ActionRefused(

@@ -23,6 +23,7 @@ from seating.selectors import figures, keep_apart_values, session_rounds
 from seating.services import _create_tables, is_sichuan_tournament, record
 from tournament.changes import touch
 from tournament.models import Player, Session
+from tournament.services import refuse_if_finished
 
 BUDGET = 8.0  # seconds the search may take; a plan shows its figures whatever it reached
 
@@ -156,6 +157,7 @@ def apply_plan(plan: SeatingPlan, user=None):
     if plan.status != SeatingPlan.Status.DONE:
         raise ActionRefused(_("Only a finished plan that is not applied yet can be applied."))
     tournament = plan.tournament
+    refuse_if_finished(tournament.pk)
     check_range(tournament, plan.first, plan.last)
     by_key = {p.key: p for p in tournament.players.all()}
     missing = {k for tables in plan.rounds for t in tables for k in t} - set(by_key)

@@ -21,6 +21,7 @@ from seating.models import Seat, SeatingChange, Table
 from seating.selectors import keep_apart_values, session_rounds
 from tournament.changes import touch
 from tournament.models import Player, Session
+from tournament.services import refuse_if_finished
 
 
 def record(session, kind, detail, user=None, reason="", played=False):
@@ -140,6 +141,7 @@ def draw_session(
     (the tournament's unless given) players sharing it are then swapped apart where possible.
     """
     session = Session.objects.select_for_update().get(pk=session.pk)
+    refuse_if_finished(session.tournament_id)
     pool, sichuan, seed = _field(session, seed)
     by_key = {p.key: p for p in pool}
     try:
@@ -200,6 +202,7 @@ def swiss_session(
     `standings_order()` gives them (None while no result is confirmed). Seating sits below
     scoring, so the caller asks for them."""
     session = Session.objects.select_for_update().get(pk=session.pk)
+    refuse_if_finished(session.tournament_id)
     if session.number < 2:
         raise ActionRefused(_("Seating by standings starts with session 2; use the draw."))
     if session.seats.exists():
@@ -244,6 +247,7 @@ def add_table(session: Session, players: list[Player], user=None) -> Table:
     Sichuan also has three-player tables (no North) and awarded tables of one or two players
     (RULES.md §3, 002 §3.1); riichi tables have four.
     """
+    refuse_if_finished(session.tournament_id)
     players = [p for p in players if p is not None]
     sizes = (1, 2, 3, 4) if is_sichuan(session) else (4,)
     if len(players) not in sizes:
@@ -316,6 +320,7 @@ def removable_tables(session) -> list[int]:
 def delete_table(table: Table, user=None):
     """Remove a table that has no result yet; seating with results stays as it was played."""
     table = Table.objects.select_for_update().get(pk=table.pk)
+    refuse_if_finished(table.session.tournament_id)
     refused = removal_refused(table)
     if refused:
         raise ActionRefused(refused)

@@ -117,7 +117,6 @@ class Tournament(models.Model):
             "are printed in this language."
         ),
     )
-    # Bumped whenever something the public pages show changes; part of every cache key.
     time_zone = models.CharField(
         _("time zone"),
         max_length=64,
@@ -125,6 +124,39 @@ class Tournament(models.Model):
         validators=[validate_zone],
         help_text=_("Every time is typed and shown in it (the appeal window, the clock, logs)."),
     )
+    release_by_session = models.BooleanField(
+        _("release results by session"),
+        default=False,
+        help_text=_(
+            "The public pages show a session's results only once every table of it is "
+            "confirmed, so nobody at a late table plays to standings they can already see."
+        ),
+    )
+    # The finish (README, "Finishing the tournament"): while finished_at is set the results are
+    # final and every write that would change them is refused (tournament.services.refuse_if_
+    # finished). A reopening keeps its reason; the history keeps every finish and reopening.
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True, editable=False)
+    finished_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+        verbose_name=_("finished by"),
+    )
+    reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True, editable=False)
+    reopened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+        verbose_name=_("reopened by"),
+    )
+    reopen_reason = long_text(_("reason for reopening"), REASON_TEXT, blank=True, editable=False)
+    # Bumped whenever something the public pages show changes; part of every cache key.
     revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
@@ -136,6 +168,11 @@ class Tournament(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def finished(self) -> bool:
+        """The director finished the tournament: its results are final."""
+        return self.finished_at is not None
 
     @contextmanager
     def printing(self):

@@ -9,6 +9,20 @@ from tournament.changes import touch
 from tournament.models import SESSIONS_MAX, Player, Session, Tournament
 
 
+def refuse_if_finished(tournament_id) -> None:
+    """The one guard of a finished tournament: every write that would change its results,
+    penalties, seating, players or rules calls it first, and is refused until the director
+    reopens the tournament. Read from the database, not from the caller's copy, which may
+    have been loaded before the finish."""
+    if Tournament.objects.filter(pk=tournament_id, finished_at__isnull=False).exists():
+        raise ActionRefused(
+            _(
+                "The tournament is finished: its results are final. The director can reopen it "
+                "on the dashboard (Finish the tournament) to change anything."
+            )
+        )
+
+
 def unique_slug(name: str) -> str:
     base = slugify(name)[:70] or "tournament"
     slug, n = base, 2
@@ -36,6 +50,7 @@ def next_player_key(tournament) -> str:
 
 @transaction.atomic
 def save_player(player: Player) -> Player:
+    refuse_if_finished(player.tournament_id)
     if not player.key:
         player.key = next_player_key(player.tournament)
     player.full_clean()
@@ -47,6 +62,7 @@ def save_player(player: Player) -> Player:
 @transaction.atomic
 def import_players(tournament, rows: list[dict]) -> int:
     """Create the players of an already validated list (tournament.player_import)."""
+    refuse_if_finished(tournament.pk)
     existing = set(tournament.players.values_list("key", flat=True))
     n = len(existing)
     created = []
@@ -77,6 +93,7 @@ def set_checked_in(player: Player, checked_in: bool) -> Player:
 
 @transaction.atomic
 def add_session(tournament) -> Session:
+    refuse_if_finished(tournament.pk)
     last = tournament.sessions.order_by("-number").first()
     if last and last.number >= SESSIONS_MAX:
         raise ActionRefused(

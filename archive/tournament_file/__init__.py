@@ -6,7 +6,11 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
 - `tournament`: `end_date`, `venue`, `scope`, `single_confirmation`, `keep_apart` (club,
   country, team or empty: the seating's keep-apart field), `language` (en, ru, uk or pl: the
   language of the printouts), `time_zone` (an IANA zone such as Europe/Kyiv, in which every
-  time is typed and shown; left out: the importing desk's);
+  time is typed and shown; left out: the importing desk's), `release_by_session` (the public
+  pages show a session's results once every table of it is confirmed), and the finish:
+  `finished_at` and `finished_by` (only while the tournament is finished), `reopened_at`,
+  `reopened_by` and `reopen_reason` (the last reopening, only when there was one). A user who
+  finished or reopened it and has no account on the importing desk is left out (null);
 - `players[]`: `checked_in`; `first_name`, `last_name` (the name's parts, when known: the EMA
   sheet's columns), `latin_first_name`, `latin_last_name` (the name in Latin letters as typed;
   left out: transliterated from the name, README "Latin names"), each only when not empty;

@@ -10,7 +10,18 @@ then either only here, only in the file, or changed in named fields.
 from dataclasses import dataclass, field
 
 # Head fields a director would notice; the rest of `tournament` is compared as a whole.
-HEAD_FIELDS = ("name", "ruleset", "rules", "sessions", "fee", "start_date", "venue", "scope")
+HEAD_FIELDS = (
+    "name",
+    "ruleset",
+    "rules",
+    "sessions",
+    "fee",
+    "start_date",
+    "venue",
+    "scope",
+    "release_by_session",
+    "finished_at",
+)
 PLAYER_FIELDS = (
     "name",
     "first_name",

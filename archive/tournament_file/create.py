@@ -116,7 +116,8 @@ def create_tournament(ready: Import) -> Tournament:
 
 def _create(plan: Reader, user, users: dict) -> Tournament:
     now = timezone.now()
-    tournament = _save(Tournament(**plan.tournament), user)
+    finish = {role: users.get(name) for role, name in plan.finish.items()}
+    tournament = _save(Tournament(**plan.tournament, **finish), user)
     created = _bulk(Player, [Player(tournament=tournament, **row) for row in plan.players], user)
     players = {p.key: p for p in created}
     created = _bulk(

@@ -75,7 +75,15 @@ def _export(tournament: Tournament) -> dict:
         keep_apart=t.keep_apart,
         language=t.language,
         time_zone=t.time_zone,
+        release_by_session=t.release_by_session,
     )
+    if t.finished_at:
+        head["finished_at"] = _iso(t.finished_at)
+        head["finished_by"] = _username(t.finished_by, None)
+    if t.reopened_at:
+        head["reopened_at"] = _iso(t.reopened_at)
+        head["reopened_by"] = _username(t.reopened_by, None)
+        head["reopen_reason"] = t.reopen_reason
 
     players = list(Player.objects.filter(tournament=t).order_by("pk"))
     keys = {p.pk: p.key for p in players}

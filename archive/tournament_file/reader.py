@@ -167,9 +167,18 @@ class Reader(RecordsReader):
                     "keep_apart",
                     "language",
                     "time_zone",
+                    "release_by_session",
+                    "finished_at",
+                    "reopened_at",
                 )
             },
         }
+        # Who finished and reopened it: user names, looked up on this desk (create.py).
+        self.finish = {
+            "finished_by": head["finished_by"] if self.tournament["finished_at"] else None,
+            "reopened_by": head["reopened_by"] if self.tournament["reopened_at"] else None,
+        }
+        self.tournament["reopen_reason"] = head["reopen_reason"] if head["reopened_at"] else ""
 
     def read_players(self, items):
         self.players = []

@@ -269,6 +269,7 @@ class RecordsReader:
                 for v in table.versions:
                     names.update(n for n in (v.entered_by, v.confirmed_by) if n)
         names.update(c["changed_by"] for c in self.rule_changes if c["changed_by"])
+        names.update(self.finish.values())
         names.update(e[4] for session in self.sessions for e in session.clock if e[4])
         for record in (*self.penalties, *self.voided_penalties, *self.incidents, *self.appeals):
             names.update(record.get(role) for role in ("recorded_by", "voided_by"))

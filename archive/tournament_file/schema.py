@@ -176,6 +176,13 @@ TOURNAMENT = Obj(
         "keep_apart": Choice(KEEP_APART, default=""),
         "language": Choice(LANGUAGES, default="en"),
         "time_zone": Zone(),
+        "release_by_session": Bool(),
+        # The finish (README, "Finishing the tournament"): set while it is finished.
+        "finished_at": DateTime(),
+        "finished_by": USER,
+        "reopened_at": DateTime(),
+        "reopened_by": USER,
+        "reopen_reason": _text(Tournament, "reopen_reason"),
     }
 )
 

@@ -70,6 +70,7 @@ PAGES = [
     ("director", "/referee/{slug}/appeals/{appeal}/", LAPTOP, EN),
     ("director", "/desk/", LAPTOP, EN),
     ("director", "/desk/{slug}/", LAPTOP, EN),
+    ("director", "/desk/{slug}/finish/", LAPTOP, ALL),
     ("director", "/desk/{slug}/players/", LAPTOP, EN),
     ("director", "/desk/{slug}/checkin/", LAPTOP, EN),
     ("director", "/desk/{slug}/s/1/", LAPTOP, EN),

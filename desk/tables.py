@@ -31,12 +31,7 @@ class RefereeTournamentsTable(TournamentsTable):
 
 
 class PlayersTable(CollatedTable):
-    name = tables.Column(
-        verbose_name=_("Name"),
-        linkify=lambda record: reverse(
-            "desk:player_edit", args=[record.tournament.slug, record.pk]
-        ),
-    )
+    name = tables.Column(verbose_name=_("Name"))
     key = tables.Column(verbose_name=_("Key"))
     ema_id = tables.Column(verbose_name=_("EMA id"))
     country = tables.Column(verbose_name=_("Country"))
@@ -50,13 +45,18 @@ class PlayersTable(CollatedTable):
         """The name, and under it the name the EMA results sheet writes ("last, first": typed
         or transliterated) — a line under the name rather than a column, so the list fits a
         laptop's width."""
+        link = format_html(
+            '<a href="{}">{}</a>',
+            reverse("desk:player_edit", args=[record.tournament.slug, record.pk]),
+            value,
+        )
         first, last = record.latin_parts(record.tournament.language)
         latin = ", ".join(part for part in (last, first) if part)
         if not latin or latin == value:
-            return value
+            return link
         return format_html(
             '{}<br><small class="latin" title="{}">{}</small>',
-            value,
+            link,
             _("Latin name (last, first)"),
             latin,
         )

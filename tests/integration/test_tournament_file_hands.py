@@ -14,7 +14,7 @@ from django.utils import timezone, translation
 
 from archive.tournament_file import TournamentFileError, export_tournament, import_tournament
 from scoring.hands import play
-from scoring.models import Hand, Result, ResultScore
+from scoring.models import Hand, HandConfirmation, Result, ResultScore
 from scoring.rules import PRESETS
 from scoring.selectors import current_hands, hands_outcome, table_hands
 from seating.models import Table
@@ -311,6 +311,13 @@ def test_the_database_keeps_one_current_hand_per_number_and_a_phone_id_once():
         Hand.objects.create(
             table=table, number=6, data=RIICHI_HANDS[3], client_id=phone, recorded_at=now
         )
+    # Each wind confirms a hand once; the confirmations are kept with the hand.
+    hand = table_hands(table)[0]
+    HandConfirmation.objects.create(hand=hand, wind="E", confirmed_at=now)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        HandConfirmation.objects.create(hand=hand, wind="E", confirmed_at=now)
+    HandConfirmation.objects.create(hand=hand, wind="S", confirmed_at=now)
+    assert sorted(hand.confirmations.values_list("wind", flat=True)) == ["E", "S"]
 
 
 def test_play_is_the_one_door_for_both_games():

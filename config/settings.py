@@ -235,6 +235,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"refusals": {"()": "core.logs.RefusalsWithoutTraceback"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django.request": {"filters": ["refusals"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }

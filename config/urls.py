@@ -3,7 +3,9 @@ archive under /desk/, the referee under /referee/."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from core.language import switch_language
 from referee.urls import moved as referee_moved
@@ -13,6 +15,12 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("language/", switch_language, name="language"),
+    # Browsers and tools that ask for /favicon.ico without reading the page's icon link.
+    path(
+        "favicon.ico",
+        RedirectView.as_view(url=static("desk/favicon.svg"), permanent=True),
+        name="favicon",
+    ),
     # archive first: its "import/" would otherwise read as a tournament's address.
     path("desk/", include("archive.urls")),
     path("desk/", include("printing.urls")),

@@ -31,6 +31,15 @@ class NextForm(forms.Form):
         return self.cleaned_data["next"] if self.is_valid() else ""
 
 
+class AskedForm(NextForm):
+    """A write that asks first (core.views.ask_first): `confirm` is on once the person said yes."""
+
+    confirm = forms.BooleanField(required=False)
+
+    def confirmed(self) -> bool:
+        return self.is_valid() and self.cleaned_data["confirm"]
+
+
 class SearchForm(forms.Form):
     """A name typed into a search field (a GET), as core.search matches it."""
 

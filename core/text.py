@@ -85,6 +85,16 @@ TEXT = Shape(
     rf"[^{TEXT_CONTROL}]*",
     _("Control characters (such as a bell or an escape) are not allowed."),
 )
+# A name in Latin script, as the EMA takes it: Latin letters (with their accents, as in Polish
+# or Czech names), combining accents, spaces, apostrophes, hyphens and dots; empty, or with a
+# letter. Cyrillic or any other script is refused: this is the name spelled for the EMA.
+LATIN_LETTERS = r"A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff"
+LATIN_MARKS = r" '\u2019\u02bc.\-\u0300-\u036f"
+LATIN = Shape(
+    rf"(?:[{LATIN_MARKS}]*[{LATIN_LETTERS}][{LATIN_LETTERS}{LATIN_MARKS}]*)?",
+    _("A Latin name is Latin letters, spaces, apostrophes, hyphens and dots only."),
+)
 validate_line = LINE.validator
 validate_text = TEXT.validator
 validate_name = NAME.validator
+validate_latin = LATIN.validator

@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 
 from core.errors import ActionRefused
 from core.forms import NextForm
@@ -63,3 +63,21 @@ def act(request, fallback, action, done, level=messages.success):
     else:
         level(request, done(result))
     return back(request, fallback)
+
+
+def ask_first(request, question: str, fields, back_to: str, **context):
+    """The step between a tap and a write that cannot be taken back by the one who tapped
+    alone: a page that says what will be saved (`question`, its button) and posts the same
+    fields again with confirm=1, or goes back (`back_to`). Works without a script."""
+    hidden = [(name, request.POST[name]) for name in fields if request.POST.get(name)]
+    return render(
+        request,
+        "confirm.html",
+        {
+            "question": question,
+            "hidden": hidden,
+            "action": request.path,
+            "back": NextForm(request.POST).target() or back_to,
+            **context,
+        },
+    )

@@ -5,6 +5,7 @@ from django.utils.translation import get_language, get_supported_language_varian
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import model_field
+from core.names import joined
 from core.zones import default_zone, zone_names
 from scoring.rules import PRESETS, RULE_FIELDS, RuleSet
 from tournament.models import Player, RuleChange, Tournament
@@ -175,22 +176,51 @@ class RulesForm(forms.Form):
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["name", "ema_id", "country", "club", "team", "substitute", "status", "checked_in"]
+        fields = [
+            "name",
+            "first_name",
+            "last_name",
+            "latin_first_name",
+            "latin_last_name",
+            "ema_id",
+            "country",
+            "club",
+            "team",
+            "substitute",
+            "status",
+            "checked_in",
+        ]
 
     def __init__(self, *args, tournament=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         if tournament is not None:
             self.instance.tournament = tournament
+        # The name may be left empty when the first and last name are given (README).
+        self.fields["name"].required = False
+        self.fields["name"].help_text = _("Empty: the first name and the last name.")
+        if self.instance.pk and tournament is not None:
+            # What an empty Latin name stands for: the transliteration, shown in grey.
+            first, last = self.instance.latin_parts(tournament.language)
+            self.fields["latin_first_name"].widget.attrs["placeholder"] = first
+            self.fields["latin_last_name"].widget.attrs["placeholder"] = last
 
-    def clean_name(self):
-        name = self.cleaned_data["name"].strip()
+    def clean(self):
+        data = super().clean()
+        if "name" not in data:  # refused already
+            return data
+        # Two parts of NAME_PART and a space fit in a name's length.
+        name = data["name"].strip() or joined(data.get("first_name", ""), data.get("last_name", ""))
+        if not name:
+            self.add_error("name", _("Give the name, or the first and last name."))
+            return data
         clash = Player.objects.filter(tournament=self.tournament, name__iexact=name)
         if self.instance.pk:
             clash = clash.exclude(pk=self.instance.pk)
         if clash.exists():
-            raise forms.ValidationError(_("A player of this name is already registered."))
-        return name
+            self.add_error("name", _("A player of this name is already registered."))
+        data["name"] = name
+        return data
 
     def clean_ema_id(self):
         ema = self.cleaned_data["ema_id"].strip()

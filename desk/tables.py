@@ -2,6 +2,8 @@
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.tables import CollatedTable, FixedTable, NumberColumn
@@ -34,6 +36,10 @@ class PlayersTable(CollatedTable):
             "desk:player_edit", args=[record.tournament.slug, record.pk]
         ),
     )
+    # The name the EMA results sheet writes, "last, first": typed or transliterated.
+    latin = tables.Column(
+        verbose_name=_("Latin name (last, first)"), empty_values=(), orderable=False
+    )
     key = tables.Column(verbose_name=_("Key"))
     ema_id = tables.Column(verbose_name=_("EMA id"))
     country = tables.Column(verbose_name=_("Country"))
@@ -43,10 +49,15 @@ class PlayersTable(CollatedTable):
     status = tables.Column(verbose_name=_("Status"))
     checked_in = tables.BooleanColumn(verbose_name=_("Checked in"))
 
+    def render_latin(self, record):
+        first, last = record.latin_parts(record.tournament.language)
+        return ", ".join(part for part in (last, first) if part)
+
     class Meta:
         model = Player
         fields = (
             "name",
+            "latin",
             "key",
             "ema_id",
             "country",
@@ -73,15 +84,25 @@ class CheckinTable(CollatedTable):
     class Meta:
         model = Player
         fields = ("name", "club", "country", "checked_in")
+        template_name = "desk/_checkin_table.html"
         row_attrs = {
             "data-player": lambda record: record.pk,
             "hidden": lambda record: None if record.found else "hidden",
         }
         empty_text = _("No players yet.")
 
+    def render_name(self, record, value):
+        if not record.substitute:
+            return value
+        return format_html('{} <span class="badge">{}</span>', value, gettext("substitute"))
+
 
 class ImportPreviewTable(FixedTable):
     name = tables.Column(verbose_name=_("Name"))
+    first_name = tables.Column(verbose_name=_("First name"))
+    last_name = tables.Column(verbose_name=_("Last name"))
+    latin_first_name = tables.Column(verbose_name=_("Latin first name"))
+    latin_last_name = tables.Column(verbose_name=_("Latin last name"))
     ema_id = tables.Column(verbose_name=_("EMA id"))
     country = tables.Column(verbose_name=_("Country"))
     club = tables.Column(verbose_name=_("Club"))

@@ -38,6 +38,7 @@ urlpatterns = [
     path(S + "t/<int:table>/", results.ResultEntry.as_view(), name="result"),
     path(S + "t/<int:table>/confirm/", results.ResultConfirm.as_view(), name="result_confirm"),
     path(S + "end/", results.SessionEnd.as_view(), name="session_end"),
+    path(S + "end/undo/", results.SessionReopen.as_view(), name="session_reopen"),
     path(S + "clock/", clock.ClockDesk.as_view(), name="clock"),
     path(S + "clock/control/", clock.ClockControl.as_view(), name="clock_control"),
     path(S + "clock/reset/", clock.ClockReset.as_view(), name="clock_reset"),

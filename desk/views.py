@@ -28,7 +28,7 @@ from scoring.selectors import done, has_confirmed_results, session_now, table_st
 from scoring.services import change_rules
 from tournament.mixins import TournamentMixin
 from tournament.models import Player, Tournament
-from tournament.player_import import parse_player_list
+from tournament.player_import import NAME_PARTS, parse_player_list
 from tournament.selectors import player_counts
 from tournament.services import (
     add_session,
@@ -234,7 +234,9 @@ class PlayerImport(DirectorRequired, TournamentMixin, View):
                 previews[name] = parsed.rows
                 request.session[self._key()] = previews
                 context["preview_name"] = name
-                context["preview"] = ImportPreviewTable(parsed.rows)
+                # The name parts' columns only when the list has them.
+                unused = [c for c in NAME_PARTS if not any(row[c] for row in parsed.rows)]
+                context["preview"] = ImportPreviewTable(parsed.rows, exclude=unused)
                 context["count"] = len(parsed.rows)
         return render(request, "desk/import.html", context)
 

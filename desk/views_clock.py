@@ -16,6 +16,7 @@ from core.tables import isolated_seats
 from core.views import first_error, show_refusal
 from desk.forms_clock import ClockForm
 from desk.tables import ClockEventTable, TableBoardTable
+from referee.appeals import can_reopen
 from scoring.selectors import TableState, table_states
 from seating.models import WINDS, Seat, Wind
 from tournament import clock
@@ -49,6 +50,7 @@ def board(session: Session, now=None):
         code = states[table.pk]
         counts[code] += 1
         left = state.remaining + extra.get(table.number, 0)
+        overtime = code == "playing" and counting and left <= 0
         rows.append(
             {
                 "number": table.number,
@@ -56,12 +58,13 @@ def board(session: Session, now=None):
                     "desk:result", args=[session.tournament.slug, session.number, table.number]
                 ),
                 "players": isolated_seats((Wind(s.wind).label, s.player.name) for s in seats),
-                "state": code.label,
+                # in words too, not only by the row's red
+                "state": _("playing past time up") if overtime else code.label,
                 "state_code": code.value,
                 "extra": _minutes(extra[table.number]) if table.number in extra else "",
                 "extra_seconds": extra.get(table.number, 0),
                 "left": clock.mmss(left) if counting and code == "playing" else "",
-                "overtime": code == "playing" and counting and left <= 0,
+                "overtime": overtime,
             }
         )
     return rows, counts, state
@@ -103,6 +106,7 @@ class ClockDesk(StaffRequired, SessionMixin, View):
             "own_length": session.length_seconds is not None,
             "can_control": is_desk(request.user),
             "can_reset": is_director(request.user),
+            "can_reopen": is_desk(request.user) and can_reopen(session, request.user),
             "status_url": reverse("public:clock_json", args=[slug]) + f"?session={number}",
             "projector_url": reverse("public:clock", args=[slug]),
             "table_numbers": [r["number"] for r in rows],

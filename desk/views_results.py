@@ -10,11 +10,12 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from core.errors import ActionRefused, StaleEdit
+from core.forms import AskedForm
 from core.roles import DeskRequired
-from core.views import act
+from core.views import act, ask_first
 from desk.forms_results import ConfirmForm, ResultForm
 from desk.tables import ResultHistoryTable, ResultTable
-from referee.appeals import end_session
+from referee.appeals import end_session, reopen_session
 from scoring.models import Result
 from scoring.rules import is_awarded
 from scoring.selectors import TableState, done, standings_row, table_lines, table_states
@@ -227,12 +228,28 @@ class ResultConfirm(DeskRequired, SessionMixin, View):
 
 
 class SessionEnd(DeskRequired, SessionMixin, View):
-    """Mark the end of play: the appeal window runs from here."""
+    """Mark the end of play, once asked: the appeal window runs from here."""
+
+    def post(self, request, slug, number):
+        here = reverse("desk:session", kwargs={"slug": slug, "number": number})
+        if not AskedForm(request.POST).confirmed():
+            question = _("Confirm: play has ended in session %(number)s?") % {"number": number}
+            return ask_first(request, question, ("next",), here, tournament=self.tournament)
+        return act(
+            request,
+            here,
+            lambda: end_session(self.session, request.user),
+            lambda _s: _("Session ended; the appeal window is running."),
+        )
+
+
+class SessionReopen(DeskRequired, SessionMixin, View):
+    """The Undo of the one who declared play over, a moment after (reopen_session)."""
 
     def post(self, request, slug, number):
         return act(
             request,
             reverse("desk:session", kwargs={"slug": slug, "number": number}),
-            lambda: end_session(self.session, request.user),
-            lambda _s: _("Session ended; the appeal window is running."),
+            lambda: reopen_session(self.session, request.user),
+            lambda _s: _("Undone: play goes on, and no appeal window runs."),
         )

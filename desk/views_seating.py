@@ -21,7 +21,7 @@ from desk.tables import (
     WindTable,
     session_rows,
 )
-from referee.appeals import deadline
+from referee.appeals import can_reopen, deadline
 from scoring.selectors import done, standings_order, table_states
 from seating.manual import move_player, move_warnings, swap_players, swap_warnings
 from seating.models import WINDS, Seat, SeatingChange, Table, Wind
@@ -92,6 +92,7 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             "pool": len(draw_pool(session)),
             "removable": removable_tables(session),
             "appeal_deadline": deadline(session),
+            "can_reopen": can_reopen(session, request.user),
             "draw_form": DrawForm(),
             "swiss_form": SwissForm(),
             "wind_target": last_planned(session),

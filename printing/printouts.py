@@ -10,16 +10,19 @@ import functools
 import io
 from functools import cache
 from operator import itemgetter
+from typing import NamedTuple
 
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from fontpkg_fira_sans import ROOT as FIRA
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as pdfcanvas
 from reportlab.platypus import (
@@ -34,6 +37,7 @@ from reportlab.platypus import (
 
 from core.collation import collated
 from core.tables import fmt
+from printing import fit
 from scoring import selectors
 from scoring.selectors import penalties_with_worth
 from seating.models import WINDS, Wind
@@ -58,6 +62,7 @@ def _in_print_language(build):
     return wrapper
 
 
+@cache
 def _fonts():
     pdfmetrics.registerFont(TTFont(FONT, str(FIRA / "files" / "FiraSans-Regular.ttf")))
     pdfmetrics.registerFont(TTFont(BOLD, str(FIRA / "files" / "FiraSans-Bold.ttf")))
@@ -190,6 +195,30 @@ def _table_style(header_rows=1, extra=()):
 
 # --- table protocols ---------------------------------------------------------------------------
 
+PAD = 3  # left and right padding of the protocol's and the standings' cells
+SMALLEST = 6  # a label shrinks to this size before it wraps
+
+
+def _label(text, width, font=BOLD, size=8.5, align=TA_CENTER):
+    """A cell's label at the largest size up to `size` at which it takes one line of `width`
+    points (the cell less its padding), else at SMALLEST, wrapped between its words."""
+    fitted = fit.size_to_fit(text, width, font, size, SMALLEST) or SMALLEST
+    style = ParagraphStyle(
+        "label", fontName=font, fontSize=fitted, leading=fitted * 1.15, alignment=align,
+        textColor=INK,
+    )  # fmt: skip
+    return Paragraph(_esc(text), style)
+
+
+def _name(name, width, size, smallest, font=BOLD):
+    """A name's markup at `size`, smaller (down to `smallest`) when a word of it would not fit
+    `width`; a hyphenated word breaks after its hyphen."""
+    widest = fit.widest_part(name, font, 1)
+    if widest > 0:
+        size = max(smallest, min(size, int(width / widest / fit.STEP) * fit.STEP))
+    markup = fit.breaking_markup(_esc(name), width, font, size)
+    return f"<font name={font} size={size}>{markup}</font>", size
+
 
 def _seats(session):
     """Table number -> seat dicts in wind order (selectors.session_seating, cached per revision)."""
@@ -210,294 +239,661 @@ def _end_rule(rules) -> str:
     }
 
 
+PROTOCOL_PAGE = landscape(A4)
+PROTOCOL_MARGIN = 10 * mm
+
+
 @_in_print_language
 def protocols_pdf(session, filled: bool = False) -> bytes:
     """One page per table: the seats and a grid for the hands, to be written on at the table.
 
-    `filled`: also print each confirmed result's final scores and chombo (for the archive).
+    `filled`: also print each confirmed result as the standings count it (for the archive).
     """
+    tournament = session.tournament
+    return _build(
+        protocol_story(session, filled),
+        title=_("Table protocols, session %(number)s") % {"number": session.number},
+        footer=_footer(tournament, _("Session %(number)s") % {"number": session.number}),
+        pagesize=PROTOCOL_PAGE,
+        margins=PROTOCOL_MARGIN,
+    )
+
+
+def protocol_story(session, filled: bool = False) -> list:
+    """The protocols' flowables, a page per table (in the active language)."""
     tournament = session.tournament
     rules = tournament.rule_set()
     styles = _styles()
-    riichi = rules.game == "riichi"
-    confirmed = selectors.confirmed_scores(session.tournament, session.number) if filled else {}
     story = []
     tables = _seats(session)
+    confirmed = selectors.confirmed_scores(tournament, session.number) if filled else {}
+    # the lines as the standings count them (selectors.table_lines, as the desk's and the
+    # players' pages read them), every table's at once
+    counted = selectors.session_lines(tournament, session.number) if confirmed else {}
     for index, (number, seats) in enumerate(tables):
         if index:
             story.append(PageBreak())
-        story.extend(_protocol_page(session, number, seats, rules, riichi, confirmed, styles))
+        lines = counted.get(number, []) if number in confirmed else []
+        page = _Protocol(session, number, seats, rules, confirmed.get(number, {}), lines)
+        story.extend(page.flowables(styles))
     if not tables:
         story.append(Paragraph(_("This session has no tables yet."), styles["base"]))
-    return _build(
-        story,
-        title=_("Table protocols, session %(number)s") % {"number": session.number},
-        footer=_footer(tournament, _("Session %(number)s") % {"number": session.number}),
-        pagesize=landscape(A4),
-        margins=10 * mm,
-    )
+    return story
 
 
-def _protocol_page(session, number, seats, rules, riichi, confirmed, styles):
-    tournament = session.tournament
-    winds = [s["wind"] for s in seats]
-    title = Paragraph(
-        _esc(
-            _("%(tournament)s — session %(session)s — table %(table)s")
-            % {"tournament": tournament.name, "session": session.number, "table": number}
-        ),
-        styles["title"],
-    )
-    meta = Paragraph(
-        _esc(
-            " · ".join(
-                (
-                    _("Date: %(date)s") % {"date": _today()},
-                    _(rules.name),
-                    _("Start %(points)s") % {"points": fmt(rules.start_points)}
-                    if riichi
-                    else _("Game points (GP) per hand"),
-                )
-            )
-        ),
-        styles["base"],
-    )
-    # Header cells: per player "East — name (EMA id)", spanning the ± and Σ columns.
-    lead = [_("Hand"), _("Dealer"), _("Result")] if riichi else [_("Hand")]
-    tail = [_("Honba"), _("Riichi")] if riichi else []
-    players = []
-    for seat in seats:
+class _Protocol:
+    """One table's protocol page: the grid's rows are measured so the page holds them all."""
+
+    def __init__(self, session, number, seats, rules, scores, counted):
+        self.session, self.number, self.seats, self.rules = session, number, seats, rules
+        self.scores, self.counted = scores, counted
+        self.riichi = rules.game == "riichi"
+        self.styles = _styles()
+        self.width = PROTOCOL_PAGE[0] - 2 * PROTOCOL_MARGIN - 12  # the frame's own padding
+        self.height = PROTOCOL_PAGE[1] - 2 * PROTOCOL_MARGIN - 4 * mm - 12
+
+    def closing_labels(self):
+        riichi = self.riichi
+        labels = [_("Final score") if riichi else _("Final GP")]
+        if riichi:
+            labels.append(_("Chombo"))
+        if self.counted:
+            labels += [_("Place"), _("Uma / TP"), _("Penalty"), _("Result")]
+        return labels
+
+    def columns(self):
+        """(lead widths, width of each ± and Σ column, tail widths)."""
+        if self.riichi:
+            lead, tail = [14 * mm, 16 * mm, 30 * mm], [16 * mm, 16 * mm]
+        else:
+            # the closing rows' labels take the lead column: as wide as the longest needs
+            need = max(stringWidth(t, BOLD, 9) for t in self.closing_labels()) + 2 * PAD + 1
+            lead, tail = [min(max(16 * mm, need), 42 * mm)], []
+        per = (self.width - sum(lead) - sum(tail)) / (2 * len(self.seats))
+        return lead, per, tail
+
+    def player_cell(self, seat, line, width, styles):
+        name, _size = _name(seat["player__name"], width, 10.5, 7)
+        who = f"<font size=7.5>{_esc(Wind(seat['wind']).label)}</font><br/>{name}"
         ema = seat.get("player__ema_id") or ""
-        who = (
-            f"<font size=7.5>{_esc(Wind(seat['wind']).label)}</font><br/>"
-            f"<font name={BOLD} size=10.5>{_esc(seat['player__name'])}</font>"
-        )
         if ema:
             who += f"<br/><font size=7.5>EMA {_esc(ema)}</font>"
-        players.append(Paragraph(who, styles["cell"]))
-    row1 = list(lead)
-    row2 = [""] * len(lead)
-    for cell in players:
-        row1 += [cell, ""]
-        row2 += ["±", "Σ"]
-    row1 += tail
-    row2 += [""] * len(tail)
-    hands = 16 if riichi else 22
-    body = [[str(i)] + [""] * (len(row1) - 1) for i in range(1, hands + 1)]
-    final_label = _("Final score") if riichi else _("Final GP")
-    final = [final_label] + [""] * (len(lead) - 1)
-    chombo = [_("Chombo")] + [""] * (len(lead) - 1)
-    result = confirmed.get(number, {})
-    for wind in winds:
-        score, count = result.get(wind, (None, None))
-        final += ["", fmt(score) if score is not None else ""]
-        chombo += ["", str(count) if count else ("0" if score is not None else "")]
-    final += [""] * len(tail)
-    chombo += [""] * len(tail)
-    rows = [row1, row2, *body, final]
-    if riichi:
-        rows.append(chombo)
-    lead_widths = [14 * mm, 16 * mm, 30 * mm] if riichi else [16 * mm]
-    tail_widths = [16 * mm, 16 * mm] if riichi else []
-    free = landscape(A4)[0] - 20 * mm - sum(lead_widths) - sum(tail_widths)
-    per = free / (2 * len(seats))
-    widths = lead_widths + [per] * (2 * len(seats)) + tail_widths
-    style = [("SPAN", (i, 0), (i, 1)) for i in range(len(lead))] + [
-        ("SPAN", (len(lead) + 2 * k, 0), (len(lead) + 2 * k + 1, 0)) for k in range(len(seats))
-    ]
-    style += [("SPAN", (len(lead) + 2 * len(seats) + i, 0), (len(lead) + 2 * len(seats) + i, 1))
-              for i in range(len(tail))]  # fmt: skip
-    last = len(rows) - 1
-    # the closing rows' labels take the width of the leading columns
-    style += [("SPAN", (0, r), (len(lead) - 1, r)) for r in range(2 + hands, last + 1)]
-    style += [("ALIGN", (0, 2 + hands), (0, last), "LEFT")]
-    style += [
-        ("FONT", (0, 0), (-1, 1), BOLD, 8.5),
-        ("BACKGROUND", (0, 0), (-1, 1), SHADE),
-        ("ALIGN", (0, 1), (-1, -1), "CENTER"),
-        ("FONT", (0, last - (1 if riichi else 0)), (-1, last), BOLD, 10),
-        ("BACKGROUND", (0, last - (1 if riichi else 0)), (-1, last), SHADE),
-        ("ROWBACKGROUNDS", (0, 2), (-1, last - (2 if riichi else 1)), [colors.white, "#f7f8fa"]),
-        # the running total column of each player is ruled heavier
-        *[
-            ("LINEAFTER", (len(lead) + 2 * k + 1, 0), (len(lead) + 2 * k + 1, -1), 1.1, INK)
+        if line is not None and line.replaces is not None:
+            note = _("substitute for %(name)s") % {"name": line.replaces.name}
+            who += f"<br/><font name={BOLD} size=7.5>{_esc(note)}</font>"
+        return Paragraph(who, styles["cell"])
+
+    def grid(self, hand_height):
+        riichi, seats = self.riichi, self.seats
+        lead_w, per, tail_w = self.columns()
+        inner = lambda w: w - 2 * PAD  # noqa: E731
+        lead_text = [_("Hand"), _("Dealer"), _("Result")] if riichi else [_("Hand")]
+        tail_text = [_("Honba"), _("Riichi")] if riichi else []
+        lead = [_label(t, inner(w)) for t, w in zip(lead_text, lead_w, strict=True)]
+        tail = [_label(t, inner(w)) for t, w in zip(tail_text, tail_w, strict=True)]
+        lines = {tl.line.wind: tl for tl in self.counted}
+        row1, row2 = list(lead), [""] * len(lead)
+        for seat in seats:
+            counted = lines.get(seat["wind"])
+            row1 += [self.player_cell(seat, counted, inner(2 * per), self.styles), ""]
+            row2 += ["±", "Σ"]
+        row1 += tail
+        row2 += [""] * len(tail)
+        hands = 16 if riichi else 22
+        body = [[str(i)] + [""] * (len(row1) - 1) for i in range(1, hands + 1)]
+        labels = self.closing_labels()
+        closing = []
+        span_width = inner(sum(lead_w))
+        for k, text in enumerate(labels):
+            size = 10 if k == 0 else 8.5
+            closing.append([_label(text, span_width, size=size, align=TA_LEFT)])
+            closing[-1] += [""] * (len(lead) - 1)
+        values = [[] for _label_ in labels]
+        for seat in seats:
+            wind = seat["wind"]
+            score, count = self.scores.get(wind, (None, None))
+            values[0] += ["", fmt(score) if score is not None else ""]
+            if riichi:
+                chombo = str(count) if count else ("0" if score is not None else "")
+                values[1] += ["", chombo]
+            line = lines[wind].line if wind in lines else None
+            at = 2 if riichi else 1
+            if self.counted:
+                shown = (line.place, line.uma, line.penalty, line.result) if line else ("",) * 4
+                for k, value in enumerate(shown):
+                    values[at + k] += [fmt(value) if value != "" else "", ""]
+        for row, cells in zip(closing, values, strict=True):
+            row += cells + [""] * len(tail)
+        rows = [row1, row2, *body, *closing]
+        widths = lead_w + [per] * (2 * len(seats)) + tail_w
+        first_player = len(lead)
+        style = [("SPAN", (i, 0), (i, 1)) for i in range(len(lead))]
+        style += [("SPAN", (first_player + 2 * k, 0), (first_player + 2 * k + 1, 0))
+                  for k in range(len(seats))]  # fmt: skip
+        style += [("SPAN", (first_player + 2 * len(seats) + i, 0),
+                   (first_player + 2 * len(seats) + i, 1)) for i in range(len(tail))]  # fmt: skip
+        last = len(rows) - 1
+        first_closing = 2 + hands
+        # the closing rows' labels take the width of the leading columns
+        style += [("SPAN", (0, r), (len(lead) - 1, r)) for r in range(first_closing, last + 1)]
+        # the counted lines (place, uma, penalty, result) take both columns of each player
+        counted_from = first_closing + (2 if riichi else 1)
+        style += [
+            ("SPAN", (first_player + 2 * k, r), (first_player + 2 * k + 1, r))
+            for r in range(counted_from, last + 1)
             for k in range(len(seats))
-        ],
-        ("LINEAFTER", (len(lead) - 1, 0), (len(lead) - 1, -1), 1.1, INK),
-    ]
-    heights = [None, 12] + [19.5 if riichi else 16] * hands + [19] * (2 if riichi else 1)
-    grid = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=0)
-    grid.setStyle(_table_style(2, style))
-    signatures = Table(
-        [
-            [f"{Wind(w).label}: ____________________" for w in winds]
-            + [_("Referee: ____________________")]
-        ],
-        colWidths=[(landscape(A4)[0] - 20 * mm) / (len(winds) + 1)] * (len(winds) + 1),
-    )
-    signatures.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 9)]))
-    reminder = Paragraph(_esc(_end_rule(rules)), styles["small"])
-    return [
-        title,
-        meta,
-        Spacer(1, 2 * mm),
-        grid,
-        Spacer(1, 3 * mm),
-        Paragraph(_("Signatures"), styles["small"]),
-        signatures,
-        Spacer(1, 1.5 * mm),
-        reminder,
-    ]
+        ]
+        style += [
+            ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+            ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+            ("FONT", (0, 0), (-1, 1), BOLD, 8.5),
+            ("BACKGROUND", (0, 0), (-1, 1), SHADE),
+            ("ALIGN", (0, 1), (-1, -1), "CENTER"),
+            ("FONT", (0, first_closing), (-1, last), BOLD, 10),
+            ("BACKGROUND", (0, first_closing), (-1, last), SHADE),
+            ("ROWBACKGROUNDS", (0, 2), (-1, first_closing - 1), [colors.white, "#f7f8fa"]),
+            # the running total column of each player is ruled heavier
+            *[
+                (
+                    "LINEAFTER",
+                    (first_player + 2 * k + 1, 0),
+                    (first_player + 2 * k + 1, -1),
+                    1.1,
+                    INK,
+                )
+                for k in range(len(seats))
+            ],  # fmt: skip
+            ("LINEAFTER", (len(lead) - 1, 0), (len(lead) - 1, -1), 1.1, INK),
+        ]
+        closing_height = 17 if self.counted else 19
+        heights = [None, 12] + [hand_height] * hands + [closing_height] * len(closing)
+        grid = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=0)
+        grid.setStyle(_table_style(2, style))
+        return grid, hands
+
+    def replaced_note(self, styles):
+        """The replaced players' own lines (000 §5.7, 002 §2.8.4): not at the table, but
+        counted for the session; the desk's table page lists them the same way."""
+        tournament = self.session.tournament
+        notes = []
+        for tl in self.counted:
+            if tl.replaces is None:
+                continue
+            row = selectors.standings_row(tournament, tl.replaces.key)
+            for own in row.sessions if row else ():
+                if own.session == self.session.number and own.replaced:
+                    replaced = _("replaced by %(name)s") % {"name": tl.player.name}
+                    parts = [
+                        f"{_esc(label)} {fmt(value)}"
+                        for label, value in (
+                            (_("Uma / TP"), own.uma),
+                            (_("Penalty"), own.penalty),
+                            (_("Result"), own.result),
+                        )
+                    ]
+                    notes.append(
+                        f"<b>{_esc(tl.replaces.name)}</b> ({_esc(replaced)}): " + " · ".join(parts)
+                    )
+        return [Paragraph(n, styles["base"]) for n in notes]
+
+    def signatures(self):
+        winds = [Wind(s["wind"]).label for s in self.seats] + [_("Referee")]
+        col = self.width / len(winds)
+        gap = 4 * mm
+        cells = [_label(f"{w}:", col - gap, font=FONT, size=9, align=TA_LEFT) for w in winds]
+        table = Table([cells], colWidths=[col] * len(winds), rowHeights=[22])
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), gap),
+                    *[("LINEBELOW", (i, 0), (i, 0), 0.6, INK) for i in range(len(winds))],
+                ]
+            )
+        )
+        return table
+
+    def flowables(self, styles):
+        tournament, rules = self.session.tournament, self.rules
+        title = Paragraph(
+            _esc(
+                _("%(tournament)s — session %(session)s — table %(table)s")
+                % {"tournament": tournament.name, "session": self.session.number,
+                   "table": self.number}
+            ),
+            styles["title"],
+        )  # fmt: skip
+        meta = Paragraph(
+            _esc(
+                " · ".join(
+                    (
+                        _("Date: %(date)s") % {"date": _today()},
+                        _(rules.name),
+                        _("Start %(points)s") % {"points": fmt(rules.start_points)}
+                        if self.riichi
+                        else _("Game points (GP) per hand"),
+                    )
+                )
+            ),
+            styles["base"],
+        )
+        rest = [
+            Spacer(1, 3 * mm),
+            *self.replaced_note(styles),
+            Spacer(1, 1.5 * mm),
+            Paragraph(_("Signatures"), styles["small"]),
+            self.signatures(),
+            Spacer(1, 1.5 * mm),
+            Paragraph(_esc(_end_rule(rules)), styles["small"]),
+        ]
+        # The hand rows take what the page has left, up to their usual height.
+        usual = 19.5 if self.riichi else 16
+        grid, hands = self.grid(usual)
+        taken = sum(f.wrap(self.width, self.height)[1] for f in [title, meta, *rest])
+        taken += 2 * mm + grid.wrap(self.width, self.height)[1] - hands * usual
+        height = min(usual, (self.height - taken - 2) / hands)
+        if height < usual:
+            grid, hands = self.grid(height)
+        return [title, meta, Spacer(1, 2 * mm), grid, *rest]
 
 
 # --- seating charts --------------------------------------------------------------------------
+
+# Read on the wall from two or three metres: names at least CHART_SMALLEST points, as large as
+# the page allows up to CHART_LARGEST. More tables than a page holds at the smallest size go on
+# more pages.
+CHART_SMALLEST, CHART_LARGEST = 20, 40
+CHART_MARGIN = 12 * mm
+CHART_GAP = 5 * mm
+
+
+class ChartSizes(NamedTuple):
+    """The name sizes chosen for the seating chart by table and the list by name, in points."""
+
+    tables: float
+    names: float
+
+
+def _chart_frame():
+    """Width and height inside the page's frame (SimpleDocTemplate pads its frame by 6 pt)."""
+    return A4[0] - 2 * CHART_MARGIN - 12, A4[1] - 2 * CHART_MARGIN - 4 * mm - 12
+
+
+def _para(markup, font, size, align=TA_LEFT, color=INK):
+    style = ParagraphStyle(
+        "chart", fontName=font, fontSize=size, leading=size * 1.15, alignment=align,
+        textColor=color,
+    )  # fmt: skip
+    return Paragraph(markup, style)
 
 
 @_in_print_language
 def seating_pdf(session) -> bytes:
     """For the wall: the tables with their four winds, then every name → table, wind."""
+    story, _sizes = seating_story(session)
+    subtitle = _("Session %(number)s — seating") % {"number": session.number}
+    return _build(
+        story, title=subtitle, footer=_footer(session.tournament, subtitle), margins=CHART_MARGIN
+    )
+
+
+def seating_story(session) -> tuple[list, ChartSizes]:
+    """The charts' flowables (in the active language) and the sizes their names are set in."""
     tournament = session.tournament
     styles = _styles()
-    subtitle = _("Session %(number)s — seating") % {"number": session.number}
-    story = _header(tournament, subtitle, styles)
+    width, height = _chart_frame()
     tables = _seats(session)
-    rows = [[_("Table"), *[Wind(w).label for w in WINDS]]]
-    for number, seats in tables:
-        by_wind = {s["wind"]: s["player__name"] for s in seats}
-        rows.append(
-            [str(number), *[Paragraph(_esc(by_wind.get(w, "—")), styles["big"]) for w in WINDS]]
-        )
-    width = A4[0] - 24 * mm
-    chart = Table(rows, colWidths=[18 * mm] + [(width - 18 * mm) / 4] * 4, repeatRows=1)
-    chart.setStyle(
-        _table_style(
-            1,
-            [
-                ("FONT", (0, 0), (-1, 0), BOLD, 12),
-                ("FONT", (0, 1), (-1, -1), FONT, 12),
-                ("FONT", (0, 1), (0, -1), BOLD, 16),
-                ("ALIGN", (0, 0), (0, -1), "CENTER"),
-                ("TOPPADDING", (0, 0), (-1, -1), 5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
-            ],
-        )
-    )
-    story.append(chart)
-    story.append(PageBreak())
+    subtitle = _("Session %(number)s — seating") % {"number": session.number}
+    head = _header(tournament, subtitle, styles)
+    room = height - sum(f.wrap(width, height)[1] for f in head)
+    by_table, table_size = _by_table(tables, width, room)
+    story = [*head, by_table, PageBreak()]
     find = _("Session %(number)s — find your table") % {"number": session.number}
-    story.extend(_header(tournament, find, styles))
+    head = _header(tournament, find, styles)
+    room = height - sum(f.wrap(width, height)[1] for f in head)
     names = collated(
         (
-            (s["player__name"], number, Wind(s["wind"]).label)
+            (s["player__name"], number, str(Wind(s["wind"]).label))
             for number, seats in tables
             for s in seats
         ),
         tournament.language,
         itemgetter(0),
     )
-    half = (len(names) + 1) // 2
-    rows = [[_("Name"), _("Table"), _("Wind"), "", _("Name"), _("Table"), _("Wind")]]
-    for i in range(half):
-        left = names[i]
-        right = names[i + half] if i + half < len(names) else ("", "", "")
-        rows.append(
-            [
-                Paragraph(_esc(left[0]), styles["big"]),
-                str(left[1]),
-                left[2],
-                "",
-                Paragraph(_esc(right[0]), styles["big"]),
-                str(right[1]),
-                right[2],
-            ]
-        )
-    col = (width - 6 * mm) / 2
-    by_name = Table(
-        rows,
-        colWidths=[col - 38 * mm, 16 * mm, 22 * mm, 6 * mm, col - 38 * mm, 16 * mm, 22 * mm],
-        repeatRows=1,
+    pages, name_size = _by_name(names, width, room)
+    for index, page in enumerate(pages):
+        story += [PageBreak()] if index else []
+        story += [*_header(tournament, find, styles), page]
+    return story, ChartSizes(table_size, name_size)
+
+
+def _largest_chart_size(names, name_width, pages) -> float:
+    """The largest size, at least CHART_SMALLEST, at which no word of a name is cut and the
+    chart takes no more pages (pages(size)) than at CHART_SMALLEST: it fills its pages. A word
+    too long for its column even at CHART_SMALLEST keeps the chart at that size, and breaks."""
+    whole = fit.largest(
+        lambda s: all(fit.widest_part(n, FONT, s) <= name_width(s) for n in names),
+        CHART_SMALLEST,
+        CHART_LARGEST,
     )
-    by_name.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), FONT, 13),
-                ("FONT", (0, 0), (-1, 0), BOLD, 11),
-                ("FONT", (1, 1), (1, -1), BOLD, 15),
-                ("FONT", (5, 1), (5, -1), BOLD, 15),
-                ("ALIGN", (1, 0), (1, -1), "CENTER"),
-                ("ALIGN", (5, 0), (5, -1), "CENTER"),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("LINEBELOW", (0, 0), (2, -1), 0.4, GRID),
-                ("LINEBELOW", (4, 0), (6, -1), 0.4, GRID),
-                ("BACKGROUND", (0, 0), (2, 0), SHADE),
-                ("BACKGROUND", (4, 0), (6, 0), SHADE),
-                ("TOPPADDING", (0, 0), (-1, -1), 3.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
-            ]
+    least = pages(CHART_SMALLEST)
+    found = fit.largest(lambda s: pages(s) <= least, CHART_SMALLEST, whole or CHART_SMALLEST)
+    return found or CHART_SMALLEST
+
+
+def _page_count(heights, first, rest) -> int:
+    """Pages that rows of these heights take, `first` points on the first page and `rest` on
+    each after it (a row taller than a page takes one to itself)."""
+    pages, room = 1, first
+    for h in heights:
+        if h > room and room < (first if pages == 1 else rest):
+            pages, room = pages + 1, rest
+        room -= h
+    return pages
+
+
+def _by_table(tables, width, room):
+    """A card per table, two across: the table's number down its left side (the word "Table"
+    over it), then each wind and name; no row of its own for the number, so twenty names fit
+    down an A4 page in 20 pt."""
+    card = (width - CHART_GAP) / 2
+    winds = [str(Wind(w).label) for w in WINDS]
+    word = _("Table")
+    last = str(max((n for n, _seats in tables), default=0))
+
+    def number_width(size):
+        return (
+            max(stringWidth(word, BOLD, 0.5 * size), stringWidth(last, BOLD, 1.6 * size)) + 2 * PAD
         )
+
+    def wind_width(size):
+        return max(stringWidth(w, BOLD, 0.5 * size) for w in winds) + 2 * PAD + 1
+
+    def name_width(size):
+        return card - number_width(size) - wind_width(size) - 2 * PAD
+
+    def chart(size):
+        cards = []
+        widths = [number_width(size), wind_width(size)]
+        widths.append(card - sum(widths))
+        for number, seats in tables:
+            rows = []
+            for k, s in enumerate(seats):
+                name = fit.breaking_markup(_esc(s["player__name"]), name_width(size), FONT, size)
+                label = ""
+                if k == 0:
+                    label = _para(
+                        f"<font size={0.5 * size}>{_esc(word)}</font><br/>{number}",
+                        BOLD,
+                        1.6 * size,
+                        align=TA_CENTER,
+                    )
+                rows.append(
+                    [
+                        label,
+                        _para(_esc(Wind(s["wind"]).label), BOLD, 0.5 * size, color=GRID),
+                        _para(name, FONT, size),
+                    ]
+                )
+            one = Table(rows, colWidths=widths)
+            one.setStyle(
+                TableStyle(
+                    [
+                        ("SPAN", (0, 0), (0, -1)),
+                        ("BACKGROUND", (0, 0), (0, -1), SHADE),
+                        ("BOX", (0, 0), (-1, -1), 0.8, INK),
+                        ("LINEAFTER", (0, 0), (0, -1), 0.8, INK),
+                        ("LINEBELOW", (1, 0), (-1, -2), 0.4, GRID),
+                        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                        ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+                        ("TOPPADDING", (0, 0), (-1, -1), 0.08 * size),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.18 * size),
+                    ]
+                )
+            )
+            cards.append(one)
+        rows = [cards[i : i + 2] for i in range(0, len(cards), 2)]
+        rows = [[pair[0], "", pair[1] if len(pair) > 1 else ""] for pair in rows] or [["", "", ""]]
+        grid = Table(rows, colWidths=[card, CHART_GAP, card])
+        grid.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), CHART_GAP / 2),
+                ]
+            )
+        )
+        return grid
+
+    names = [s["player__name"] for _n, seats in tables for s in seats]
+
+    def pages(size):
+        grid = chart(size)
+        grid.wrap(width, room)
+        return _page_count(grid._rowHeights, room, _chart_frame()[1])
+
+    size = _largest_chart_size(names, name_width, pages)
+    return chart(size), size
+
+
+def _by_name(names, width, room):
+    """Every name → table, wind in two columns a page, the first column read down first; the
+    pages (each a flowable) and the size of the names."""
+    column = (width - CHART_GAP) / 2
+    winds = [str(Wind(w).label) for w in WINDS]
+    last = str(max((n for _name, n, _w in names), default=0))
+
+    def widths(size):
+        table = max(stringWidth(last, BOLD, size), 8 * mm) + 2 * PAD
+        wind = max(stringWidth(w, FONT, 0.55 * size) for w in winds) + 2 * PAD
+        return column - table - wind, table, wind
+
+    def header(size):
+        name, table, wind = widths(size)
+        return [
+            _label(text, w - 2 * PAD, size=max(9, 0.5 * size), align=TA_LEFT)
+            for text, w in ((_("Name"), name), (_("Table"), table), (_("Wind"), wind))
+        ]
+
+    def rows(size):
+        name_w = widths(size)[0] - 2 * PAD
+        out = []
+        for name, number, wind in names:
+            markup = fit.breaking_markup(_esc(name), name_w, FONT, size)
+            para = _para(markup, FONT, size)
+            h = max(para.wrap(name_w, room)[1], size * 1.15) + 0.3 * size
+            out.append(([para, str(number), wind], h))
+        return out
+
+    def head_height(size):
+        return (
+            max(
+                p.wrap(w - 2 * PAD, room)[1]
+                for p, w in zip(header(size), widths(size), strict=True)
+            )
+            + 6
+        )
+
+    def columns(size):
+        """The rows split into columns no taller than the page's room: greedy, or when all
+        fit in two, balanced between the two."""
+        laid = rows(size)
+        capacity = room - head_height(size)
+        heights = [h for _cells, h in laid]
+        total = sum(heights)
+        if total <= 2 * capacity:
+            best = None
+            ahead = 0
+            for k in range(len(laid) + 1):
+                left, right = ahead, total - ahead
+                if left <= capacity and right <= capacity:
+                    worst = max(left, right)
+                    if best is None or worst < best[0]:
+                        best = (worst, k)
+                if k < len(laid):
+                    ahead += heights[k]
+            if best is not None:
+                return [laid[: best[1]], laid[best[1] :]]
+        out, current, used = [], [], 0
+        for cells, h in laid:
+            if current and used + h > capacity:
+                out.append(current)
+                current, used = [], 0
+            current.append((cells, h))
+            used += h
+        return [*out, current]
+
+    def column_table(size, part):
+        rows_ = [header(size)] + [cells for cells, _h in part]
+        heights = [head_height(size)] + [h for _cells, h in part]
+        table = Table(rows_, colWidths=list(widths(size)), rowHeights=heights)
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (1, 1), (1, -1), BOLD, size),
+                    ("FONT", (2, 1), (2, -1), FONT, 0.55 * size),
+                    ("ALIGN", (1, 0), (1, -1), "CENTER"),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0.15 * size),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.4, GRID),
+                    ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                ]
+            )
+        )
+        return table
+
+    size = _largest_chart_size(
+        [n for n, _t, _w in names],
+        lambda s: widths(s)[0] - 2 * PAD,
+        lambda s: (len(columns(s)) + 1) // 2,
     )
-    story.append(by_name)
-    return _build(story, title=subtitle, footer=_footer(tournament, subtitle))
+    parts = columns(size)
+    pages = []
+    for i in range(0, len(parts), 2):
+        left = column_table(size, parts[i])
+        right = column_table(size, parts[i + 1]) if i + 1 < len(parts) else ""
+        page = Table([[left, "", right]], colWidths=[column, CHART_GAP, column])
+        page.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ]
+            )
+        )
+        pages.append(page)
+    return pages, size
 
 
 # --- standings -------------------------------------------------------------------------------
+
+STANDINGS_SIZE, STANDINGS_SMALLEST = 8.5, 6.5
+REPLACED_MARK = "†"
 
 
 @_in_print_language
 def standings_pdf(tournament) -> bytes:
     """The standings with a column per session (and the teams when there are any)."""
+    story, pagesize, subtitle = standings_story(tournament)
+    return _build(
+        story, title=subtitle, footer=_footer(tournament, _("Standings")), pagesize=pagesize
+    )
+
+
+def _session_blocks(sessions, width, fixed, need) -> tuple[list[range], float]:
+    """The sessions' columns in as few blocks (tables one under another) as fit `width`, and
+    the type size of their figures: shrunk to STANDINGS_SMALLEST before a block is added."""
+    blocks = 1
+    while True:
+        per_block = -(-sessions // blocks)
+        room = width - fixed
+        for size in (STANDINGS_SIZE, 7.5, STANDINGS_SMALLEST):
+            if per_block * need(size) <= room or per_block <= 1:
+                ranges = [range(b + 1, min(b + per_block, sessions) + 1)
+                          for b in range(0, sessions, per_block)]  # fmt: skip
+                return ranges, size
+        blocks += 1
+
+
+def standings_story(tournament) -> tuple[list, tuple, str]:
+    """The standings' flowables (in the active language), their page size and title."""
     styles = _styles()
     data = selectors.standings(tournament)
     rules = tournament.rule_set()
-    sessions = max(tournament.planned_sessions, data.sessions_played)
+    sessions = max(tournament.planned_sessions, data.sessions_played, 1)
     tiebreak = rules.tiebreak == "game_points"
     subtitle = _("Standings after %(n)s of %(total)s sessions") % {
         "n": data.sessions_played,
         "total": sessions,
     }
+    pagesize = landscape(A4) if sessions > 4 else A4
+    width = pagesize[0] - 24 * mm - 12
     story = _header(tournament, subtitle, styles)
-    head = [_("Rank"), _("Player"), _("EMA id")]
-    head += [str(n) for n in range(1, sessions + 1)]
-    head += [_("Total")] + ([_("GP")] if tiebreak else [])
-    rows = [head]
-    for row in data.rows:
-        by_session = {line.session: line for line in row.sessions}
-        name = row.player.name
-        if row.player.status in ("disqualified", "withdrawn"):
-            name += f" ({Player.Status(row.player.status).label})"
-        rows.append(
-            [
-                str(row.rank) if row.rank is not None else "",
-                Paragraph(_esc(name), styles["cell"]),
-                row.player.ema_id,
-                *[
-                    fmt(by_session[n].result) if n in by_session else ""
-                    for n in range(1, sessions + 1)
-                ],
-                fmt(row.total),
-                *([fmt(row.tiebreak)] if tiebreak else []),
-            ]
+    rows = data.rows + data.substitutes
+    figures = [
+        fmt(line.result) + (f" {REPLACED_MARK}" if line.replaced else "")
+        for row in rows
+        for line in row.sessions
+    ] + [fmt(row.total) for row in rows]
+
+    def need(size):
+        widest = max((stringWidth(f, FONT, size) for f in figures), default=0)
+        return max(widest, stringWidth(str(sessions), BOLD, size)) + 2 * PAD + 1
+
+    def label_width(text, size=STANDINGS_SIZE, floor=0):
+        return max(stringWidth(text, BOLD, size), floor) + 2 * PAD
+
+    rank_w = max(label_width(_("Rank")), 10 * mm)
+    country_w = max(label_width(_("Country")), stringWidth("WWW", FONT, 8.5) + 2 * PAD)
+    ema_w = max(stringWidth("00000000", FONT, 8.5) + 2 * PAD, label_width(_("EMA id")))
+    total_w = max(need(STANDINGS_SIZE), label_width(_("Total")))
+    gp_w = max(need(STANDINGS_SIZE), label_width(_("GP"))) if tiebreak else 0
+    names_least = 70 * mm  # the player's name and club share what is left, at least this
+    fixed = rank_w + country_w + ema_w + total_w + gp_w + names_least
+    blocks, size = _session_blocks(sessions, width, fixed, need)
+    session_w = need(size)
+    for index, block in enumerate(blocks):
+        rest = width - (fixed - names_least) - session_w * len(block)
+        name_w, club_w = rest * 0.58, rest * 0.42
+        story += [Spacer(1, 4 * mm)] if index else []
+        story.append(
+            _standings_table(
+                data.rows, block, [rank_w, name_w, country_w, club_w, ema_w], session_w,
+                [total_w] + ([gp_w] if tiebreak else []), size, styles,
+            )
+        )  # fmt: skip
+    if any(line.replaced for row in data.rows for line in row.sessions):
+        story.append(Spacer(1, 2 * mm))
+        story.append(
+            Paragraph(
+                _esc(f"{REPLACED_MARK} " + _("replaced by a substitute in that session")),
+                styles["small"],
+            )
         )
-    pagesize = landscape(A4) if sessions > 6 else A4
-    width = pagesize[0] - 24 * mm
-    fixed = 12 * mm + 22 * mm + 20 * mm * (1 + tiebreak)
-    session_width = min(18 * mm, (width - fixed - 45 * mm) / max(1, sessions))
-    name_width = width - fixed - session_width * sessions
-    widths = [12 * mm, name_width, 22 * mm] + [session_width] * sessions
-    widths += [20 * mm] * (1 + tiebreak)
-    table = Table(rows, colWidths=widths, repeatRows=1)
-    table.setStyle(
-        _table_style(
-            1,
-            [
-                ("ALIGN", (3, 0), (-1, -1), "RIGHT"),
-                ("ALIGN", (0, 0), (0, -1), "CENTER"),
-                ("FONT", (3 + sessions, 1), (3 + sessions, -1), BOLD, 8.5),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, "#f7f8fa"]),
-            ],
-        )
-    )
-    story.append(table)
+    if data.substitutes:
+        story += [Spacer(1, 4 * mm), Paragraph(_("Substitutes"), styles["h2"])]
+        keys = {row.player.key: row.player.name for row in data.rows + data.substitutes}
+        for index, block in enumerate(blocks):
+            rest = width - (fixed - names_least) - session_w * len(block)
+            name_w, club_w = rest * 0.58, rest * 0.42
+            story += [Spacer(1, 4 * mm)] if index else []
+            story.append(
+                _standings_table(
+                    data.substitutes, block, [0, name_w, country_w, club_w, ema_w], session_w,
+                    [total_w] + ([gp_w] if tiebreak else []), size, styles, replaced=keys,
+                )
+            )  # fmt: skip
     if data.teams:
         names = {r.player.key: r.player.name for r in data.rows}
         rows = [[_("Rank"), _("Team"), _("Members"), _("Total")]]
@@ -514,9 +910,73 @@ def standings_pdf(tournament) -> bytes:
         teams = Table(rows, colWidths=[12 * mm, 45 * mm, width - 82 * mm, 25 * mm], repeatRows=1)
         teams.setStyle(_table_style(1, [("ALIGN", (3, 0), (3, -1), "RIGHT")]))
         story += [Spacer(1, 6 * mm), KeepTogether([Paragraph(_("Teams"), styles["h2"]), teams])]
-    return _build(
-        story, title=subtitle, footer=_footer(tournament, _("Standings")), pagesize=pagesize
+    return story, pagesize, subtitle
+
+
+def _standings_table(rows, block, lead_w, session_w, tail_w, size, styles, replaced=None):
+    """One block of the standings: rank, player, country, club, EMA id, the block's sessions,
+    total (and GP). `replaced`: the substitutes' table (no rank), with whom each replaced."""
+    ranked = replaced is None
+    skip = 0 if ranked else 1  # the substitutes have no rank: the column is left out
+    lead_w = lead_w[skip:]
+    inner = [w - 2 * PAD for w in lead_w]
+    head_text = [_("Rank"), _("Player"), _("Country"), _("Club"), _("EMA id")][skip:]
+    head = [_label(t, w, size=STANDINGS_SIZE, align=TA_LEFT)
+            for t, w in zip(head_text, inner, strict=True)]  # fmt: skip
+    head += [_label(str(n), session_w - 2 * PAD, size=size) for n in block]
+    tails = [_("Total")] + ([_("GP")] if len(tail_w) > 1 else [])
+    head += [_label(t, w - 2 * PAD) for t, w in zip(tails, tail_w, strict=True)]
+    name_at = 1 - skip
+    out = [head]
+    for row in rows:
+        by_session = {line.session: line for line in row.sessions}
+        name, _size = _name(row.player.name, inner[name_at], 8.5, 6.5, font=FONT)
+        if row.player.status in ("disqualified", "withdrawn"):
+            name += f" ({_esc(Player.Status(row.player.status).label)})"
+        if not ranked:
+            notes = [
+                _("session %(session)s: substitute for %(name)s")
+                % {"session": line.session, "name": replaced.get(line.replaces, line.replaces)}
+                for line in row.sessions
+                if line.replaces
+            ]
+            name += "".join(f"<br/><font size=7>{_esc(n)}</font>" for n in notes)
+        cells = [str(row.rank) if row.rank is not None else ""][skip:]
+        cells += [
+            Paragraph(name, styles["cell"]),
+            _label(row.player.country, inner[name_at + 1], font=FONT, size=8.5, align=TA_LEFT),
+            Paragraph(_esc(row.player.club), styles["small"]),
+            row.player.ema_id,
+        ]
+        for n in block:
+            line = by_session.get(n)
+            cell = ""
+            if line is not None:
+                cell = fmt(line.result) + (f" {REPLACED_MARK}" if line.replaced else "")
+            cells.append(cell)
+        cells.append(fmt(row.total))
+        if len(tail_w) > 1:
+            cells.append(fmt(row.tiebreak))
+        out.append(cells)
+    first = len(lead_w)
+    total = first + len(block)
+    table = Table(out, colWidths=[*lead_w, *[session_w] * len(block), *tail_w], repeatRows=1)
+    table.setStyle(
+        _table_style(
+            1,
+            [
+                ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+                ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+                ("FONT", (first, 1), (-1, -1), FONT, size),
+                ("FONT", (total, 1), (total, -1), BOLD, STANDINGS_SIZE),
+                ("FONT", (total + 1, 1), (-1, -1), FONT, STANDINGS_SIZE),
+                ("ALIGN", (first, 0), (-1, -1), "RIGHT"),
+                ("ALIGN", (0, 0), (0, -1), "CENTER" if ranked else "LEFT"),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, "#f7f8fa"]),
+            ],
+        )
     )
+    return table
 
 
 # --- appeals and penalties -------------------------------------------------------------------

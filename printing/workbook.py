@@ -24,10 +24,13 @@ It agrees with the EMA's *published* tournament result pages
 those pages parses them (github.com/ldekerg/European-Mahjong, scripts/importers/ema.py:
 position, EMA number, last name, first name, country flag, points, …) — second-hand, and a
 published page, not the submission form. Check it with the EMA before a MERS submission.
-Names are split on the last space ("Юлія Ґудзь" → last "Ґудзь", first "Юлія"; one word is
-the last name). The headings stay in English: the sheet goes to the EMA, whatever the desk's
-language. Only ranked players are listed (disqualified ones last, as in the standings);
-substitutes are left out, as they are unranked.
+Names are the players' Latin names (Player.latin_parts): the Latin first and last name as
+typed, else the first and last name (or, when only the whole name is known, the name split
+before its last word with the surname's particles: "Jan van den Berg" → "van den Berg",
+"Jan"; one word is the last name) transliterated by the Ukrainian or Russian national system
+("Юлія Ґудзь" → "Gudz", "Yuliia"; README, "Latin names"). The headings stay in English: the
+sheet goes to the EMA, whatever the desk's language. Only ranked players are listed
+(disqualified ones last, as in the standings); substitutes are left out, as they are unranked.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from scoring.rules import RuleError
 from scoring.selectors import penalties_with_worth
 from seating.models import WINDS, Wind
 from tournament.models import Appeal, Player, Session
+from tournament.selectors import latin_names
 
 EMA_COLUMNS = ("Place", "EMA number", "Last name", "First name", "Country", "Points")
 
@@ -555,22 +559,15 @@ def _workbook_bytes(tournament) -> bytes:
     return _save(wb)
 
 
-def split_name(name: str) -> tuple[str, str]:
-    """(last name, first name) on the last space; a single word is the last name."""
-    parts = name.split()
-    if len(parts) < 2:
-        return " ".join(parts), ""
-    return parts[-1], " ".join(parts[:-1])
-
-
 def ema_results_bytes(tournament) -> bytes:
     """The EMA results sheet: one row per ranked player, columns EMA_COLUMNS (see above)."""
     rules = tournament.rule_set()
     formats = _Formats(rules)
     columns = list(zip(EMA_COLUMNS, (INT, TEXT, None, None, None, RESULT), strict=True))
     sheet = _Sheet("EMA results", columns, freeze="A2")
+    latin = latin_names(tournament)
     for row in selectors.standings(tournament).rows:
-        last, first = split_name(row.player.name)
+        first, last = latin[row.player.key]
         sheet.add(
             [
                 row.rank,

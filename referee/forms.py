@@ -91,6 +91,8 @@ class PenaltyForm(forms.Form):
         error_messages={"invalid_choice": _("Choose before or after placement.")},
     )
     note = model_field(Penalty, "note", label=_("note"), required=False)
+    # Off: the tap only asks to confirm (a page that posts the same fields with it on).
+    confirm = forms.BooleanField(required=False)
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)

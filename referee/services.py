@@ -4,6 +4,7 @@ and voiding marks a record void instead of deleting it.
 """
 
 from collections import defaultdict
+from datetime import timedelta
 from decimal import Decimal
 
 from django.db import transaction
@@ -107,8 +108,24 @@ def _past_the_scale(session, player, rules, user) -> bool:
     return done.count() >= len(rules.progressive_scale)
 
 
+# How long the one who recorded a penalty (or declared play over) may take it back by a tap.
+UNDO_SECONDS = 120
+
+
+def undo_open(recorded_by_id, at, user, now=None) -> bool:
+    """Whether `user` may still undo what `recorded_by_id` did `at`: their own, and recent."""
+    now = now or timezone.now()
+    return (
+        at is not None
+        and user.is_authenticated
+        and recorded_by_id == user.pk
+        and now - at <= timedelta(seconds=UNDO_SECONDS)
+    )
+
+
 def _void(record, user, reason: str, by_decision: bool = False):
-    """by_decision: the void is an upheld appeal's (decide_appeal checked who decides)."""
+    """by_decision: the caller checked who may void (decide_appeal who decides an appeal,
+    undo_penalty that the one who recorded it takes it back at once)."""
     if not by_decision and not is_director(user):
         raise ActionRefused(_("Only the director voids a record."))
     if record.voided_at is not None:
@@ -128,6 +145,21 @@ def void_penalty(penalty: Penalty, user, reason: str, by_decision: bool = False)
     penalty.save(update_fields=["voided_by", "voided_at", "void_reason"])
     touch(penalty.session.tournament_id)
     return penalty
+
+
+@transaction.atomic
+def undo_penalty(penalty: Penalty, user) -> Penalty:
+    """The referee who recorded a penalty takes it back within UNDO_SECONDS: it is voided as
+    "undone by" them, and stays in the log and the history like any void record."""
+    penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
+    if penalty.recorded_by_id != user.pk:
+        raise ActionRefused(_("Only the one who recorded this penalty can undo it."))
+    if penalty.voided_at is not None:
+        raise ActionRefused(_("This record is already void."))
+    if not undo_open(penalty.recorded_by_id, penalty.recorded_at, user):
+        raise ActionRefused(_("Too late to undo: the director voids it on the log page."))
+    reason = _("undone by %(user)s") % {"user": user.get_username()}
+    return void_penalty(penalty, user, reason, by_decision=True)
 
 
 def _unplayed(table: Table):

@@ -2,9 +2,25 @@
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.tables import STACKED, FixedTable, NumberColumn
+
+
+def worth_html(w) -> str:
+    """A penalty's worth (a scoring.selectors.PenaltyWorth) as the referee's pages show it: a
+    void one struck through, and said to be void for those who do not see the line."""
+    if w is None:
+        return "—"
+    if w.penalty.voided_at is None:
+        return w.text
+    return format_html(
+        '<del class="void-worth"><span class="sr-only">{}: </span>{}</del>',
+        gettext("void"),
+        w.voided_text,
+    )
 
 
 class AppealTable(FixedTable):
@@ -83,7 +99,8 @@ class RecordTable(tables.Table):
 
 
 class PenaltyTable(RecordTable):
-    """Every penalty with what it is worth under the current rules."""
+    """Every penalty with what it is worth under the current rules (`worth`: penalty id →
+    PenaltyWorth); a void one's worth struck through."""
 
     recorded_at = tables.DateTimeColumn(verbose_name=_("When"), format="TIME_FORMAT")
     session = tables.Column(verbose_name=_("Session"), accessor="session__number")
@@ -110,7 +127,7 @@ class PenaltyTable(RecordTable):
         return text
 
     def render_worth(self, record):
-        return self.worth_of.get(record.pk, "—")
+        return worth_html(self.worth_of.get(record.pk))
 
 
 class IncidentTable(RecordTable):

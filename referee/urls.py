@@ -19,6 +19,7 @@ urlpatterns = [
     path(T + "players/<int:pk>/disqualify/", v.Disqualify.as_view(), name="disqualify"),
     path(T + "log/", v.RefereeLog.as_view(), name="log"),
     path(T + "penalties/<int:pk>/void/", v.PenaltyVoid.as_view(), name="penalty_void"),
+    path(T + "penalties/<int:pk>/undo/", v.PenaltyUndo.as_view(), name="penalty_undo"),
     path(T + "incidents/<int:pk>/void/", v.IncidentVoid.as_view(), name="incident_void"),
     path(T + "appeals/", appeals.AppealList.as_view(), name="appeals"),
     path(T + "appeals/new/", appeals.AppealAdd.as_view(), name="appeal_add"),

@@ -10,6 +10,7 @@ from operator import attrgetter
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views import View
 
@@ -17,7 +18,7 @@ from core.collation import collated
 from core.errors import ActionRefused
 from core.roles import DirectorRequired, RefereeRequired
 from core.tables import isolated_names
-from core.views import act, back, chosen, refuse
+from core.views import act, ask_first, back, chosen, first_error, refuse
 from referee.forms import (
     DisqualifyForm,
     FindForm,
@@ -34,10 +35,12 @@ from referee.services import (
     record_incident,
     record_penalty,
     substitute,
+    undo_open,
+    undo_penalty,
     void_incident,
     void_penalty,
 )
-from referee.tables import IncidentTable, PenaltyTable, RefereeTablesTable
+from referee.tables import IncidentTable, PenaltyTable, RefereeTablesTable, worth_html
 from scoring.models import Penalty
 from scoring.penalties import MINOR, kinds_for, scale_position
 from scoring.rules import three_player
@@ -121,13 +124,17 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
         minors = minor_counts(session)
         by_player = defaultdict(list)
         for w in penalties_with_worth(self.tournament, session=session):
-            by_player[w.penalty.player_id].append((w.penalty, w.text))
+            p = w.penalty
+            p.undo = undo_open(p.recorded_by_id, p.recorded_at, request.user) and not p.voided_at
+            by_player[p.player_id].append((p, worth_html(w)))
+        at_seat, top = _seat_messages(request)
         cards = []
         for seat in seats:
             cards.append(
                 {
                     "seat": seat,
                     "back": f"{request.path}#p{seat.player_id}",
+                    "messages": at_seat.get(seat.player_id, []),
                     "penalties": by_player.get(seat.player_id, []),
                     "scale": scale_position(rules, minors.get(seat.player_id, 0))
                     if rules.progressive_scale
@@ -157,8 +164,31 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
                 "incidents": Incident.objects.filter(table=table_obj).select_related(
                     "player", "substitute", "recorded_by"
                 ),
+                "messages": top,
             },
         )
+
+
+SEAT_TAG = "seat-"
+
+
+def _at_seat(player) -> str:
+    """The tag of a message that belongs on `player`'s card of the table page."""
+    return f"{SEAT_TAG}{player.pk}"
+
+
+def _seat_messages(request):
+    """The messages for a seat's card (player id → messages), shown on the card the referee
+    comes back to (the page opens scrolled to it), and the others, shown at the top."""
+    at_seat, top = defaultdict(list), []
+    for m in messages.get_messages(request):
+        tag = next((t for t in m.extra_tags.split() if t.startswith(SEAT_TAG)), "")
+        pk = tag.removeprefix(SEAT_TAG)
+        if pk.isdigit():
+            at_seat[int(pk)].append(m)
+        else:
+            top.append(m)
+    return at_seat, top
 
 
 class TableAction(RefereeRequired, SessionMixin, View):
@@ -177,7 +207,11 @@ class TableAction(RefereeRequired, SessionMixin, View):
         player = chosen(form, "player") if self.for_player else None
         fallback = reverse("referee:home", kwargs={"slug": slug})
         if not form.is_valid():
-            return refuse(request, form, fallback)
+            if player is None:
+                return refuse(request, form, fallback)
+            # Said on the player's card, where the page opens again.
+            messages.error(request, first_error(form), extra_tags=_at_seat(player))
+            return back(request, fallback)
         return self.done(request, form.cleaned_data, player, fallback)
 
     def done(self, request, data, player, fallback):
@@ -185,10 +219,33 @@ class TableAction(RefereeRequired, SessionMixin, View):
 
 
 class PenaltyAdd(TableAction):
+    """A penalty tap: first a page that asks to confirm it (what, for whom), then the save,
+    said on the player's card with an Undo for the one who recorded it (undo_penalty)."""
+
     form_class = PenaltyForm
+    fields = ("player", "kind", "minutes", "amount", "stage", "note", "next")
 
     def done(self, request, data, player, fallback):
         kind = data["kind"]
+        if not data["confirm"]:
+            what = dict(Penalty.Kind.choices)[kind]
+            if data["minutes"]:
+                what += " · " + _("%(minutes)d min") % {"minutes": data["minutes"]}
+            if data["amount"] is not None:
+                what += " " + number_format(data["amount"], force_grouping=True)
+            question = _("Confirm: %(penalty)s for %(name)s?") % {
+                "penalty": what,
+                "name": player.name,
+            }
+            return ask_first(
+                request,
+                question,
+                self.fields,
+                fallback,
+                tournament=self.tournament,
+                bodyclass="referee",
+            )
+        tag = _at_seat(player)
         try:
             penalty = record_penalty(
                 self.session,
@@ -201,7 +258,7 @@ class PenaltyAdd(TableAction):
                 note=data["note"],
             )
         except ActionRefused as e:
-            messages.error(request, e.message)
+            messages.error(request, e.message, extra_tags=tag)
             return back(request, fallback)
         rules = self.tournament.rule_set()
         resolved = next(
@@ -224,9 +281,9 @@ class PenaltyAdd(TableAction):
                 text += " " + _("More than %(minutes)d minutes late: a substitute must play.") % {
                     "minutes": rules.late_max_minutes
                 }
-            messages.warning(request, text)
+            messages.warning(request, text, extra_tags=tag)
         else:
-            messages.success(request, text)
+            messages.success(request, text, extra_tags=tag)
         if kind == MINOR:
             position = scale_position(rules, minor_counts(self.session).get(player.pk, 0))
             if position["exhausted"]:
@@ -236,7 +293,42 @@ class PenaltyAdd(TableAction):
                         "The progressive scale is exhausted: the head referee decides a TP "
                         "penalty or disqualification."
                     ),
+                    extra_tags=tag,
                 )
+        return back(request, fallback)
+
+
+class PenaltyUndo(RefereeRequired, TournamentMixin, View):
+    """The Undo of the one who recorded a penalty, shortly after: it is voided, kept in the log."""
+
+    def post(self, request, slug, pk):
+        penalty = get_object_or_404(
+            Penalty.objects.select_related("session", "table", "player"),
+            session__tournament=self.tournament,
+            pk=pk,
+        )
+        tag = _at_seat(penalty.player)
+        try:
+            undo_penalty(penalty, request.user)
+        except ActionRefused as e:
+            messages.error(request, e.message, extra_tags=tag)
+        else:
+            messages.success(
+                request,
+                _("Undone: %(kind)s for %(name)s is void; it stays in the log.")
+                % {"kind": penalty.get_kind_display(), "name": penalty.player.name},
+                extra_tags=tag,
+            )
+        fallback = reverse("referee:home", kwargs={"slug": slug})
+        if penalty.table is not None:
+            fallback = reverse(
+                "referee:table",
+                kwargs={
+                    "slug": slug,
+                    "number": penalty.session.number,
+                    "table": penalty.table.number,
+                },
+            )
         return back(request, fallback)
 
 
@@ -307,7 +399,7 @@ class RefereeLog(RefereeRequired, TournamentMixin, View):
     def get(self, request, slug):
         t = self.tournament
         listed = penalties_with_worth(t)
-        worth = {w.penalty.pk: w.text for w in listed if w.worth is not None}
+        worth = {w.penalty.pk: w for w in listed}
         incidents = Incident.objects.filter(tournament=t).select_related(
             "session", "table", "player", "substitute", "recorded_by", "voided_by"
         )

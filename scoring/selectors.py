@@ -328,18 +328,26 @@ class TableLine(NamedTuple):
     replaces: PlayerRow | None  # a substitute's line: whom they replace
 
 
-def table_lines(tournament, session, table) -> list[TableLine]:
-    """The lines of one table in wind order, straight from the standings."""
+def session_lines(tournament, session) -> dict[int, list[TableLine]]:
+    """Table number -> its lines in wind order, for every confirmed table of a session: the
+    standings read once (a printout of a hundred tables asks for all of them)."""
     data = standings(tournament)
     rows = data.rows + data.substitutes
     players = {row.player.key: row.player for row in rows}
-    lines = [
-        TableLine(row.player, line, players.get(line.replaces))
-        for row in rows
-        for line in row.sessions
-        if line.session == session and line.table == table
-    ]
-    return sorted(lines, key=lambda t: WINDS.index(t.line.wind))
+    tables = defaultdict(list)
+    for row in rows:
+        for line in row.sessions:
+            if line.session == session and line.table is not None:
+                tables[line.table].append(TableLine(row.player, line, players.get(line.replaces)))
+    return {
+        table: sorted(lines, key=lambda t: WINDS.index(t.line.wind))
+        for table, lines in tables.items()
+    }
+
+
+def table_lines(tournament, session, table) -> list[TableLine]:
+    """The lines of one table in wind order, straight from the standings."""
+    return session_lines(tournament, session).get(table, [])
 
 
 def standings_row(tournament, key):
@@ -354,14 +362,21 @@ def standings_row(tournament, key):
 @dataclass(frozen=True)
 class PenaltyWorth:
     """A penalty and what it is worth under the tournament's current rules: a Resolved, the
-    RuleError it raises now (a rule change made it invalid), or None when it is void."""
+    RuleError it raises now (a rule change made it invalid), or None when it is void. A void
+    one keeps what it would be worth in its place (`voided_worth`), which the pages strike
+    through: it counts nowhere."""
 
     penalty: Penalty
     worth: Resolved | RuleError | None
+    voided_worth: Resolved | RuleError | None = None
 
     @property
     def text(self) -> str:
         return "" if self.worth is None else worth_text(self.worth)
+
+    @property
+    def voided_text(self) -> str:
+        return "" if self.voided_worth is None else worth_text(self.voided_worth)
 
 
 def penalties_with_worth(tournament, session=None) -> list[PenaltyWorth]:
@@ -381,23 +396,23 @@ def penalties_with_worth(tournament, session=None) -> list[PenaltyWorth]:
     rules = tournament.rule_set()
     out, minors = [], defaultdict(int)
     for p in penalties:
-        if p.voided_at is not None:
-            out.append(PenaltyWorth(p, None))
-            continue
-        if p.kind == MINOR:
-            minors[(p.session_id, p.player_id)] += 1
+        void = p.voided_at is not None
+        # A void minor violation takes no place on the scale: its worth is the next place's.
+        order = minors[(p.session_id, p.player_id)] + 1
+        if p.kind == MINOR and not void:
+            minors[(p.session_id, p.player_id)] = order
         try:
             worth = resolve(
                 rules,
                 p.kind,
                 minutes=p.minutes,
                 amount=plain_number(p.amount),
-                order=minors[(p.session_id, p.player_id)],
+                order=order,
                 stage=p.stage or None,
             )
         except RuleError as e:
             worth = e
-        out.append(PenaltyWorth(p, worth))
+        out.append(PenaltyWorth(p, None, worth) if void else PenaltyWorth(p, worth))
     return out
 
 

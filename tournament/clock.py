@@ -17,7 +17,8 @@ RESUME = "resume"
 ADJUST = "adjust"  # seconds added (negative: removed), for all tables or one table
 END = "end"
 RESET = "reset"  # back to waiting: a false start; what came before no longer counts
-KINDS = (START, PAUSE, RESUME, ADJUST, END, RESET)
+REOPEN = "reopen"  # the end taken back at once (a mistaken tap): as if it had not happened
+KINDS = (START, PAUSE, RESUME, ADJUST, END, RESET, REOPEN)
 
 WAITING = "waiting"
 RUNNING = "running"
@@ -77,6 +78,11 @@ def check(events: list[Event]) -> None:
                 raise ClockError("not_started")
             started = paused = ended = False
             continue
+        if e.kind == REOPEN:
+            if not ended:
+                raise ClockError("not_ended")
+            ended = False
+            continue
         if ended:
             raise ClockError("ended")
         if e.kind == START:
@@ -117,6 +123,7 @@ def state_at(
     running_since = None
     started_at = None
     paused = ended = False
+    before_end = (None, 0.0)  # running since, and the time END added: what REOPEN puts back
     for e in events:
         if e.kind == START:
             started_at = running_since = e.at
@@ -129,9 +136,13 @@ def state_at(
             if e.table is None or e.table == table:
                 length += e.seconds
         elif e.kind == END:
-            if running_since is not None:
-                elapsed += (e.at - running_since).total_seconds()
+            added = (e.at - running_since).total_seconds() if running_since is not None else 0.0
+            before_end = (running_since, added)
+            elapsed += added
             running_since, ended = None, True
+        elif e.kind == REOPEN:
+            running_since, ended = before_end[0], False
+            elapsed -= before_end[1]
     if running_since is not None:
         elapsed += (now - running_since).total_seconds()
     remaining = length - elapsed

@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from core.moments import validate_calendar
-from core.text import Shape, validate_line, validate_name, validate_text
+from core.names import first_and_last, latin, scheme_for
+from core.text import Shape, validate_latin, validate_line, validate_name, validate_text
 from core.zones import default_zone, in_zone, validate_zone
 from scoring.rules import PRESETS, RuleError, ruleset_from
 
@@ -28,6 +29,21 @@ KEY = Shape(
     _("A key is letters, digits and - _ . ~ only (it is part of the player's web address)."),
 )
 validate_key = KEY.validator
+
+# A first or last name, and its Latin spelling: two of them and a space fit in a name.
+NAME_PART = 99
+
+
+def name_part(verbose_name, validator, help_text=""):
+    """A first or last name, or its Latin spelling: optional, one line, NAME_PART long."""
+    return models.CharField(
+        verbose_name, max_length=NAME_PART, blank=True, validators=[validator], help_text=help_text
+    )
+
+
+LATIN_HELP = _(
+    "For the EMA. Empty: spelled from the name by the Ukrainian or Russian national system."
+)
 
 # The longest texts the desk keeps: what happened, an appeal and its decision; a rule change's
 # reason. Declared on the fields (a TextField's max_length alone binds only forms).
@@ -155,7 +171,16 @@ class Player(models.Model):
         help_text=_("The player's id in files."),
         validators=[validate_key],
     )
+    # The name shown everywhere. First and last name are kept apart when they are known (the
+    # EMA sheet's columns); a name left empty in a form or a list is made from them (README).
     name = models.CharField(_("name"), max_length=200, validators=[validate_name])
+    first_name = name_part(_("first name"), validate_line)
+    last_name = name_part(
+        _("last name"), validate_line, _("With its particles: “van den Berg”, “de la Cruz”.")
+    )
+    # The name the EMA gets, in Latin letters; empty: transliterated (latin_parts).
+    latin_first_name = name_part(_("Latin first name"), validate_latin, LATIN_HELP)
+    latin_last_name = name_part(_("Latin last name"), validate_latin, LATIN_HELP)
     ema_id = models.CharField(
         _("EMA id"),
         max_length=8,
@@ -183,6 +208,24 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
+
+    def name_parts(self) -> tuple[str, str]:
+        """(first name, last name): as typed, or, when neither was, split from the name with
+        the surname's particles (core.names.first_and_last)."""
+        if self.first_name or self.last_name:
+            return self.first_name, self.last_name
+        return first_and_last(self.name)
+
+    def latin_parts(self, language: str) -> tuple[str, str]:
+        """(first name, last name) in Latin letters: as typed, or transliterated from
+        name_parts by the Ukrainian or Russian national standard (core.names) — the
+        tournament's printing `language` and the player's country choose which."""
+        first, last = self.name_parts()
+        scheme = scheme_for(f"{first} {last}", country=self.country, language=language)
+        return (
+            self.latin_first_name or latin(first, scheme),
+            self.latin_last_name or latin(last, scheme),
+        )
 
 
 class Session(models.Model):
@@ -242,6 +285,7 @@ class ClockEvent(models.Model):
         ADJUST = "adjust", _("time changed")
         END = "end", _("end")
         RESET = "reset", _("reset")
+        REOPEN = "reopen", _("end taken back")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="clock_events")
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)

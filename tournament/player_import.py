@@ -9,11 +9,26 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
+from core.names import joined
 from tournament.models import Player
 
-VALIDATED = ("key", "country", "club", "team")
-COLUMNS = ("key", "name", "ema_id", "country", "club", "team", "substitute", "status")
+NAME_PARTS = ("first_name", "last_name", "latin_first_name", "latin_last_name")
+VALIDATED = ("key", *NAME_PARTS, "country", "club", "team")
+COLUMNS = ("key", "name", *NAME_PARTS, "ema_id", "country", "club", "team", "substitute", "status")
 ALIASES = {
+    "first": "first_name",
+    "firstname": "first_name",
+    "given_name": "first_name",
+    "forename": "first_name",
+    "last": "last_name",
+    "lastname": "last_name",
+    "surname": "last_name",
+    "family_name": "last_name",
+    "latin_first": "latin_first_name",
+    "first_name_latin": "latin_first_name",
+    "latin_last": "latin_last_name",
+    "last_name_latin": "latin_last_name",
+    "latin_surname": "latin_last_name",
     "ema": "ema_id",
     "emaid": "ema_id",
     "ema_number": "ema_id",
@@ -141,7 +156,8 @@ def parse_player_list(
         parsed.errors.append(_("The file is empty."))
         return parsed
     header = [_column(h) for h in table[0]]
-    if "name" not in header:
+    # The name may come as a first and a last name: the name is then made of them (README).
+    if not {"name", "first_name", "last_name"} & set(header):
         parsed.errors.append(_("Row 1: there is no “name” column."))
         return parsed
     parsed.ignored_columns = [table[0][i] for i, h in enumerate(header) if h not in COLUMNS]
@@ -169,10 +185,13 @@ def parse_player_list(
                 % {"row": number, "column": column, "message": message}
             )
 
-        name_value = row.get("name", "")
+        # A name made of a first and last name too long has their errors (below) alone: two
+        # parts of the longest length and a space fit in a name.
+        typed_name = row.get("name", "")
+        name_value = typed_name or joined(row.get("first_name", ""), row.get("last_name", ""))
         if not name_value:
             problem("name", _("the name is missing."))
-        elif len(name_value) > Player._meta.get_field("name").max_length:
+        elif typed_name and len(name_value) > Player._meta.get_field("name").max_length:
             problem("name", _("the name is longer than 200 characters."))
         elif name_value.casefold() in seen_names:
             where = seen_names[name_value.casefold()]
@@ -214,7 +233,7 @@ def parse_player_list(
         sub = row.get("substitute", "").lower()
         if sub not in TRUE | FALSE:
             problem("substitute", _("“%(value)s” is not yes or no.") % {"value": sub})
-        for column in ("key", "country", "club", "team"):
+        for column in VALIDATED:
             limit = Player._meta.get_field(column).max_length
             if len(row.get(column, "")) > limit:
                 problem(column, _("longer than %(max)d characters.") % {"max": limit})
@@ -231,6 +250,7 @@ def parse_player_list(
             {
                 "key": key,
                 "name": name_value,
+                **{column: row.get(column, "") for column in NAME_PARTS},
                 "ema_id": ema,
                 "country": row.get("country", ""),
                 "club": row.get("club", ""),

@@ -21,3 +21,9 @@ def player_counts(tournament) -> dict:
     )
     counts["not_multiple"] = counts["checked"] % 4 != 0
     return counts
+
+
+def latin_names(tournament) -> dict[str, tuple[str, str]]:
+    """One query: each player's key → (first name, last name) in Latin letters, as the EMA
+    gets them (Player.latin_parts, in the tournament's printing language)."""
+    return {p.key: p.latin_parts(tournament.language) for p in tournament.players.all()}

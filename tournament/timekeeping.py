@@ -29,6 +29,7 @@ REFUSALS = {
     "not_running": gettext_lazy("The clock is not running."),
     "not_paused": gettext_lazy("The clock is not paused."),
     "not_started": gettext_lazy("The clock has not started."),
+    "not_ended": gettext_lazy("The clock has not ended."),
 }
 
 STATE_LABELS = {
@@ -155,6 +156,14 @@ def end_clock(session: Session, user) -> None:
     s = clock.state_at(0, 0, events_of(session), timezone.now())
     if s.started_at is not None and s.state != clock.ENDED:
         _append(session, clock.END, user)
+
+
+def reopen_clock(session: Session, user) -> None:
+    """Take back the end of play just recorded: a clock its END stopped goes on as if it had
+    not stopped (called when the one who declared play over undoes it)."""
+    last = ClockEvent.objects.filter(session=session).order_by("at", "id").last()
+    if last is not None and last.kind == clock.END:
+        _append(session, clock.REOPEN, user)
 
 
 @transaction.atomic

@@ -7,12 +7,15 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
   country, team or empty: the seating's keep-apart field), `language` (en, ru, uk or pl: the
   language of the printouts), `time_zone` (an IANA zone such as Europe/Kyiv, in which every
   time is typed and shown; left out: the importing desk's);
-- `players[]`: `checked_in`;
+- `players[]`: `checked_in`; `first_name`, `last_name` (the name's parts, when known: the EMA
+  sheet's columns), `latin_first_name`, `latin_last_name` (the name in Latin letters as typed;
+  left out: transliterated from the name, README "Latin names"), each only when not empty;
 - `sessions[]`: `method` (manual, draw, balanced, swiss), `seed` (the draw's, plan's or Swiss
   seating's seed, so a seating can be re-run), `ended_at` (when play ended; only when set),
   `clock` (only when set: `length_seconds` and `warning_seconds` when the session has its own,
   and `events`, the session clock's history in order, each `kind` (start, pause, resume, adjust,
-  end, reset), `at`, `seconds` (adjust), `table` (adjust for one table, else null), `by`);
+  end, reset, reopen: an end taken back at once), `at`, `seconds` (adjust), `table` (adjust for
+  one table, else null), `by`);
 - `sessions[].tables[]`: `history`, every version of the table's result, oldest first — also
   the one whose scores are on the seats — each with `version`, `status` (draft, confirmed,
   superseded), `entered_by`, `entered_at`, `confirmed_by`, `confirmed_at`, `superseded_at`

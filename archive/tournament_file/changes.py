@@ -8,7 +8,19 @@ from dataclasses import dataclass, field
 
 # Head fields a director would notice; the rest of `tournament` is compared as a whole.
 HEAD_FIELDS = ("name", "ruleset", "rules", "sessions", "fee", "start_date", "venue", "scope")
-PLAYER_FIELDS = ("name", "ema_id", "country", "club", "team", "substitute", "status")
+PLAYER_FIELDS = (
+    "name",
+    "first_name",
+    "last_name",
+    "latin_first_name",
+    "latin_last_name",
+    "ema_id",
+    "country",
+    "club",
+    "team",
+    "substitute",
+    "status",
+)
 RECORD_LISTS = ("penalties", "voided_penalties", "incidents", "appeals")
 
 

@@ -15,7 +15,7 @@ from seating.models import WINDS, Seat, Table
 from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
 
 from .marks import split_mark
-from .schema import FORMAT, UNDO_PLAYERS, VERSION
+from .schema import FORMAT, NAME_PARTS, UNDO_PLAYERS, VERSION
 from .values import is_int
 
 
@@ -207,6 +207,7 @@ def _export(tournament: Tournament) -> dict:
             {
                 "key": p.key,
                 "name": p.name,
+                **{part: getattr(p, part) for part in NAME_PARTS if getattr(p, part)},
                 "ema_id": p.ema_id,
                 "country": p.country,
                 "club": p.club,

@@ -201,6 +201,7 @@ class Reader(RecordsReader):
                 {
                     "key": key,
                     "name": name,
+                    **{part: p[part] for part in schema.NAME_PARTS},
                     "ema_id": ema_id,
                     **{key: p[key] for key in ("country", "club", "team", "substitute", "status")},
                     "checked_in": p["checked_in"],

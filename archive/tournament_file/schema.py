@@ -18,7 +18,7 @@ from django.core.validators import slug_re
 from django.utils.translation import gettext_noop
 
 from core.numbers import decimal_limit, largest, smallest
-from core.text import LINE, NAME, TEXT, shape_of
+from core.text import LATIN, LINE, NAME, TEXT, shape_of
 from scoring.hands import riichi, sichuan
 from scoring.models import (
     CHOMBO_MAX,
@@ -90,6 +90,9 @@ PENALTY_NOTE_MAX = _max_length(Penalty, "note")
 KEEP_APART = ("", *(value for value, _label in Tournament._meta.get_field("keep_apart").choices))
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 TABLE_STATUSES = ("draft", "confirmed")  # what a table's seats show; superseded is history only
+# A player's name in parts and in Latin letters: optional keys (empty: not known, or, for the
+# Latin name, transliterated).
+NAME_PARTS = ("first_name", "last_name", "latin_first_name", "latin_last_name")
 # Keys of an incident's `undo` that hold database ids, written as file references.
 UNDO_PLAYERS = ("player", "replaces", "now", "substitute")
 
@@ -112,8 +115,19 @@ KEY_SHAPE = (
     gettext_noop("%(value)s is not a key: letters, digits and - _ . ~ only"),
     KEY.ecma,
 )
+LATIN_SHAPE = (
+    LATIN.regex,
+    gettext_noop("%(value)s is not a name in Latin letters"),
+    LATIN.ecma,
+)
 # The file's message for each shape a model field declares (core.text).
-_SHAPES = {LINE: LINE_SHAPE, NAME: NAME_SHAPE, TEXT: TEXT_SHAPE, KEY: KEY_SHAPE}
+_SHAPES = {
+    LINE: LINE_SHAPE,
+    NAME: NAME_SHAPE,
+    TEXT: TEXT_SHAPE,
+    KEY: KEY_SHAPE,
+    LATIN: LATIN_SHAPE,
+}
 
 
 def _text(model, name, **kwargs) -> Text:
@@ -179,6 +193,7 @@ PLAYER = Obj(
     {
         "key": _text(Player, "key", required=True),
         "name": _text(Player, "name", required=True),
+        **{part: _text(Player, part) for part in NAME_PARTS},
         "ema_id": Pattern(
             re.compile(r"\d{8}\Z"),
             gettext_noop("%(value)s is not 8 digits"),

@@ -50,26 +50,43 @@
   var filter = document.getElementById("checkin-search");
   if (filter) {
     var asked = 0, timer;
-    filter.form.addEventListener("submit", function (ev) { ev.preventDefault(); });
+    var find = function () {
+      var question = ++asked;
+      var url = new URL(filter.form.action || window.location.href);
+      url.searchParams.set("q", filter.value);
+      return fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-store" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) {
+          if (data === null || question !== asked) return false;
+          var found = {};
+          data.players.forEach(function (pk) { found[pk] = true; });
+          document.querySelectorAll("#checkin-table tbody tr[data-player]").forEach(function (tr) {
+            tr.hidden = !found[tr.dataset.player];
+          });
+          history.replaceState(null, "", url);
+          return true;
+        })
+        .catch(function () { return false; });
+    };
+    // Enter: the one player found is checked in (not out: a second Enter does nothing); of
+    // several, the first one's button takes the focus, and Tab walks the others.
+    filter.form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      clearTimeout(timer);
+      find().then(function (answered) {
+        if (!answered) return;
+        var shown = document.querySelectorAll("#checkin-table tbody tr[data-player]:not([hidden]) form.checkin-form");
+        if (shown.length === 1) {
+          if (shown[0].querySelector("input[name=checked_in]").value === "1") shown[0].requestSubmit();
+          else shown[0].querySelector("button").focus();
+        } else if (shown.length > 1) {
+          shown[0].querySelector("button").focus();
+        }
+      });
+    });
     filter.addEventListener("input", function () {
       clearTimeout(timer);
-      timer = setTimeout(function () {
-        var question = ++asked;
-        var url = new URL(filter.form.action || window.location.href);
-        url.searchParams.set("q", filter.value);
-        fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-store" })
-          .then(function (r) { return r.ok ? r.json() : null; })
-          .then(function (data) {
-            if (data === null || question !== asked) return;
-            var found = {};
-            data.players.forEach(function (pk) { found[pk] = true; });
-            document.querySelectorAll("#checkin-table tbody tr[data-player]").forEach(function (tr) {
-              tr.hidden = !found[tr.dataset.player];
-            });
-            history.replaceState(null, "", url);
-          })
-          .catch(function () {});
-      }, 120);
+      timer = setTimeout(find, 120);
     });
     document.querySelectorAll("form.checkin-form").forEach(function (form) {
       form.addEventListener("submit", function (ev) {
@@ -104,8 +121,16 @@
       entry.querySelectorAll("input.score").forEach(function (i) {
         if (i.value !== "") { total += parseInt(i.value, 10) || 0; filled++; }
       });
-      sum.textContent = total.toLocaleString(document.documentElement.lang || undefined);
-      sum.className = total === parseInt(sum.dataset.target, 10) ? "ok" : "bad";
+      // Told by a mark and words, not by its colour alone: "✓ 120,000", "✗ 118,000 · 2,000 short".
+      var lang = document.documentElement.lang || undefined;
+      var gap = total - parseInt(sum.dataset.target, 10);
+      var text = total.toLocaleString(lang);
+      if (gap !== 0) {
+        var words = gap < 0 ? sum.dataset.short : sum.dataset.over;
+        text += " · " + words.replace("{points}", Math.abs(gap).toLocaleString(lang));
+      }
+      sum.textContent = (gap === 0 ? "✓ " : "✗ ") + text;
+      sum.className = gap === 0 ? "ok" : "bad";
     };
     inputs.forEach(function (input, n) {
       input.addEventListener("input", update);

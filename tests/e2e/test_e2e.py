@@ -135,7 +135,7 @@ def test_director_runs_a_session_and_the_public_sees_the_winner(
             expect(labels.first).to_have_text(f"East — {east_of_table_1}")
 
             def shoot():
-                expect(desk1.locator("#sum")).to_have_text("120,000")
+                expect(desk1.locator("#sum")).to_have_text("✓ 120,000")
                 expect(desk1.locator("#sum")).to_have_class("ok")
                 desk1.screenshot(path=e2e.SCREENSHOTS / "desk-entry.png", full_page=True)
 

@@ -144,6 +144,7 @@ def test_a_whole_tournament_day_from_the_floor(new_context):
     fits(referee)
     card = referee.locator(".seat-card", has_text="Hans Müller")
     card.get_by_role("button", name=re.compile(r"^Misconduct")).first.click()
+    referee.locator("#confirm").click()  # a penalty tap asks first
     expect(referee.locator(".messages")).to_contain_text("Hans Müller")
     penalty = Penalty.objects.get(player__key="p02")
     fined = total_of("p02")

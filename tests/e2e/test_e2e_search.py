@@ -34,8 +34,9 @@ def test_checkin_search_as_the_desk_user_types(new_context):
     desk.locator("#checkin-search").press_sequentially("o’brien")
     expect(rows).to_have_count(1)
     expect(rows.first).to_contain_text("Seán O'Brien")
-    desk.locator("#checkin-search").press("Enter")  # stays on the page: nothing to submit
+    desk.locator("#checkin-search").press("Enter")  # checks in the one found; stays on the page
     expect(rows).to_have_count(1)
+    expect(desk.locator("#checked")).to_have_text("2")
     assert "q=o%E2%80%99brien" in desk.url  # a reload keeps the search
 
     desk.reload()

@@ -173,7 +173,9 @@ def test_play_has_ended_stops_the_clock_and_the_hall_moves_to_the_next_session(e
     desk = f.login(staff["desk1"])
     control(desk, t, "start")
     assert status(t)["session"] == 1
-    response = desk.post(desk_url(t, "session_end"), {"next": desk_url(t, "clock")}, follow=False)
+    response = desk.post(
+        desk_url(t, "session_end"), {"next": desk_url(t, "clock"), "confirm": "1"}, follow=False
+    )
     assert response["Location"] == desk_url(t, "clock")
     assert list(ClockEvent.objects.values_list("kind", flat=True)) == ["start", "end"]
     assert status(t, session=1)["state"] == "ended"
@@ -299,7 +301,7 @@ def test_no_session_yet_gives_an_empty_status():
 def test_play_ended_without_a_clock_shows_ended_on_the_desk_and_in_the_hall(ema):
     t, staff = ema
     desk = f.login(staff["desk1"])
-    desk.post(desk_url(t, "session_end"))
+    desk.post(desk_url(t, "session_end"), {"confirm": "1"})
     assert not ClockEvent.objects.exists()
     assert status(t, session=1)["state"] == "ended"
     page = desk.get(desk_url(t, "clock")).content.decode()

@@ -560,7 +560,7 @@ def player_files(draw, fault):
         rows[i]["club"] = "Somewhere"
         expected = f"Row {at}, column “name”: the name is missing."
     elif fault == "no_name_column":
-        header[0] = draw(st.sampled_from(["nom", "gracz", "names", "first name"]))
+        header[0] = draw(st.sampled_from(["nom", "gracz", "names", "nickname"]))
         expected = "Row 1: there is no “name” column."
     elif fault == "header_only":
         rows = []

@@ -56,7 +56,7 @@ def test_a_penalty_note_past_its_length_is_refused(hall):
     t, staff = hall
     referee = f.login(staff["referee"])
     player = t.players.get(key="p01")
-    data = {"player": player.pk, "kind": "late", "minutes": 3}
+    data = {"player": player.pk, "kind": "late", "minutes": 3, "confirm": "1"}
     body = page(
         referee.post(
             url(t, "referee:penalty_add", number=1),
@@ -76,7 +76,8 @@ def test_a_reason_for_voiding_past_its_length_is_refused(hall):
     referee = f.login(staff["referee"])
     player = t.players.get(key="p01")
     referee.post(
-        url(t, "referee:penalty_add", number=1), {"player": player.pk, "kind": "late", "minutes": 3}
+        url(t, "referee:penalty_add", number=1),
+        {"player": player.pk, "kind": "late", "minutes": 3, "confirm": "1"},
     )
     penalty = Penalty.objects.get()
     director = f.login(staff["director"])
@@ -151,7 +152,7 @@ def test_late_minutes_past_the_limit_are_refused(hall):
     referee = f.login(staff["referee"])
     player = t.players.get(key="p01")
     for minutes in ("40000", "1000", "1e3", "³", "inf", "-1", "0"):
-        data = {"player": player.pk, "kind": "late", "minutes": minutes}
+        data = {"player": player.pk, "kind": "late", "minutes": minutes, "confirm": "1"}
         body = page(referee.post(url(t, "referee:penalty_add", number=1), data, follow=True))
         assert "minutes" in body.lower()
     assert not Penalty.objects.exists()
@@ -199,7 +200,13 @@ def test_misconduct_amounts_that_are_no_number_are_refused(hall, amount):
     referee = f.login(staff["director"])
     player = t.players.get(key="p01")
     for kind in ("misconduct", "other"):
-        data = {"player": player.pk, "kind": kind, "amount": amount, "stage": "after"}
+        data = {
+            "player": player.pk,
+            "kind": kind,
+            "amount": amount,
+            "stage": "after",
+            "confirm": "1",
+        }
         body = page(referee.post(url(t, "referee:penalty_add", number=1), data, follow=True))
         assert "amount" in body.lower()
     assert not Penalty.objects.exists()

@@ -66,6 +66,7 @@ RULES = {
     "desk:plan_status": ("get", DIRECTOR_ONLY),
     "desk:plan_apply": ("post", DIRECTOR_ONLY),
     "desk:session_end": ("post", DESK),
+    "desk:session_reopen": ("post", DESK),
     "desk:clock": ("get", DESK | REFEREE),
     "desk:clock_control": ("post", DESK),
     "desk:clock_reset": ("post", DIRECTOR_ONLY),
@@ -84,6 +85,8 @@ RULES = {
     "referee:disqualify": ("post", REFEREE),
     "referee:log": ("get", REFEREE),
     "referee:penalty_void": ("post", DIRECTOR_ONLY),
+    # Open to every referee; the service lets only the one who recorded it undo it.
+    "referee:penalty_undo": ("post", REFEREE),
     "referee:incident_void": ("post", DIRECTOR_ONLY),
     "referee:appeals": ("get", REFEREE),
     "referee:appeal_add": ("post", REFEREE),
@@ -113,8 +116,9 @@ MOVED = {"desk/" + route: name for route, name in MOVED.items()}
 
 # Public pages: every role reads them without login; nothing writes through them.
 PUBLIC_PAGES = {"home", "standings", "feed", "find", "clock", "clock_json", "player"}
-# Logging in and out, and the language switcher (a cookie, no data): open to everyone.
-ACCOUNT_PAGES = {"login", "logout", "language"}
+# Logging in and out, the language switcher (a cookie, no data) and the favicon's redirect:
+# open to everyone.
+ACCOUNT_PAGES = {"login", "logout", "language", "favicon"}
 ROLES = ["anonymous", "public", "referee", "desk", "director"]
 
 
@@ -212,7 +216,7 @@ def kwargs_for(full_name, t, player):
         )
         pk = plan.pk
     session = t.sessions.get(number=1)
-    if name == "penalty_void":
+    if name in ("penalty_void", "penalty_undo"):
         pk = Penalty.objects.create(
             session=session, player=player, kind="late", minutes=3, recorded_at=timezone.now()
         ).pk
@@ -275,7 +279,7 @@ def body(name, t, player):
         "session_swiss": {"seed": "1"},
         "seat_change": {"a": "p01", "b": "p05", "override": "on", "reason": "mix-up"},
         "plans": {"first": 2, "last": 3, "seed": 5},
-        "penalty_add": {"player": player.pk, "kind": "late", "minutes": 3},
+        "penalty_add": {"player": player.pk, "kind": "late", "minutes": 3, "confirm": "1"},
         "incident_add": {"player": player.pk, "text": "spilled tea"},
         "three_handed": {"player": player.pk},
         "substitute": {"player": player.pk, "substitute": player.pk, "joined": "start"},

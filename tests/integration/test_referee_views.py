@@ -50,7 +50,9 @@ def staff():
 
 def post_penalty(client, t, player, **data):
     return client.post(
-        url(t, "referee:penalty_add", number=1), {"player": player.pk, **data}, follow=True
+        url(t, "referee:penalty_add", number=1),
+        {"player": player.pk, "confirm": "1", **data},
+        follow=True,
     )
 
 
@@ -452,13 +454,15 @@ def test_desk_ends_the_session_and_the_page_shows_the_appeal_window(staff):
     desk = f.login(staff["desk1"])
     page = desk.get(url(t, "session", number=1)).content.decode()
     assert "Play has ended" in page
-    desk.post(url(t, "session_end", number=1))
+    desk.post(url(t, "session_end", number=1), {"confirm": "1"})
     session.refresh_from_db()
     assert session.ended_at is not None
     page = desk.get(url(t, "session", number=1)).content.decode()
     closes = timezone.localtime(session.ended_at + timedelta(minutes=30)).strftime("%H:%M")
     assert f"appeals until {closes}" in page
-    again = desk.post(url(t, "session_end", number=1), follow=True).content.decode()
+    again = desk.post(
+        url(t, "session_end", number=1), {"confirm": "1"}, follow=True
+    ).content.decode()
     assert "already ended" in again
 
 
@@ -565,13 +569,13 @@ def test_a_next_off_this_site_is_ignored(staff, target):
     player = t.players.get(key="p01")
     response = referee.post(
         url(t, "referee:penalty_add", number=1),
-        {"player": player.pk, "kind": "late", "minutes": 2, "next": target},
+        {"player": player.pk, "kind": "late", "minutes": 2, "next": target, "confirm": "1"},
     )
     assert response.status_code == 302 and response["Location"] == url(t, "referee:home")
     here = url(t, "referee:table", number=1, table=1) + f"#p{player.pk}"
     response = referee.post(
         url(t, "referee:penalty_add", number=1),
-        {"player": player.pk, "kind": "late", "minutes": 2, "next": here},
+        {"player": player.pk, "kind": "late", "minutes": 2, "next": here, "confirm": "1"},
     )
     assert response["Location"] == here
     assert Penalty.objects.count() == 2

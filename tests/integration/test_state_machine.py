@@ -514,7 +514,7 @@ class DeskMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def end_session(self, data):
         session = data.draw(st.sampled_from(self.seated_sessions()))
-        self.post("desk1", self.s_url("desk:session_end", session))
+        self.post("desk1", self.s_url("desk:session_end", session), {"confirm": "1"})
 
     # --- results -------------------------------------------------------------------------
 
@@ -648,7 +648,7 @@ class DeskMachine(RuleBasedStateMachine):
             fields.setdefault(name, (st.just(""), TEXT if name in ("stage", "note") else NUMBER))
         form = fill(data, fields)
         who = "director" if kind == "other" else data.draw(st.sampled_from(["referee", "head"]))
-        self.post(who, self.s_url("referee:penalty_add", session), form)
+        self.post(who, self.s_url("referee:penalty_add", session), {**form, "confirm": "1"})
 
     @precondition(
         lambda self: (

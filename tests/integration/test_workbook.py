@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from openpyxl import load_workbook
 
-from printing.workbook import EMA_COLUMNS, ema_results_bytes, split_name, workbook_bytes
+from printing.workbook import EMA_COLUMNS, ema_results_bytes, workbook_bytes
 from referee.appeals import decide_appeal, file_appeal
 from referee.services import record_penalty, substitute, void_penalty
 from scoring import feed, selectors
@@ -238,21 +238,50 @@ def test_ema_results_sheet(ema):
     assert EMA_COLUMNS == ("Place", "EMA number", "Last name", "First name", "Country", "Points")
     sheet = {(r["Last name"], r["First name"]): r for r in rows(ws)}
     data = {row["player"]["name"]: row for row in feed.feed(ema)["standings"]}
-    julia = sheet[("Ґудзь", "Юлія")]
+    # Latin names (README, "Latin names"): Ukrainian letters take the Ukrainian national system.
+    julia = sheet[("Gudz", "Yuliia")]
     assert julia["EMA number"] == "04160092"
     assert julia["Country"] == "Ukraine"
     assert julia["Points"] == data["Юлія Ґудзь"]["total"]
     assert julia["Place"] == data["Юлія Ґудзь"]["rank"]
     assert sheet[("Żółć", "Łukasz")]["Points"] == data["Łukasz Żółć"]["total"]
-    assert sheet[("Щербаков", None)]["EMA number"] is None
+    # One word is a last name; from Ukraine, so the Ukrainian system (ICAO would agree here).
+    assert sheet[("Shcherbakov", None)]["EMA number"] is None
     places = [r["Place"] for r in rows(ws)]
     assert places == sorted(places) and len(places) == 8
 
 
-def test_split_name():
-    assert split_name("Юлія Ґудзь") == ("Ґудзь", "Юлія")
-    assert split_name("Anna Maria  van Dijk") == ("Dijk", "Anna Maria van")
-    assert split_name("Щербаков") == ("Щербаков", "")
+def test_ema_sheet_latin_names_and_particles(ema, client, staff):
+    """The EMA sheet through its address: the Latin first and last name each in its column —
+    as typed, transliterated, or split with the surname's particles — never Cyrillic."""
+    players = {p.key: p for p in ema.players.all()}
+    # Only the whole name known: "van den" stays with the surname.
+    Player.objects.filter(pk=players["p04"].pk).update(name="Jan van den Berg", country="NL")
+    # First and last name known (a Russian order would split wrongly): they are used as given.
+    Player.objects.filter(pk=players["p05"].pk).update(
+        name="Щербакова Юлия Петровна", first_name="Юлия Петровна", last_name="Щербакова"
+    )
+    # A Latin name typed by the director wins over the transliteration.
+    Player.objects.filter(pk=players["p06"].pk).update(
+        name="Олександр Шевченко", latin_first_name="Alexander", latin_last_name="Schewtschenko"
+    )
+    # Typed first and last name in Latin script stay as they are.
+    Player.objects.filter(pk=players["p07"].pk).update(
+        name="Maria de la Cruz Ruiz", first_name="Maria", last_name="de la Cruz Ruiz"
+    )
+    client.force_login(staff["director"])
+    response = client.get(f"/desk/{ema.slug}/ema-results.xlsx")
+    assert response.status_code == 200
+    sheet = {r["EMA number"] or r["Last name"]: r for r in rows(open_book(response.content).active)}
+    names = {(r["Last name"], r["First name"]) for r in sheet.values()}
+    assert ("van den Berg", "Jan") in names
+    # ICAO Doc 9303 (Russian passports): Щ shch, Ю iu, Я ia; the tournament prints in English.
+    assert ("Shcherbakova", "Iuliia Petrovna") in names
+    assert ("Schewtschenko", "Alexander") in names
+    assert ("de la Cruz Ruiz", "Maria") in names
+    assert ("Gudz", "Yuliia") in names and ("Żółć", "Łukasz") in names
+    cyrillic = [v for r in sheet.values() for v in (r["Last name"], r["First name"]) if v]
+    assert not [v for v in cyrillic if any("\u0400" <= c <= "\u04ff" for c in v)]
 
 
 def test_furiten_rating_has_one_decimal(staff):

@@ -12,11 +12,13 @@ from tournament.clock import (
     ADJUST,
     END,
     PAUSE,
+    REOPEN,
     RESET,
     RESUME,
     START,
     ClockError,
     Event,
+    check,
     extra_time,
     mmss,
     state_at,
@@ -72,6 +74,25 @@ def test_end_freezes_the_clock():
     events = [Event(START, at()), Event(END, at(60))]
     s = state_at(*EMA, events, at(100))
     assert (s.state, s.elapsed, s.remaining) == ("ended", 3600, 1800)
+
+
+def test_a_reopened_end_is_as_if_it_had_not_happened():
+    """An end taken back at once: a running clock kept running, a paused one stays paused."""
+    events = [Event(START, at()), Event(END, at(60)), Event(REOPEN, at(61))]
+    s = state_at(*EMA, events, at(70))
+    assert (s.state, s.elapsed, s.remaining) == ("running", 70 * 60, 20 * 60)
+    paused = [Event(START, at()), Event(PAUSE, at(50)), Event(END, at(60)), Event(REOPEN, at(61))]
+    s = state_at(*EMA, paused, at(70))
+    assert (s.state, s.elapsed) == ("paused", 50 * 60)
+    ended_again = events + [Event(END, at(80))]
+    assert state_at(*EMA, ended_again, at(90)).elapsed == 80 * 60
+
+
+def test_only_an_end_can_be_reopened():
+    with pytest.raises(ClockError):
+        check([Event(START, at()), Event(REOPEN, at(1))])
+    with pytest.raises(ClockError):
+        check([Event(START, at()), Event(END, at(1)), Event(REOPEN, at(2)), Event(REOPEN, at(3))])
 
 
 def test_events_after_now_are_ignored():

@@ -34,6 +34,7 @@ LEVELS = {
 # Rule math and algorithms: plain Python, tested directly, importable from any room.
 PURE = (
     "core.collation",
+    "core.names",
     "core.search",
     "scoring.rules",
     "scoring.penalties",

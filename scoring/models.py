@@ -1,13 +1,16 @@
 """Table results: every entry and correction is a new version, never an overwrite."""
 
+import json
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from core.text import validate_line
+from core.text import validate_line, validate_text
 from seating.models import Table, Wind
 from tournament.models import Player, Record
 
@@ -15,6 +18,8 @@ MAX_MINUTES_LATE = 999  # far past any rule set's scale; the page's input says s
 SCORE_LIMIT = 10**9  # a table score: far beyond any table, well inside the database's integer
 CHOMBO_MAX = 20  # chombo of one player in one game
 VERSION_MAX = 2**31 - 1  # a PositiveIntegerField on every database (SQLite would take more)
+HANDS_MAX = 200  # hands of one table in one session: a game has a few dozen at most
+HAND_DATA_MAX = 4000  # one hand as JSON, in characters: a Sichuan hand of 40 events is 2,000
 
 
 class Result(models.Model):
@@ -116,3 +121,96 @@ class Penalty(Record):
 
     def __str__(self):
         return f"{self.session} {self.player}: {self.get_kind_display()}"
+
+
+def validate_hand_data(value):
+    """A hand is one JSON object of at most HAND_DATA_MAX characters (the tournament file's
+    hand object; what it may hold is the hand arithmetic's to say, scoring.hands)."""
+    if not isinstance(value, dict):
+        raise ValidationError(_("A hand is a JSON object."), code="hand_object")
+    size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    if size > HAND_DATA_MAX:
+        raise ValidationError(
+            _("A hand is at most %(max)d characters as JSON, not %(size)d."),
+            code="hand_size",
+            params={"max": HAND_DATA_MAX, "size": size},
+        )
+
+
+class Hand(models.Model):
+    """One hand of a table's score sheet (RULES.md §5), as the players' phones record it.
+
+    `data` is the hand object of the tournament file exactly (../shared/formats/README.md,
+    "Hands"); scoring.hands.play turns a table's current hands into its scores. A hand is never
+    overwritten: a correction is a new version of the same `number`, the old one superseded with
+    who, when and why; undoing the last hand supersedes it without a new version. The database
+    keeps one current hand per number. `client_id` is the phone's id of the hand, so a phone
+    that sends the same hand twice (offline, retrying) records it once."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(
+        _("hand"), validators=[MinValueValidator(1), MaxValueValidator(HANDS_MAX)]
+    )
+    version = models.PositiveIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(VERSION_MAX)]
+    )
+    data = models.JSONField(validators=[validate_hand_data])
+    client_id = models.UUIDField(null=True, blank=True, unique=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(_("recorded"))
+    superseded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    superseded_at = models.DateTimeField(_("superseded"), null=True, blank=True)
+    # Why it was corrected or undone (several lines may be needed to tell a referee).
+    reason = models.CharField(
+        _("reason for the correction"), max_length=500, blank=True, validators=[validate_text]
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["table", "number", "version"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number", "version"], name="hand_version_unique"
+            ),
+            # The database, not the phone, guarantees one current hand per place in the game.
+            models.UniqueConstraint(
+                fields=["table", "number"],
+                condition=Q(superseded_at__isnull=True),
+                name="hand_one_current",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table} #{self.number} v{self.version}"
+
+    @property
+    def is_current(self):
+        return self.superseded_at is None
+
+
+class HandConfirmation(models.Model):
+    """A player's confirmation of one hand (002 §2.5.8 (4): a hand's result is final once every
+    player has confirmed it), by the wind the player holds at the table."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="confirmations")
+    wind = models.CharField(_("wind"), max_length=1, choices=Wind.choices)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(_("confirmed"))
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["hand", "wind"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "wind"], name="hand_confirmed_once_per_wind"),
+        ]
+
+    def __str__(self):
+        return f"{self.hand} {self.wind}"

@@ -21,7 +21,8 @@ from django.utils.translation import gettext_lazy
 from core.collation import collated
 from core.errors import rule_message
 from core.numbers import plain_number
-from scoring.models import Penalty, Result, ResultScore
+from scoring.hands import Outcome, play
+from scoring.models import Hand, Penalty, Result, ResultScore
 from scoring.penalties import MINOR, Resolved, resolve
 from scoring.rules import RuleError, is_awarded
 from scoring.standings import (
@@ -174,6 +175,35 @@ def recorded_tables(tournament) -> list[tuple[int, int, int, list[list]]]:
             scores.append([draft.get(w) for w in winds])
         out.append((session, table, len(winds), scores))
     return out
+
+
+def current_hands(tournament) -> dict[int, list[dict]]:
+    """Table id → the hand objects of its current hands (a superseded version or an undone
+    hand left out), in the order they were played: what the tournament file carries. One
+    query for the whole tournament."""
+    out = defaultdict(list)
+    rows = (
+        Hand.objects.filter(table__session__tournament=tournament, superseded_at__isnull=True)
+        .order_by("table_id", "number")
+        .values_list("table_id", "data")
+    )
+    for table_id, data in rows:
+        out[table_id].append(data)
+    return dict(out)
+
+
+def table_hands(table) -> list[Hand]:
+    """One table's current hands, in the order they were played."""
+    return list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+
+
+def hands_outcome(table) -> Outcome:
+    """What the table's current hands give (scores per wind, chombo per wind for riichi, the
+    game hand by hand) under its tournament's rule set, with the table's winds;
+    scoring.hands.HandError names the first hand that does not hold."""
+    rules = table.session.tournament.rule_set()
+    winds = sorted(table.seats.values_list("wind", flat=True), key=WINDS.index)
+    return play(rules, [hand.data for hand in table_hands(table)], winds)
 
 
 def substitutions(tournament) -> dict:

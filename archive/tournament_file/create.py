@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from scoring.models import Penalty, Result, ResultScore
+from scoring.models import Hand, Penalty, Result, ResultScore
 from seating.models import Seat, Table
 from tournament.changes import touch
 from tournament.models import (
@@ -190,6 +190,22 @@ def _create(plan: Reader, user, users: dict) -> Tournament:
             for wind, key, score, chombo in v.scores
         ),
         batch_size=BATCH,
+    )
+    _bulk(
+        Hand,
+        [
+            Hand(
+                table=tables[(s.number, t.number)],
+                number=number,
+                data=data,
+                recorded_by=user,
+                recorded_at=now,
+            )
+            for s in plan.sessions
+            for t in s.tables
+            for number, data in enumerate(t.hands, start=1)
+        ],
+        user,
     )
     _create_records(plan, user, users, tournament, players, sessions, tables, seats)
     for c in plan.rule_changes:

@@ -7,8 +7,10 @@ from django.utils import timezone
 
 from core.numbers import plain_number
 from core.zones import in_zone
+from scoring.hands import in_file_order
 from scoring.models import Penalty, Result, ResultScore
 from scoring.penalties import LATE, OTHER
+from scoring.selectors import current_hands
 from seating.models import WINDS, Seat, Table
 from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
 
@@ -110,6 +112,7 @@ def _export(tournament: Tournament) -> dict:
     seat_fields = ("pk", "table_id", "wind", "player_id", "replaces_id", "joined")
     for seat in Seat.objects.filter(session__tournament=t).values_list(*seat_fields, named=True):
         seats_by_table.setdefault(seat.table_id, []).append(seat)
+    hands_by_table = current_hands(t)
     tables_by_session = {}
     tables = Table.objects.filter(session__tournament=t).order_by("number")
     for table in tables.values_list("pk", "number", "session_id", named=True):
@@ -166,6 +169,9 @@ def _export(tournament: Tournament) -> dict:
                 out["joined"] = seat.joined
             seats.append(out)
         row["seats"] = seats
+        hands = hands_by_table.get(table.pk)
+        if hands:
+            row["hands"] = [in_file_order(hand) for hand in hands]
         if versions:
             row["history"] = [version_row(r) for r in versions]
         return row

@@ -27,6 +27,7 @@ class Table:
     number: int
     seats: list  # (wind, player key, replaces key or None, joined)
     versions: list = field(default_factory=list)
+    hands: list = field(default_factory=list)  # the hand objects, in the order played
 
 
 @dataclass

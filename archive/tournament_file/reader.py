@@ -12,9 +12,12 @@ from __future__ import annotations
 import json
 
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from core.errors import rule_message
+from scoring.hands import HandError, play
+from scoring.models import CHOMBO_MAX
 from scoring.rules import (
     RuleError,
     is_awarded,
@@ -278,7 +281,8 @@ class Reader(RecordsReader):
             table = Table(number=number, seats=[])
             seats = t.items("seats")
             self.check_seat_count(t.at("seats"), len(seats))
-            scores, chombos = [], []
+            hands = t.items("hands")
+            scores, chombos, chombo_given = [], [], []
             for j, (seat_path, item) in enumerate(seats):
                 seat = Record(schema.SEAT, seat_path, item)
                 wind = seat.data.get("wind", WINDS[j])
@@ -306,11 +310,14 @@ class Reader(RecordsReader):
                 joined = seat["joined"]
                 score = seat["score"]
                 chombo = seat["chombo"]
-                if score is None and chombo:
+                if score is None and chombo and not hands:
                     fail(seat.at("chombo"), _("a chombo needs a score on the seat"))
                 scores.append(score)
                 chombos.append(chombo)
+                chombo_given.append(seat.get("chombo") is not None)
                 table.seats.append((WINDS[j], key, replaces, joined))
+            if hands:
+                self.read_hands(path, table, hands, scores, chombos, chombo_given)
             current = self.check_scores(path, scores)
             status = t["status"]
             history = t.items("history")
@@ -337,6 +344,50 @@ class Reader(RecordsReader):
                     )
                 ]
             session.tables.append(table)
+
+    def read_hands(self, path, table, items, scores, chombos, chombo_given):
+        """The table's hands, played through the arithmetic (scoring.hands.play): seats without
+        scores take what the hands give, seats with scores must show it; a riichi seat's chombo
+        is the number of chombo hands it caused (taken from the hands when the seat gives
+        none). `scores` and `chombos` are filled in place."""
+        winds = [wind for wind, _k, _r, _j in table.seats]
+        if is_awarded(self.rules, len(winds)):
+            fail(f"{path}.hands", _("an awarded table (one or two players) has no hands"))
+        hands = [schema.HAND.read(hand_path, item) for hand_path, item in items]
+        try:
+            outcome = play(self.rules, hands, winds)
+        except HandError as e:
+            fail(f"{path}.{e.path}", rule_message(e))
+        if all(score is None for score in scores):
+            scores[:] = [outcome.scores[wind] for wind in winds]
+        for j, wind in enumerate(winds):
+            given, made = scores[j], outcome.scores[wind]
+            if given is not None and given != made:
+                fail(
+                    f"{path}.seats[{j}].score",
+                    _("%(score)s, but the hands give %(hands)s")
+                    % {
+                        "score": number_format(given, force_grouping=True),
+                        "hands": number_format(made, force_grouping=True),
+                    },
+                )
+            if outcome.chombo is None:
+                continue
+            count = outcome.chombo[wind]
+            if chombo_given[j] and chombos[j] != count:
+                fail(
+                    f"{path}.seats[{j}].chombo",
+                    _("%(chombo)d, but the hands have %(count)d chombo by this seat")
+                    % {"chombo": chombos[j], "count": count},
+                )
+            if count > CHOMBO_MAX:
+                fail(
+                    f"{path}.hands",
+                    _("%(count)d chombo by one seat; a seat has at most %(max)d")
+                    % {"count": count, "max": CHOMBO_MAX},
+                )
+            chombos[j] = count
+        table.hands = hands
 
     def read_replaces(self, seat: Record, key, seated, replaced):
         """The key of the player the seat's substitute replaces, or None."""

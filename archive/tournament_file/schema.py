@@ -19,7 +19,16 @@ from django.utils.translation import gettext_noop
 
 from core.numbers import decimal_limit, largest, smallest
 from core.text import LATIN, LINE, NAME, TEXT, shape_of
-from scoring.models import CHOMBO_MAX, SCORE_LIMIT, VERSION_MAX, Penalty, Result
+from scoring.hands import riichi, sichuan
+from scoring.models import (
+    CHOMBO_MAX,
+    HAND_DATA_MAX,
+    SCORE_LIMIT,
+    VERSION_MAX,
+    Hand,
+    Penalty,
+    Result,
+)
 from scoring.penalties import KINDS, STAGES
 from scoring.rules import PRESETS
 from seating.models import WINDS, Seat
@@ -37,6 +46,7 @@ from tournament.models import (
 from .values import (
     Amount,
     Bool,
+    Checked,
     Choice,
     Const,
     Date,
@@ -241,6 +251,113 @@ TABLE_VERSION = Obj(
     }
 )
 
+# A table's hands (../shared/formats/README.md, "Hands"): the shapes of both games as JSON
+# Schema, for programs that write them; the hand arithmetic (scoring.hands) is the real check
+# and names any hand that cannot have been played.
+_WIND = {"enum": list(WINDS)}
+_WINDS = {"type": "array", "items": _WIND}
+_FLAG = {"type": "boolean"}
+_FANS = {"type": "integer", "minimum": 0, "maximum": sichuan.FANS_MAX}
+_NO_OTHER_KEYS = False  # JSON Schema's "no other key": the arithmetic refuses unknown keys
+
+
+def _object(properties: dict, required=(), description="") -> dict:
+    form = {"type": "object", "properties": properties, "additionalProperties": _NO_OTHER_KEYS}
+    if required:
+        form["required"] = list(required)
+    if description:
+        form = {"description": description, **form}
+    return form
+
+
+RIICHI_HAND = _object(
+    {
+        "result": {"enum": list(riichi.RESULTS)},
+        "from": _WIND,
+        "wins": {
+            "type": "array",
+            "minItems": 1,
+            "items": _object(
+                {
+                    "seat": _WIND,
+                    "han": {"type": "integer", "minimum": 1},
+                    "fu": {"enum": list(riichi.FU)},
+                    "yakuman": {"type": "integer", "minimum": 1, "maximum": 2},
+                },
+                required=("seat",),
+            ),
+        },
+        "seat": _WIND,
+        "tenpai": _WINDS,
+        "riichi": _WINDS,
+    },
+    required=("result",),
+    description="a riichi hand: ron (from, wins), tsumo (wins), draw (tenpai), abortive, "
+    "chombo (seat), nagashi (seat, tenpai); riichi: who declared riichi in it",
+)
+SICHUAN_HAND = _object(
+    {
+        "events": {
+            "type": "array",
+            "items": {
+                "anyOf": [
+                    _object(
+                        {
+                            "kong": {"enum": list(sichuan.KONGS)},
+                            "seat": _WIND,
+                            "from": _WIND,
+                            "from_hand": _FLAG,
+                        },
+                        required=("kong", "seat"),
+                    ),
+                    _object(
+                        {
+                            "hu": {
+                                "type": "array",
+                                "minItems": 1,
+                                "items": _object(
+                                    {"seat": _WIND, "fans": _FANS}, required=("seat", "fans")
+                                ),
+                            },
+                            "from": _WIND,
+                            "self_draw": _FLAG,
+                            "robbing_kong": _FLAG,
+                            "after_kong": _FLAG,
+                        },
+                        required=("hu",),
+                    ),
+                    _object(
+                        {"false_hu": _WIND, "waiting": _FLAG}, required=("false_hu", "waiting")
+                    ),
+                ]
+            },
+        },
+        "exhausted": _object(
+            {
+                wind: {
+                    "anyOf": [
+                        {"enum": list(sichuan.NOT_WAITING)},
+                        _object({"waiting": _FANS}, required=("waiting",)),
+                    ]
+                }
+                for wind in WINDS
+            }
+        ),
+    },
+    required=("events",),
+    description="a Sichuan hand: its events in order (kong, hu, false_hu), then, if the wall "
+    "ran out, the state of each player who did not declare hu",
+)
+HANDS_MAX = largest(Hand._meta.get_field("number"))
+HAND = Checked(
+    Hand._meta.get_field("data"),
+    {
+        "description": "one hand, as the rule set's game writes it; at most "
+        f"{HAND_DATA_MAX:,} characters as JSON",
+        "anyOf": [RIICHI_HAND, SICHUAN_HAND],
+    },
+)
+
 TABLE = Obj(
     {
         "number": Int(1, SMALL_MAX),
@@ -251,6 +368,7 @@ TABLE = Obj(
         ),
         "seats": List(SEAT, required=True),
         "history": List(TABLE_VERSION),
+        "hands": List(HAND, max_items=HANDS_MAX),
     }
 )
 

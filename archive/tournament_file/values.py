@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -416,10 +417,11 @@ class Map(Value):
 
 @dataclass(frozen=True)
 class List(Value):
-    """A list of `items`; null is empty unless `required`."""
+    """A list of `items`; null is empty unless `required`; at most `max_items` when given."""
 
     items: Value
     required: bool = False
+    max_items: int | None = None
 
     def read(self, path, value) -> list:
         if value is None:
@@ -428,11 +430,40 @@ class List(Value):
             return []
         if not isinstance(value, list):
             fail(path, _("must be a list, not %(value)s") % {"value": show(value)})
+        if self.max_items is not None and len(value) > self.max_items:
+            fail(
+                path,
+                _("has %(count)d items, at most %(max)d")
+                % {"count": len(value), "max": self.max_items},
+            )
         return value
 
     def schema(self):
         schema = {"type": "array", "items": self.items.schema()}
+        if self.max_items is not None:
+            schema["maxItems"] = self.max_items
         return schema if self.required else _or_null(schema)
+
+
+@dataclass(frozen=True)
+class Checked(Value):
+    """An object stored whole in one model field (a hand: scoring.models.Hand.data), read
+    through that field's validators, so the file takes what the field takes; its meaning is
+    another module's to check (the hand arithmetic). `form`: its JSON Schema."""
+
+    field: object  # the model field
+    form: dict
+
+    def read(self, path, value):
+        try:
+            for validator in self.field.validators:
+                validator(value)
+        except ValidationError as e:
+            fail(path, " ".join(e.messages))
+        return value
+
+    def schema(self):
+        return dict(self.form)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ seed; the README lists the readings):
 import math
 from dataclasses import dataclass, field
 
+from scoring.hands.errors import HandError
 from scoring.rules import STICK, RuleSet, gettext_noop
 
 WINDS = ("E", "S", "W", "N")
@@ -40,18 +41,6 @@ FU = (20, 25, *range(30, 120, 10))
 LIMITS = ((13, 8000), (11, 6000), (8, 4000), (6, 3000), (5, 2000))
 MANGAN = 2000
 YAKUMAN = 8000
-
-
-class HandError(Exception):
-    """An impossible hand: `path` inside the hands ("hands[3].wins[0].fu"), an English message
-    template marked for the catalogue with its params, and the formatted `message`."""
-
-    def __init__(self, path: str, template: str, **params):
-        self.path = path
-        self.template = template
-        self.params = params
-        self.message = template.format(**params)
-        super().__init__(f"{path}: {self.message}")
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ pays nothing); this module pays only what the file can say.
 import json
 from dataclasses import dataclass, field
 
+from scoring.hands.errors import HandError
 from scoring.rules import gettext_noop
 
 WINDS = ("E", "S", "W", "N")
@@ -67,19 +68,6 @@ EVENT_KEYS = {
     "hu": ("hu", "from", "self_draw", "robbing_kong", "after_kong"),
     "false_hu": ("false_hu", "waiting"),
 }
-
-
-class HandError(Exception):
-    """An impossible hand: `path` inside the hand ("events[2].hu[0].seat"; play_game puts
-    "hands[n]." before it), an English message template marked for the catalogue with its
-    params, and the formatted `message`."""
-
-    def __init__(self, path: str, template: str, **params):
-        self.path = path
-        self.template = template
-        self.params = params
-        self.message = template.format(**params)
-        super().__init__(f"{path}: {self.message}" if path else self.message)
 
 
 @dataclass(frozen=True)

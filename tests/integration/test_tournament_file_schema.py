@@ -6,8 +6,14 @@ import re
 
 import pytest
 
-from archive.tournament_file import export_tournament, json_schema
+from archive.tournament_file import export_tournament, import_tournament, json_schema
 from archive.tournament_file.schema import JSON_SCHEMA_FILE, json_schema_text
+from tests.support.hands import (
+    README_RIICHI,
+    RIICHI_HANDS,
+    SICHUAN_HANDS,
+    hands_file,
+)
 from tests.support.tournaments import build_riichi, make_user, source_files
 from tournament.models import RuleChange
 
@@ -29,6 +35,8 @@ TYPES = {
 def problems(schema: dict, value, path="") -> list[str]:
     """Where `value` breaks `schema`: the keywords json_schema() writes, and no others (a new
     keyword fails here until this checker knows it; jsonschema is not a dependency)."""
+    if schema is False:  # JSON Schema's "nothing is allowed here" (no other key)
+        return [f"{path}: is not allowed"]
     out = []
     for word, want in schema.items():
         if word in ANNOTATIONS or word in ("properties", "required", "additionalProperties"):
@@ -62,6 +70,12 @@ def problems(schema: dict, value, path="") -> list[str]:
                     out.append(f"{path}: longer than {want}")
                 if word == "pattern" and not re.search(want, value):
                     out.append(f"{path}: {value!r} does not match {want}")
+        elif word in ("minItems", "maxItems"):
+            if isinstance(value, list):
+                if word == "minItems" and len(value) < want:
+                    out.append(f"{path}: fewer than {want} items")
+                if word == "maxItems" and len(value) > want:
+                    out.append(f"{path}: more than {want} items")
         elif word == "items":
             if isinstance(value, list):
                 for i, item in enumerate(value):
@@ -105,11 +119,48 @@ def test_exported_files_satisfy_the_schema():
         reason="chombo after uma, as announced",
     )
     files["history"] = export_tournament(t)
+    riichi = [json.loads(line) for line in README_RIICHI.strip().splitlines()]
+    files["riichi hands"] = export_tournament(import_tournament(hands_file(hands=riichi)))
+    sichuan = hands_file("sbr-2025", hands=SICHUAN_HANDS)
+    sichuan["tournament"]["slug"] = "sichuan-hands"
+    files["sichuan hands"] = export_tournament(import_tournament(sichuan))
     for name, data in files.items():
         assert problems(json_schema(), written(data)) == [], name
     # Between them the files have every list the schema describes.
     for part in ("penalties", "voided_penalties", "incidents", "appeals", "rule_changes"):
         assert any(data[part] for data in files.values()), part
+    assert files["sichuan hands"]["sessions"][0]["tables"][0]["hands"] == SICHUAN_HANDS
+
+
+def hands_data():
+    return written(hands_file(hands=RIICHI_HANDS))
+
+
+def sichuan_data():
+    return written(hands_file("sbr-2025", hands=SICHUAN_HANDS))
+
+
+@pytest.mark.parametrize(
+    "make, change, where",
+    [
+        (hands_data, lambda h: h[0].update(result="pass"), "[0]"),
+        (hands_data, lambda h: h[0]["wins"][0].update(fu=35), "[0]"),
+        (hands_data, lambda h: h[1].update(tenpai=["X"]), "[1]"),
+        (hands_data, lambda h: h[2].update(dealer="E"), "[2]"),
+        (sichuan_data, lambda h: h[0]["events"][0].update(kong="closed"), "[0]"),
+        (sichuan_data, lambda h: h[1]["exhausted"].update(S="asleep"), "[1]"),
+        (hands_data, lambda h: h.extend([{"result": "abortive"}] * 200), ""),
+    ],
+)
+def test_the_schema_describes_the_hands(make, change, where):
+    """The hands of both games satisfy the schema; a hand the arithmetic would refuse for its
+    shape breaks it, at that hand."""
+    data = make()
+    assert problems(json_schema(), data) == []
+    change(data["sessions"][0]["tables"][0]["hands"])
+    found = problems(json_schema(), data)
+    prefix = f".sessions[0].tables[0].hands{where}"
+    assert found and all(p.startswith(prefix) for p in found), found
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ActionRefused

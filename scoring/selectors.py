@@ -155,16 +155,25 @@ def confirmed_scores(tournament, number) -> dict:
     }
 
 
-def recorded_tables(tournament) -> list[tuple[int, int, int, list[list]]]:
-    """(session, table, seats, score lists in wind order) of every seated table, in order: the
-    confirmed scores and each draft's. What the tournament file checks against the rules, so a
-    rule change that one of them would not survive can be refused before it is made."""
+class Recorded(NamedTuple):
+    session: int
+    table: int
+    winds: list  # the seats' winds, in order
+    scores: list  # score lists in wind order: the confirmed one first, then each draft's
+    hands: list  # the current hands' objects, in order
+
+
+def recorded_tables(tournament) -> list[Recorded]:
+    """Every seated table, in order, with what the tournament file checks against the rules
+    (its size, the confirmed scores and each draft's, its hands), so a rule change that one of
+    them would not survive can be refused before it is made."""
     snap = _snapshot(tournament)
     drafts = defaultdict(lambda: defaultdict(dict))
     for sc in ResultScore.objects.filter(
         result__status=Result.Status.DRAFT, result__table__session__tournament=tournament
     ).values("result__table_id", "result_id", "wind", "score"):
         drafts[sc["result__table_id"]][sc["result_id"]][sc["wind"]] = sc["score"]
+    hands = current_hands(tournament)
     out = []
     for (session, table), table_id in sorted(snap["table_ids"].items()):
         winds = [s["wind"] for s in snap["seating"][session][table]]
@@ -173,7 +182,7 @@ def recorded_tables(tournament) -> list[tuple[int, int, int, list[list]]]:
             scores.append([snap["confirmed"][table_id][w]["score"] for w in winds])
         for _pk, draft in sorted(drafts[table_id].items()):
             scores.append([draft.get(w) for w in winds])
-        out.append((session, table, len(winds), scores))
+        out.append(Recorded(session, table, winds, scores, hands.get(table_id, [])))
     return out
 
 

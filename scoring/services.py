@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from core.roles import is_director
+from scoring.hands import HandError, play
 from scoring.models import Result, ResultScore
 from scoring.rules import (
     RuleError,
@@ -204,19 +205,29 @@ def change_rules(tournament: Tournament, ruleset: str, rules, user, reason: str 
     # A table or a result the new rules would not accept (a score step, a start-points sum, a
     # three-handed table in riichi), confirmed or still a draft, would leave the tournament one
     # that no longer restores from its own file.
-    for session, table, seats, recorded in recorded_tables(tournament):
-        problems = table_size_problems(new, seats)
-        for scores in recorded if not problems else ():
+    for t in recorded_tables(tournament):
+        problems = table_size_problems(new, len(t.winds))
+        for scores in t.scores if not problems else ():
             problems = validate_scores(new, scores)
             if problems:
                 break
-        if problems:
+        problem = rule_message(problems[0]) if problems else None
+        if problem is None and t.hands:
+            # The file computes a table's scores from its hands: they must still agree.
+            try:
+                given = play(new, t.hands, t.winds).scores
+            except HandError as e:
+                problem = rule_message(e)
+            else:
+                if t.scores and [given[w] for w in t.winds] != t.scores[0]:
+                    problem = _("Its hands would give other scores.")
+        if problem:
             raise ActionRefused(
                 _(
                     "Session %(session)d, table %(table)d does not hold under these rules: "
                     "%(problem)s Correct the result first, or keep the rules."
                 )
-                % {"session": session, "table": table, "problem": rule_message(problems[0])},
+                % {"session": t.session, "table": t.table, "problem": problem},
                 field="ruleset",
             )
     if frozen:

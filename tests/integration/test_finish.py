@@ -120,7 +120,7 @@ def test_a_session_shows_publicly_only_once_every_table_is_confirmed(staff):
     p05 = t.players.get(key="p05")
     response = referee.post(
         reverse("referee:penalty_add", args=[t.slug, 2]),
-        {"player": p05.pk, "kind": "late", "minutes": 4},
+        {"player": p05.pk, "kind": "late", "minutes": 4, "confirm": "1"},
     )
     assert response.status_code == 302 and Penalty.objects.filter(player=p05).exists()
 
@@ -257,7 +257,7 @@ def test_finish_freezes_the_results_says_final_and_reopens(staff):
     p04 = t.players.get(key="p04")
     response = f.login(staff["referee"]).post(
         reverse("referee:penalty_add", args=[t.slug, 1]),
-        {"player": p04.pk, "kind": "late", "minutes": 4},
+        {"player": p04.pk, "kind": "late", "minutes": 4, "confirm": "1"},
         follow=True,
     )
     assert refusal in response.content.decode()
@@ -292,7 +292,7 @@ def test_finish_freezes_the_results_says_final_and_reopens(staff):
     assert feed(t)["final"] is False
     response = f.login(staff["referee"]).post(
         reverse("referee:penalty_add", args=[t.slug, 1]),
-        {"player": p04.pk, "kind": "late", "minutes": 4},
+        {"player": p04.pk, "kind": "late", "minutes": 4, "confirm": "1"},
     )
     assert response.status_code == 302 and Penalty.objects.count() == 1
 
@@ -357,7 +357,7 @@ def test_an_appeal_upheld_against_a_penalty_waits_for_the_reopening(staff):
     referee = f.login(staff["referee"])
     referee.post(
         reverse("referee:penalty_add", args=[t.slug, 1]),
-        {"player": p03.pk, "kind": "late", "minutes": 4},
+        {"player": p03.pk, "kind": "late", "minutes": 4, "confirm": "1"},
     )
     penalty = Penalty.objects.get()
     appeal = Appeal.objects.create(

@@ -13,10 +13,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 
 from archive.tournament_file import TournamentFileError, export_tournament, import_tournament
+from core.errors import ActionRefused
 from scoring.hands import play
 from scoring.models import Hand, HandConfirmation, Result, ResultScore
 from scoring.rules import PRESETS
 from scoring.selectors import current_hands, hands_outcome, table_hands
+from scoring.services import change_rules
 from seating.models import Table
 from tests.support.hands import (
     EMA_SCORES,
@@ -325,3 +327,18 @@ def test_play_is_the_one_door_for_both_games():
     sichuan = play(PRESETS["sbr-2025"], SICHUAN_HANDS, ("E", "S", "W", "N"))
     assert list(riichi.scores.values()) == EMA_SCORES and riichi.chombo["N"] == 1
     assert list(sichuan.scores.values()) == SICHUAN_POINTS and sichuan.chombo is None
+
+
+def test_a_rule_change_the_stored_hands_would_not_give_is_refused():
+    """Issue 22's promise for hands: a rule change that would make a table's hands give other
+    scores than the ones stored would leave a file that no longer restores. After hands 1 and 2
+    one stick is left; EMA gives it to S (35,700), but with `sticks_at_end` "table" the hands
+    give S 34,700 — refused, naming the table (RULES.md §5.1)."""
+    t = import_tournament(hands_file(hands=RIICHI_HANDS[:2]))
+    with pytest.raises(ActionRefused) as refused:
+        change_rules(t, "ema-2012", {"sticks_at_end": "table"}, None, reason="try")
+    assert "Session 1, table 1 does not hold under these rules" in refused.value.message
+    assert "Its hands would give other scores." in refused.value.message
+    t.refresh_from_db()
+    assert t.rules == {}
+    change_rules(t, "ema-2012", {"misconduct_amounts": [-4000]}, None, reason="fine")

@@ -10,8 +10,8 @@ from django.utils.translation import ngettext
 
 from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from core.roles import is_director
-from scoring.hands import HandError, play
-from scoring.models import Result, ResultScore
+from scoring.hands import HandError, in_file_order, play
+from scoring.models import Hand, HandConfirmation, Result, ResultScore
 from scoring.rules import (
     RuleError,
     is_awarded,
@@ -306,3 +306,127 @@ def reopen_tournament(tournament: Tournament, user, reason: str) -> Tournament:
     )
     touch(tournament.pk)
     return tournament
+
+
+# --- hands (issue 24): the table's own score sheet --------------------------------------------
+
+
+def _sheet(table: Table) -> Table:
+    """The table locked for a change of its hands, refused once its result is confirmed (the
+    hands then are the result) or the tournament finished."""
+    table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
+    refuse_if_finished(table.session.tournament_id)
+    if Result.objects.filter(table=table, status=Result.Status.CONFIRMED).exists():
+        raise ActionRefused(
+            _("The table's result is confirmed: its hands can no longer change."), field="hand"
+        )
+    return table
+
+
+def _holds(table: Table, hands: list) -> None:
+    """The hands, in order, under the tournament's rules; ActionRefused naming the first hand
+    that does not hold (RULES.md §5)."""
+    winds = sorted(table.seats.values_list("wind", flat=True), key=WINDS.index)
+    try:
+        play(table.session.tournament.rule_set(), hands, winds)
+    except HandError as e:
+        raise ActionRefused(f"{e.path}: {rule_message(e)}", field="hand") from e
+
+
+def _checked(hand: Hand) -> Hand:
+    try:
+        hand.full_clean(validate_unique=False, validate_constraints=False)
+    except ValidationError as e:
+        field, messages = next(iter(e.message_dict.items()))
+        raise ActionRefused(f"{field}: {messages[0]}", field="hand") from e
+    return hand
+
+
+@transaction.atomic
+def record_hand(table: Table, data: dict, user, client_id=None) -> Hand:
+    """The next hand of the table's sheet. A phone that sends the same hand again (the same
+    `client_id`, offline and retrying) gets the hand it recorded, and nothing is recorded
+    twice."""
+    if client_id is not None:
+        sent = Hand.objects.filter(client_id=client_id).first()
+        if sent is not None:
+            if sent.table_id != table.pk:
+                raise ActionRefused(_("This hand was recorded at another table."), field="hand")
+            return sent
+    table = _sheet(table)
+    current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    _holds(table, [h.data for h in current] + [data])
+    hand = _checked(
+        Hand(
+            table=table,
+            number=len(current) + 1,
+            data=in_file_order(data),
+            client_id=client_id,
+            recorded_by=user,
+            recorded_at=timezone.now(),
+        )
+    )
+    hand._history_user = user
+    hand.save()
+    touch(table.session.tournament_id)
+    return hand
+
+
+@transaction.atomic
+def undo_last_hand(table: Table, user, reason: str = "") -> Hand:
+    """Takes back the last hand: it is superseded (kept, with who, when and why)."""
+    table = _sheet(table)
+    last = table.hands.filter(superseded_at__isnull=True).order_by("-number").first()
+    if last is None:
+        raise ActionRefused(_("There is no hand to undo."), field="hand")
+    last.superseded_at, last.superseded_by, last.reason = timezone.now(), user, reason.strip()
+    _checked(last)._history_user = user
+    last.save(update_fields=["superseded_at", "superseded_by", "reason"])
+    touch(table.session.tournament_id)
+    return last
+
+
+@transaction.atomic
+def correct_hand(hand: Hand, data: dict, user, reason: str) -> Hand:
+    """An earlier hand corrected: a new version of the same number, the old one kept and
+    superseded with the reason; every hand after it must still hold."""
+    if not reason.strip():
+        raise ActionRefused(_("Give the reason for the correction."), field="reason")
+    table = _sheet(hand.table)
+    old = Hand.objects.select_for_update().get(pk=hand.pk)
+    if old.superseded_at is not None or old.table_id != table.pk:
+        raise ActionRefused(_("This hand has been corrected or undone since."), field="hand")
+    current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    _holds(table, [data if h.pk == old.pk else h.data for h in current])
+    old.superseded_at, old.superseded_by, old.reason = timezone.now(), user, reason.strip()
+    _checked(old)._history_user = user
+    old.save(update_fields=["superseded_at", "superseded_by", "reason"])
+    new = _checked(
+        Hand(
+            table=table,
+            number=old.number,
+            version=old.version + 1,
+            data=in_file_order(data),
+            recorded_by=user,
+            recorded_at=old.superseded_at,
+        )
+    )
+    new._history_user = user
+    new.save()
+    touch(table.session.tournament_id)
+    return new
+
+
+@transaction.atomic
+def confirm_hand(hand: Hand, wind: str, user) -> HandConfirmation:
+    """The player at `wind` confirms the hand (002 §2.5.8 (4)); once per wind."""
+    table = _sheet(hand.table)
+    hand = Hand.objects.get(pk=hand.pk)
+    if hand.superseded_at is not None:
+        raise ActionRefused(_("This hand has been corrected or undone since."), field="hand")
+    if not table.seats.filter(wind=wind).exists():
+        raise ActionRefused(_("Nobody sits at %(wind)s at this table.") % {"wind": wind}, "wind")
+    confirmation, _created = HandConfirmation.objects.get_or_create(
+        hand=hand, wind=wind, defaults={"confirmed_by": user, "confirmed_at": timezone.now()}
+    )
+    return confirmation

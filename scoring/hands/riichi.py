@@ -21,7 +21,7 @@ seed; the README lists the readings):
 """
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from scoring.hands.errors import HandError
 from scoring.rules import STICK, RuleSet, gettext_noop
@@ -77,7 +77,6 @@ class Game:
     dealer: str  # the next hand's dealer, if there is one
     counters: int
     round_wind: str
-    stats: dict = field(default_factory=dict)  # seat → Counter-like dict of the hand statistics
 
 
 def _up(value: float) -> int:

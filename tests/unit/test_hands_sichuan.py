@@ -17,6 +17,7 @@ from scoring.hands.sichuan import (
     play_game,
     play_hand,
 )
+from tests.support.hands import README_SICHUAN
 
 FOUR = ("E", "S", "W", "N")
 THREE = ("E", "S", "W")
@@ -614,23 +615,10 @@ def test_game_names_the_hand_of_an_error():
 
 # --- the formats README's example -----------------------------------------------------------
 
-# Copied from ../shared/formats/README.md, "Hands (optional)": a showcase of every event, not one
-# real hand (S declares hu twice), so the tests split it into plausible hands.
-README_EXAMPLE = """
-{"events": [
-   {"kong": "open", "seat": "S", "from": "E"},
-   {"kong": "concealed", "seat": "W"},
-   {"kong": "added", "seat": "N"},
-   {"kong": "added", "seat": "N", "from_hand": true},
-   {"hu": [{"seat": "S", "fans": 2}], "from": "E"},
-   {"hu": [{"seat": "W", "fans": 1}, {"seat": "N", "fans": 0}], "from": "E"},
-   {"hu": [{"seat": "W", "fans": 3}], "self_draw": true},
-   {"hu": [{"seat": "S", "fans": 1}], "from": "N", "robbing_kong": true},
-   {"hu": [{"seat": "S", "fans": 1}], "from": "W", "after_kong": true},
-   {"false_hu": "N", "waiting": true}
- ],
- "exhausted": {"E": {"waiting": 2}, "W": "not_waiting", "N": "pig", "S": "pig_passive"}}
-"""
+# ../shared/formats/README.md, "Hands (optional)" (tests/support/hands.py keeps the copy): a
+# showcase of every event, not one real hand (S declares hu twice), so the tests split it into
+# plausible hands.
+README_EXAMPLE = README_SICHUAN
 
 
 def test_the_readme_example_as_one_hand_is_refused():

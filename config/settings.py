@@ -45,6 +45,7 @@ ROOMS = (
     "referee",
     "desk",
     "public",
+    "sheet",
     "archive",
     "printing",
 )

@@ -27,5 +27,6 @@ urlpatterns = [
     path("desk/", include("desk.urls")),
     path("desk/", include(referee_moved)),
     path("referee/", include("referee.urls")),
+    path("", include("sheet.urls")),
     path("", include("public.urls")),
 ]

@@ -27,6 +27,7 @@ LEVELS = {
     "referee": 4,
     "desk": 5,
     "public": 5,
+    "sheet": 5,
     "archive": 5,
     "printing": 5,
     "config": 6,

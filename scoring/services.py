@@ -1,17 +1,19 @@
 """Result entry and confirmation (each correction is a new version; nothing is overwritten),
 and the rule changes that recompute them."""
 
+from collections import defaultdict
+
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from core.roles import is_director
 from scoring.hands import HandError, in_file_order, play
-from scoring.models import Hand, HandConfirmation, Result, ResultScore
+from scoring.models import Hand, HandConfirmation, Result, ResultScore, Via
 from scoring.rules import (
     RuleError,
     is_awarded,
@@ -87,6 +89,25 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
             % {"seat": wind_label(seat.wind), "name": seat.player.name, "problem": message},
             field=seat.wind,
         )
+    hands = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    if hands:
+        # The sheet and the result never disagree (the tournament file refuses that): a table
+        # that recorded hands has the result its hands give; a wrong one is a hand to correct.
+        given = _entries(table, hands)
+        for s in seats:
+            if (entries[s.wind][0], entries[s.wind][1] or 0) != given[s.wind]:
+                raise ActionRefused(
+                    _(
+                        "%(seat)s: the table's hands give %(score)s and %(chombo)s chombo; "
+                        "correct a hand to change it."
+                    )
+                    % {
+                        "seat": wind_label(s.wind),
+                        "score": number_format(given[s.wind][0], force_grouping=True),
+                        "chombo": given[s.wind][1],
+                    },
+                    field=s.wind,
+                )
     now = timezone.now()
     version = (latest.version if latest else 0) + 1
     # No touch(): a draft changes nothing the visitors see or the standings count; it gets into
@@ -342,11 +363,34 @@ def _checked(hand: Hand) -> Hand:
     return hand
 
 
+class HandConflict(ActionRefused):
+    """Two devices recorded the same hand differently: `hand` is the one the table already
+    has at that number; the device decides what its own becomes (nothing is dropped)."""
+
+    def __init__(self, hand: Hand):
+        super().__init__(
+            _("Hand %(number)d was recorded by another device meanwhile.")
+            % {"number": hand.number},
+            field="hand",
+        )
+        self.hand = hand
+
+
 @transaction.atomic
-def record_hand(table: Table, data: dict, user, client_id=None) -> Hand:
+def record_hand(
+    table: Table,
+    data: dict,
+    user,
+    client_id=None,
+    number: int | None = None,
+    via: str = Via.DESK,
+    device: str = "",
+) -> Hand:
     """The next hand of the table's sheet. A phone that sends the same hand again (the same
     `client_id`, offline and retrying) gets the hand it recorded, and nothing is recorded
-    twice."""
+    twice. `number` is the place the device meant the hand for: if the table already has a
+    hand there, another device was first — the same hand is taken as recorded, a different one
+    is a HandConflict."""
     if client_id is not None:
         sent = Hand.objects.filter(client_id=client_id).first()
         if sent is not None:
@@ -355,6 +399,17 @@ def record_hand(table: Table, data: dict, user, client_id=None) -> Hand:
             return sent
     table = _sheet(table)
     current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    if number is not None and number != len(current) + 1:
+        if not 1 <= number <= len(current):
+            raise ActionRefused(
+                _("Hand %(number)d cannot be recorded: the table has %(count)d hands.")
+                % {"number": number, "count": len(current)},
+                field="hand",
+            )
+        there = current[number - 1]
+        if there.data == in_file_order(data):
+            return there
+        raise HandConflict(there)
     _holds(table, [h.data for h in current] + [data])
     hand = _checked(
         Hand(
@@ -362,6 +417,8 @@ def record_hand(table: Table, data: dict, user, client_id=None) -> Hand:
             number=len(current) + 1,
             data=in_file_order(data),
             client_id=client_id,
+            via=via,
+            device=device,
             recorded_by=user,
             recorded_at=timezone.now(),
         )
@@ -418,7 +475,7 @@ def correct_hand(hand: Hand, data: dict, user, reason: str) -> Hand:
 
 
 @transaction.atomic
-def confirm_hand(hand: Hand, wind: str, user) -> HandConfirmation:
+def confirm_hand(hand: Hand, wind: str, user, via: str = Via.DESK) -> HandConfirmation:
     """The player at `wind` confirms the hand (002 §2.5.8 (4)); once per wind."""
     table = _sheet(hand.table)
     hand = Hand.objects.get(pk=hand.pk)
@@ -426,7 +483,78 @@ def confirm_hand(hand: Hand, wind: str, user) -> HandConfirmation:
         raise ActionRefused(_("This hand has been corrected or undone since."), field="hand")
     if not table.seats.filter(wind=wind).exists():
         raise ActionRefused(_("Nobody sits at %(wind)s at this table.") % {"wind": wind}, "wind")
-    confirmation, _created = HandConfirmation.objects.get_or_create(
-        hand=hand, wind=wind, defaults={"confirmed_by": user, "confirmed_at": timezone.now()}
+    confirmation, created = HandConfirmation.objects.get_or_create(
+        hand=hand,
+        wind=wind,
+        defaults={"confirmed_by": user, "confirmed_at": timezone.now(), "via": via},
     )
+    if created:
+        _draft_when_over(table, user)
     return confirmation
+
+
+def _pending(table: Table, hands: list[Hand]) -> list[int]:
+    """The numbers of the hands some player at the table has not confirmed yet."""
+    winds = set(table.seats.values_list("wind", flat=True))
+    confirmed = defaultdict(set)
+    for hand_id, wind in HandConfirmation.objects.filter(hand__in=hands).values_list(
+        "hand_id", "wind"
+    ):
+        confirmed[hand_id].add(wind)
+    return [h.number for h in hands if not winds <= confirmed[h.pk]]
+
+
+def _entries(table: Table, hands: list[Hand]) -> dict:
+    """wind → (score, chombo) of what the hands give: the result the table sends the desk."""
+    outcome = _outcome(table, [h.data for h in hands])
+    chombo = outcome.chombo or {}
+    return {wind: (score, chombo.get(wind, 0)) for wind, score in outcome.scores.items()}
+
+
+def _outcome(table: Table, hands: list):
+    winds = sorted(table.seats.values_list("wind", flat=True), key=WINDS.index)
+    return play(table.session.tournament.rule_set(), hands, winds)
+
+
+def _draft_when_over(table: Table, user) -> None:
+    """A riichi game that is over (end of South; Furiten also below zero) with every hand
+    confirmed becomes the table's draft result by itself (issue 24); the desk confirms it."""
+    hands = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    if not hands or _pending(table, hands):
+        return
+    if table.session.tournament.rule_set().game == "sichuan":
+        return
+    if _outcome(table, [h.data for h in hands]).game.over:
+        _draft_from(table, hands, user)
+
+
+def _draft_from(table: Table, hands: list[Hand], user) -> Result:
+    entries = _entries(table, hands)
+    latest = latest_result(table)
+    if (
+        latest is not None
+        and latest.status == Result.Status.DRAFT
+        and {s.wind: (s.score, s.chombo) for s in latest.scores.all()} == entries
+    ):
+        return latest
+    note = _("From the table's %(count)d hands.") % {"count": len(hands)}
+    return enter_result(table, entries, user, latest.version if latest else 0, note)
+
+
+@transaction.atomic
+def send_hands_result(table: Table, user=None) -> Result:
+    """The table's hands, every one confirmed by every player, become its draft result for the
+    desk to confirm ("the game is over": Sichuan at the end of the session, riichi when the
+    clock ended it before the end of South)."""
+    table = _sheet(table)
+    hands = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    if not hands:
+        raise ActionRefused(_("The table has recorded no hand."), field="hand")
+    pending = _pending(table, hands)
+    if pending:
+        raise ActionRefused(
+            _("Every player confirms every hand first: hand %(numbers)s waits.")
+            % {"numbers": ", ".join(str(n) for n in pending)},
+            field="hand",
+        )
+    return _draft_from(table, hands, user)

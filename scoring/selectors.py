@@ -21,8 +21,8 @@ from django.utils.translation import gettext_lazy
 from core.collation import collated
 from core.errors import rule_message
 from core.numbers import plain_number
-from scoring.hands import Outcome, play
-from scoring.models import Hand, Penalty, Result, ResultScore
+from scoring.hands import HandError, Outcome, play
+from scoring.models import Hand, HandConfirmation, Penalty, Result, ResultScore
 from scoring.penalties import MINOR, Resolved, resolve
 from scoring.rules import RuleError, is_awarded
 from scoring.standings import (
@@ -213,6 +213,111 @@ def hands_outcome(table) -> Outcome:
     rules = table.session.tournament.rule_set()
     winds = sorted(table.seats.values_list("wind", flat=True), key=WINDS.index)
     return play(rules, [hand.data for hand in table_hands(table)], winds)
+
+
+class Sheet(NamedTuple):
+    """A table's score sheet as the hall sees it (the board, the projector, the table page)."""
+
+    table: int  # the table's number
+    hands: int  # current hands recorded
+    scores: dict  # wind → score after the hands; {} before the first hand
+    over: bool  # riichi: the game is over (end of South; Furiten also below zero)
+    last_hand: int | None  # the number of the table's last hand by the clock, once known
+    pending: int  # hands some player has not confirmed yet
+    problem: str  # the hands no longer hold (a rule change refused that), else ""
+
+
+def last_hand(rules, status: dict, recorded: list) -> int | None:
+    """The number of a table's last hand of the session by the clock's end rule (rule set's
+    `end_of_session`): EMA 000 §5.8, after the warning the hand in progress and one more; SBR
+    002 §2.4.4, at the end signal the hand in progress. `status` is the session's clock
+    (tournament.timekeeping.status), `recorded` the times the table's hands were recorded.
+    None while the clock has not got there."""
+    remaining = status.get("remaining")
+    if not status.get("session") or remaining is None:
+        return None
+    one_more = rules.end_of_session == "one_more_hand"
+    threshold = status["warning_at"] if one_more else 0
+    if remaining > threshold:
+        return None
+    moment = status["server_time"] / 1000 - (threshold - remaining)
+    before = sum(1 for at in recorded if at.timestamp() <= moment)
+    return before + (2 if one_more else 1)
+
+
+def session_sheets(session, status: dict | None = None) -> dict[int, Sheet]:
+    """Table number → its Sheet, for every table of the session that recorded hands: two
+    queries for the session, whatever its size. `status`: the session's clock, for the last
+    hand."""
+    rules = session.tournament.rule_set()
+    rows = (
+        Hand.objects.filter(table__session=session, superseded_at__isnull=True)
+        .order_by("table__number", "number")
+        .values_list("pk", "table__number", "data", "recorded_at")
+    )
+    hands = defaultdict(list)
+    for pk, table, data, at in rows:
+        hands[table].append((pk, data, at))
+    winds = defaultdict(list)
+    for table, wind in Seat.objects.filter(session=session).values_list("table__number", "wind"):
+        winds[table].append(wind)
+    confirmed = Counter(
+        HandConfirmation.objects.filter(
+            hand__table__session=session, hand__superseded_at__isnull=True
+        ).values_list("hand_id", flat=True)
+    )
+    out = {}
+    for table, played in hands.items():
+        seats = sorted(winds[table], key=WINDS.index)
+        pending = sum(1 for pk, _d, _a in played if confirmed[pk] < len(seats))
+        at_end = last_hand(rules, status or {}, [at for _p, _d, at in played])
+        try:
+            outcome = play(rules, [data for _p, data, _a in played], seats)
+        except HandError as e:
+            out[table] = Sheet(table, len(played), {}, False, at_end, pending, rule_message(e))
+            continue
+        over = bool(getattr(outcome.game, "over", False))
+        out[table] = Sheet(table, len(played), outcome.scores, over, at_end, pending, "")
+    return out
+
+
+def leading_tables(session, status: dict, count: int) -> list[dict]:
+    """The `count` tables of the session where the tournament's leaders play (by the best
+    standings place among each table's players; by table number before any result), with the
+    scores their hands give now: what the projector shows of the hall's top tables."""
+    order = standings_order(session.tournament) or []
+    rank = {key: i for i, key in enumerate(order)}
+    seats = defaultdict(list)
+    for table, wind, key, name in Seat.objects.filter(session=session).values_list(
+        "table__number", "wind", "player__key", "player__name"
+    ):
+        seats[table].append((wind, key, name))
+    sheets = session_sheets(session, status)
+
+    def lead(table):
+        return (min(rank.get(key, len(rank)) for _w, key, _n in seats[table]), table)
+
+    out = []
+    for table in sorted(seats, key=lead)[:count]:
+        sheet = sheets.get(table)
+        out.append(
+            {
+                "table": table,
+                "label": _("Table %(table)s") % {"table": table},
+                "hands": sheet.hands if sheet else 0,
+                "last": bool(sheet and sheet.last_hand and sheet.hands + 1 >= sheet.last_hand),
+                "over": bool(sheet and sheet.over),
+                "seats": [
+                    {
+                        "wind": wind,
+                        "name": name,
+                        "score": sheet.scores.get(wind) if sheet else None,
+                    }
+                    for wind, _key, name in sorted(seats[table], key=lambda s: WINDS.index(s[0]))
+                ],
+            }
+        )
+    return out
 
 
 def substitutions(tournament) -> dict:

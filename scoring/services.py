@@ -430,12 +430,24 @@ def record_hand(
 
 
 @transaction.atomic
-def undo_last_hand(table: Table, user, reason: str = "") -> Hand:
-    """Takes back the last hand: it is superseded (kept, with who, when and why)."""
+def undo_last_hand(table: Table, user, reason: str = "", number=None, version=None) -> Hand:
+    """Takes back the last hand: it is superseded (kept, with who, when and why). A device
+    names the hand it saw last (`number`, `version`): sent twice, the undo happens once, and a
+    hand another device recorded since is not undone by mistake."""
     table = _sheet(table)
+    if number is not None:
+        named = table.hands.filter(number=number, version=version).first()
+        if named is not None and named.superseded_at is not None and named.reason == reason:
+            return named  # this undo arrived before
     last = table.hands.filter(superseded_at__isnull=True).order_by("-number").first()
     if last is None:
         raise ActionRefused(_("There is no hand to undo."), field="hand")
+    if number is not None and (last.number, last.version) != (number, version):
+        raise ActionRefused(
+            _("Hand %(number)d is no longer the last hand: another device changed the sheet.")
+            % {"number": number},
+            field="hand",
+        )
     last.superseded_at, last.superseded_by, last.reason = timezone.now(), user, reason.strip()
     _checked(last)._history_user = user
     last.save(update_fields=["superseded_at", "superseded_by", "reason"])
@@ -444,11 +456,18 @@ def undo_last_hand(table: Table, user, reason: str = "") -> Hand:
 
 
 @transaction.atomic
-def correct_hand(hand: Hand, data: dict, user, reason: str) -> Hand:
+def correct_hand(
+    hand: Hand, data: dict, user, reason: str, client_id=None, via: str = Via.DESK, device=""
+) -> Hand:
     """An earlier hand corrected: a new version of the same number, the old one kept and
-    superseded with the reason; every hand after it must still hold."""
+    superseded with the reason; every hand after it must still hold. The same correction
+    sent again (its `client_id`) is made once."""
     if not reason.strip():
         raise ActionRefused(_("Give the reason for the correction."), field="reason")
+    if client_id is not None:
+        sent = Hand.objects.filter(client_id=client_id, table_id=hand.table_id).first()
+        if sent is not None:
+            return sent
     table = _sheet(hand.table)
     old = Hand.objects.select_for_update().get(pk=hand.pk)
     if old.superseded_at is not None or old.table_id != table.pk:
@@ -464,6 +483,9 @@ def correct_hand(hand: Hand, data: dict, user, reason: str) -> Hand:
             number=old.number,
             version=old.version + 1,
             data=in_file_order(data),
+            client_id=client_id,
+            via=via,
+            device=device,
             recorded_by=user,
             recorded_at=old.superseded_at,
         )

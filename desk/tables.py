@@ -134,7 +134,9 @@ class TableBoardTable(FixedTable):
         verbose_name=_("State"),
         attrs={"td": {"class": lambda record: f"board-{record['state_code']}"}},
     )
-    hands = tables.Column(verbose_name=_("Score sheet"), default="", attrs={"td": {"class": "wrap"}})
+    hands = tables.Column(
+        verbose_name=_("Score sheet"), default="", attrs={"td": {"class": "wrap"}}
+    )
     scores = tables.Column(verbose_name=_("Scores"), default="", attrs={"td": {"class": "wrap"}})
     extra = tables.Column(verbose_name=_("Extra time"), default="", attrs={"td": {"class": "num"}})
     left = tables.Column(

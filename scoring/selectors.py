@@ -281,6 +281,41 @@ def session_sheets(session, status: dict | None = None) -> dict[int, Sheet]:
     return out
 
 
+def hand_changes(table) -> list[dict]:
+    """Every hand of the table that was corrected or undone, with who recorded it and who
+    changed it, when and why, oldest first: what the referee sees of a table's sheet."""
+    hands = list(table.hands.select_related("recorded_by", "superseded_by").order_by("number"))
+    later = {(h.number, h.version) for h in hands}
+    out = []
+    for hand in sorted(hands, key=attrgetter("number", "version")):
+        if hand.superseded_at is None:
+            continue
+        out.append(
+            {
+                "number": hand.number,
+                "version": hand.version,
+                "data": hand.data,
+                "change": _("corrected")
+                if (hand.number, hand.version + 1) in later
+                else _("undone"),
+                "recorded": _who(hand.recorded_by, hand.via, hand.device),
+                "recorded_at": hand.recorded_at,
+                "changed_at": hand.superseded_at,
+                "changed": _who(hand.superseded_by, hand.via, ""),
+                "reason": hand.reason,
+            }
+        )
+    return out
+
+
+def _who(user, via, device) -> str:
+    if user is not None:
+        return user.get_username()
+    if device:
+        return _("the table page (%(wind)s's device)") % {"wind": device}
+    return _("the table page")
+
+
 def leading_tables(session, status: dict, count: int) -> list[dict]:
     """The `count` tables of the session where the tournament's leaders play (by the best
     standings place among each table's players; by table number before any result), with the

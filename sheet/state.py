@@ -52,21 +52,19 @@ def table_state(table: Table) -> dict:
         "table": table.number,
         "game": rules.game,
         "end_rule": rules.end_of_session,
-        "seats": [
-            {"wind": seat.wind, "name": seat.player.name} for seat in seats_in_order(table)
-        ],
+        "seats": [{"wind": seat.wind, "name": seat.player.name} for seat in seats_in_order(table)],
         "hands": [_hand(h, sorted(confirmed.get(h.pk, []))) for h in current],
         "history": [
-            {**_hand(h, []), "reason": h.reason, "undone": not any(
-                c.number == h.number and c.version > h.version for c in hands
-            )}
+            {
+                **_hand(h, []),
+                "reason": h.reason,
+                "undone": not any(c.number == h.number and c.version > h.version for c in hands),
+            }
             for h in hands
             if h.superseded_at is not None
         ],
         "locked": lock_message(table, result),
-        "result": None
-        if result is None
-        else {"status": result.status, "version": result.version},
+        "result": None if result is None else {"status": result.status, "version": result.version},
         "clock": {
             key: clock.get(key)
             for key in ("session", "state", "remaining", "warning_at", "server_time", "title")

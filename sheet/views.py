@@ -63,9 +63,7 @@ def code_entry(request):
         table = table_for_code(code)
         if table is not None:
             return redirect(table_path(table))
-        error = _("No table has the code %(code)s. Check it on the table card.") % {
-            "code": code
-        }
+        error = _("No table has the code %(code)s. Check it on the table card.") % {"code": code}
     return render(request, "sheet/code.html", {"code": code, "error": error})
 
 
@@ -195,4 +193,3 @@ def act(request, slug, number, table, key):
         return JsonResponse(
             {"error": e.message, "field": e.field, "state": table_state(table)}, status=400
         )
-

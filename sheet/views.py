@@ -19,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ActionRefused
@@ -67,6 +68,7 @@ def code_entry(request):
     return render(request, "sheet/code.html", {"code": code, "error": error})
 
 
+@gzip_page  # a phone on a weak signal: a third of the bytes (benchmarks/hands.py)
 @never_cache
 @require_GET
 def table_page(request, slug, number, table, key):
@@ -89,6 +91,7 @@ def table_page(request, slug, number, table, key):
     return render(request, "sheet/table.html", context)
 
 
+@gzip_page
 @never_cache
 @require_GET
 def state(request, slug, number, table, key):

@@ -8,6 +8,7 @@ from django.utils.translation import pgettext
 def labels() -> dict:
     return {
         "winds": {"E": _("E"), "S": _("S"), "W": _("W"), "N": _("N")},
+        "wind_names": {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")},
         "results": {
             "ron": _("Ron"),
             "tsumo": _("Tsumo"),
@@ -50,7 +51,11 @@ def labels() -> dict:
             "sea": _("sea bottom"),
         },
         "fans": _("Fans"),
-        "n_fans": _("%(n)s fans"),
+        "n_fans": _("fans: %(n)s"),
+        "add_events": _(
+            "Add what happened in the hand, in order; then, if the wall ran out, "
+            "each other player's state."
+        ),
         "remove": _("Remove"),
         "events": {"hu": _("Hu"), "kong": _("Kong"), "false_hu": _("False hu")},
         "kong_kind": _("Kind of kong"),
@@ -134,7 +139,7 @@ def labels() -> dict:
         "no_hands": _("No hand recorded yet."),
         "result_draft": _("The table's result is at the desk, waiting for its confirmation."),
         "result_confirmed": _("The desk has confirmed the table's result."),
-        "send": _("The game is over: send the result to the desk"),
+        "send": _("Send the result to the desk"),
         "send_ask": _("Send the hands' final scores to the desk as the table's result?"),
         "corrections": _("Corrections (%(n)s)"),
         "undone": _("undone"),

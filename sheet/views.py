@@ -99,10 +99,12 @@ def state(request, slug, number, table, key):
 
 
 def _uuid(value):
+    if value is None:
+        return None
     try:
         return uuid.UUID(str(value))
     except ValueError as e:
-        raise ActionRefused(_("The hand's id is not valid."), field="client_id") from e
+        raise ActionRefused(_("client_id: not a valid id."), field="client_id") from e
 
 
 def _int(body: dict, name: str) -> int:

@@ -441,7 +441,7 @@
       return L.kongs[x.from_hand ? "added_hand" : x.kong] + " " + w(x.seat) + (x.from ? " \u2190 " + w(x.from) : "");
     }
     if (x.hu) {
-      return L.events.hu + " " + x.hu.map(function (h) { return w(h.seat) + " " + fmt(L.n_fans, {n: h.fans}); }).join(", ") +
+      return L.events.hu + " " + x.hu.map(function (h) { return w(h.seat) + " (" + fmt(L.n_fans, {n: h.fans}) + ")"; }).join(", ") +
         (x.self_draw ? " (" + L.self_draw + ")" : " \u2190 " + w(x.from)) +
         (x.robbing_kong ? " \u00b7 " + L.robbing_kong : "") + (x.after_kong ? " \u00b7 " + L.after_kong : "");
     }
@@ -485,7 +485,14 @@
     if (!S.entry) { fill("preview"); return; }
     var p = preview(), r = p.result;
     if (!r.ok) {
-      fill("preview", el("p", {class: "problem", role: "alert", text: problemText(r.error)}));
+      // what the hand still lacks, in words: the path is the desk's business
+      var mine = r.error.path.indexOf("hands[" + p.index + "]") === 0;
+      if (GAME === "sichuan" && !S.entry.events.length && !S.entry.wall) {
+        fill("preview", el("p", {class: "hint", text: L.add_events}));
+        document.getElementById("save").disabled = true;
+        return;
+      }
+      fill("preview", el("p", {class: mine ? "hint" : "problem", text: mine ? SheetScore.message(r.error, B.messages, document.documentElement.lang || undefined) : problemText(r.error)}));
       document.getElementById("save").disabled = true;
       return;
     }
@@ -559,7 +566,7 @@
     }));
     var info = [];
     if (r.ok && GAME !== "sichuan") {
-      info.push(fmt(L.round, {wind: L.winds[r.round_wind], n: WINDS.indexOf(r.dealer) + 1}));
+      info.push(fmt(L.round, {wind: L.wind_names[r.round_wind], n: WINDS.indexOf(r.dealer) + 1}));
       if (r.counters) info.push(fmt(L.counters, {n: r.counters}));
       if (r.sticks_left) info.push(fmt(L.sticks, {n: r.sticks_left}));
     }
@@ -594,31 +601,33 @@
     var running = r.ok ? r.hands : [];
     fill("hands", list.length ? el("table", {class: "hands"},
       el("thead", {}, el("tr", {}, el("th", {text: "#"}), el("th", {text: L.hand}),
-        winds().map(function (w) { return el("th", {text: L.winds[w]}); }), el("th", {text: L.confirmed}))),
-      el("tbody", {}, list.slice().reverse().map(function (h) {
-        var i = h.number - 1;
-        var x = running[i] || {};
+        winds().map(function (w) { return el("th", {class: "num", text: L.winds[w]}); }))),
+      list.slice().reverse().map(function (h) {
+        var x = running[h.number - 1] || {};
         var change = GAME === "sichuan" ? x.points : x.deltas;
         var after = GAME === "sichuan" ? x.totals : x.scores;
         var everyone = winds().every(function (w) { return h.confirmed.indexOf(w) >= 0; });
-        return el("tr", {class: (h.waiting ? "waiting " : "") + (everyone ? "" : "pending")},
-          el("td", {text: h.number}),
-          el("td", {}, describe(h.data), h.waiting ? el("small", {class: "tag", text: L.not_sent}) : null,
-            everyone ? null : el("small", {class: "tag pend", text: L.pending}),
+        var cls = (h.waiting ? "waiting " : "") + (everyone ? "" : "pending");
+        return el("tbody", {class: cls},
+          el("tr", {},
+            el("td", {text: h.number}),
+            el("td", {}, describe(h.data), h.waiting ? el("small", {class: "tag", text: L.not_sent}) : null,
+              everyone ? null : el("small", {class: "tag pend", text: L.pending})),
+            winds().map(function (w) {
+              return el("td", {class: "num"}, change ? el("span", {class: change[w] < 0 ? "neg" : change[w] > 0 ? "pos" : "", text: signed(change[w])}) : "",
+                after ? el("small", {text: num(after[w])}) : null);
+            })),
+          el("tr", {class: "acts"}, el("td", {colspan: String(2 + winds().length)},
+            el("span", {class: "confirm", role: "group", "aria-label": L.confirmed}, winds().map(function (w) {
+              var done = h.confirmed.indexOf(w) >= 0;
+              return el("button", {type: "button", class: done ? "chip on tiny" : "chip tiny",
+                disabled: done || !!S.server.locked, "aria-label": fmt(L.confirm_as, {wind: L.winds[w], n: h.number}),
+                onclick: function () { enqueue({kind: "confirm", number: h.number, wind: w}); }}, (done ? "\u2713 " : "") + L.winds[w]);
+            })),
             S.server.locked ? null : el("span", {class: "rowacts"},
               el("button", {type: "button", class: "small", onclick: function () { edit(h); }}, L.correct),
-              h.number === list.length ? el("button", {type: "button", class: "small", onclick: function () { undo(h); }}, L.undo) : null)),
-          winds().map(function (w) {
-            return el("td", {class: "num"}, change ? el("span", {class: change[w] < 0 ? "neg" : change[w] > 0 ? "pos" : "", text: signed(change[w])}) : "",
-              after ? el("small", {text: num(after[w])}) : null);
-          }),
-          el("td", {class: "confirm"}, winds().map(function (w) {
-            var done = h.confirmed.indexOf(w) >= 0;
-            return el("button", {type: "button", class: done ? "chip on tiny" : "chip tiny",
-              disabled: done || !!S.server.locked, "aria-label": fmt(L.confirm_as, {wind: L.winds[w], n: h.number}),
-              onclick: function () { enqueue({kind: "confirm", number: h.number, wind: w}); }}, L.winds[w]);
-          })));
-      }))) : el("p", {class: "none", text: L.no_hands}));
+              h.number === list.length ? el("button", {type: "button", class: "small", onclick: function () { undo(h); }}, L.undo) : null))));
+      })) : el("p", {class: "none", text: L.no_hands}));
     // the end: the table's result goes to the desk
     var res = S.server.result;
     var end = [];
@@ -664,6 +673,9 @@
   }
 
   window.addEventListener("online", function () { S.online = true; flush(); });
+  // a phone brought back to the table asks at once what the other devices recorded meanwhile
+  window.addEventListener("focus", refresh);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) refresh(); });
   window.addEventListener("offline", offline);
   setInterval(function () { if (!document.hidden) refresh(); }, 5000);
   setInterval(function () { render(); }, 30000);

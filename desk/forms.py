@@ -30,6 +30,7 @@ class TournamentForm(forms.ModelForm):
             "fee",
             "scope",
             "keep_apart",
+            "winds",
             "single_confirmation",
             "release_by_session",
             "language",

@@ -335,10 +335,7 @@ def find_table(request, slug):
             "tournament": tournament,
             "query": query,
             "current": current,
-            "table": FindTableTable(
-                rows[:50],
-                exclude=("wind",) if rows and all(r["wind"] is None for r in rows) else (),
-            ),
+            "table": FindTableTable(rows[:50], exclude=() if any_wind else ("wind",)),
             "live": False,
         }
         return render(request, template, context)

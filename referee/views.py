@@ -47,6 +47,7 @@ from scoring.penalties import MINOR, kinds_for, scale_position
 from scoring.rules import three_player
 from scoring.selectors import penalties_with_worth, worth_text
 from seating.models import Seat, Table
+from seating.selectors import winds_pending
 from tournament.mixins import SessionMixin, TournamentMixin
 from tournament.models import Incident, Player
 
@@ -157,6 +158,7 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
                 "tournament": self.tournament,
                 "session": session,
                 "table": table_obj,
+                "winds_pending": winds_pending(table_obj),
                 "cards": cards,
                 "rules": rules,
                 "kinds": kinds_for(rules),

@@ -95,13 +95,14 @@ class SessionDetail(DeskRequired, SessionMixin, View):
         )
         states = table_states(session)
         tiles = winds_at_table(self.tournament)
+        pending = pending_tables(self.tournament)
         rows = session_rows(
             session,
             tables,
             states,
             confirmed_scores(self.tournament, session.number),
             draft_scores(session),
-            pending_tables(self.tournament),
+            pending,
         )
         confirmed = sum(1 for state in states.values() if done(state))
         played = has_results(session)
@@ -117,6 +118,7 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             "session": session,
             "table": SessionTablesTable(rows, **wind_columns(tiles)),
             "tiles": tiles,
+            "pending": pending,
             "confirmed": confirmed,
             "total": len(rows),
             "pool": len(draw_pool(session)),

@@ -282,10 +282,23 @@ def standings_json(request, slug):
     return response
 
 
-def _opponents(seats, player_key):
-    return isolated_seats(
-        (Wind(s["wind"]).label, s["player__name"]) for s in seats if s["player__key"] != player_key
-    )
+def _opponents(seats, player_key, language=""):
+    """The others at the table, each with their wind; by name alone while the table's winds
+    are still to be drawn there."""
+    others = [s for s in seats if s["player__key"] != player_key]
+    if _pending(seats):
+        return isolated_names(collated((s["player__name"] for s in others), language))
+    return isolated_seats((Wind(s["wind"]).label, s["player__name"]) for s in others)
+
+
+def _pending(seats) -> bool:
+    """The table's winds are still to be drawn at the table (selectors' seating snapshot)."""
+    return any(s.get("winds_pending") for s in seats)
+
+
+def _wind(seat) -> str | None:
+    """A seat's wind as the pages say it: none while it is still to be drawn at the table."""
+    return None if seat.get("winds_pending") else Wind(seat["wind"]).label
 
 
 @require_GET
@@ -307,11 +320,14 @@ def find_table(request, slug):
                             "key": seat["player__key"],
                             "name": seat["player__name"],
                             "table": table_number,
-                            "wind": Wind(seat["wind"]).label,
-                            "opponents": _opponents(seats, seat["player__key"]),
+                            "wind": _wind(seat),
+                            "opponents": _opponents(
+                                seats, seat["player__key"], tournament.language
+                            ),
                         }
                     )
         rows = collated(rows, tournament.language, itemgetter("name"))
+    any_wind = not rows or any(r["wind"] is not None for r in rows)
     template = _template(request, "public/find.html", "public/_find.html")
 
     def draw():
@@ -319,7 +335,7 @@ def find_table(request, slug):
             "tournament": tournament,
             "query": query,
             "current": current,
-            "table": FindTableTable(rows[:50]),
+            "table": FindTableTable(rows[:50], exclude=() if any_wind else ("wind",)),
             "live": False,
         }
         return render(request, template, context)
@@ -361,8 +377,10 @@ def player(request, slug, key):
                 "note": _line_note(line, seats, key, hall.rows),
                 "session": line.session,
                 "table": line.table,
-                "wind": Wind(line.wind).label if line.wind in WINDS else None,
-                "opponents": _opponents(seats, key),
+                "wind": Wind(line.wind).label
+                if line.wind in WINDS and not _pending(seats)
+                else None,
+                "opponents": _opponents(seats, key, tournament.language),
                 "score": line.score,
                 "place": line.place,
                 "uma": line.uma,
@@ -374,7 +392,8 @@ def player(request, slug, key):
     current = hall.current
     now = hall.seats_now.get(key)
     if now:
-        now = {**now, "wind_label": Wind(now["wind"]).label}
+        wind = None if _pending(now["seats"]) else Wind(now["wind"]).label
+        now = {**now, "wind_label": wind}
     template = _template(request, "public/player.html", "public/_player.html")
 
     def draw():

@@ -62,7 +62,8 @@ def projector(request, slug):
     if data["session"] is not None:
         for table, seats in sorted(selectors.session_seating(tournament, data["session"]).items()):
             for seat in seats:
-                seating.append((seat["player__name"], table, Wind(seat["wind"]).label))
+                wind = "" if seat["winds_pending"] else Wind(seat["wind"]).label
+                seating.append((seat["player__name"], table, wind))
         seating = collated(seating, tournament.language, itemgetter(0))
     context = {
         "tournament": tournament,

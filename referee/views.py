@@ -54,6 +54,7 @@ from scoring.rules import three_player
 from scoring.selectors import hand_changes, penalties_with_worth, worth_text
 from seating.keys import table_code, table_path
 from seating.models import Seat, Table
+from seating.selectors import winds_pending
 from tournament.mixins import SessionMixin, TournamentMixin
 from tournament.models import Incident, Player
 
@@ -164,6 +165,7 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
                 "tournament": self.tournament,
                 "session": session,
                 "table": table_obj,
+                "winds_pending": winds_pending(table_obj),
                 "cards": cards,
                 "rules": rules,
                 "kinds": kinds_for(rules),

@@ -34,6 +34,7 @@ from scoring.standings import (
     compute_standings,
 )
 from seating.models import WINDS, Seat
+from seating.selectors import winds_at_table
 from tournament.models import Appeal, ClockEvent, Player, Session
 
 
@@ -78,8 +79,13 @@ def _snapshot(tournament) -> dict:
             "player__ema_id",
             "replaces__key",
             "joined",
+            "table__winds_drawn_at",
         )
     )
+    tiles = winds_at_table(tournament)
+    for s in seats:  # a table whose winds are still to be drawn shows none (issue 24)
+        drawn = s.pop("table__winds_drawn_at")
+        s["winds_pending"] = tiles and drawn is None
     scores = ResultScore.objects.filter(
         result__status=Result.Status.CONFIRMED, result__table__session__tournament=tournament
     ).values("result__table_id", "wind", "score", "chombo")

@@ -24,6 +24,7 @@ from scoring.rules import (
 )
 from scoring.selectors import has_confirmed_results, recorded_tables, unfinished
 from seating.models import WINDS, Table, Wind
+from seating.selectors import winds_pending
 from tournament.changes import touch
 from tournament.models import RuleChange, Tournament
 from tournament.services import refuse_if_finished
@@ -67,6 +68,8 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
     seats = seats_in_order(table)
     if is_awarded(rules, len(seats)):
         raise ActionRefused(_("An awarded table has no scores to enter."))
+    if winds_pending(table):  # the scores go by wind: the table's draw comes first
+        raise ActionRefused(_("Record who drew each wind at this table first."))
     latest = latest_result(table)
     if (latest.version if latest else 0) != base_version:
         raise StaleEdit(_stale_message(latest))

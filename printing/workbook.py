@@ -561,7 +561,7 @@ def _hands_sheet(hands) -> _Sheet:
         (_("Dealer"), None),
         (_("Result"), None),
         (_("Winners"), None),
-        (_("Paid by") if sichuan else _("Dealt in"), None),
+        (_("Paid by"), None),  # riichi: the ron's discarder, the chombo's player
         (_("Fans") if sichuan else _("Han / fu"), None),
     ]
     if not sichuan:

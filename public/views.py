@@ -280,7 +280,7 @@ def _highlights(tournament, hands) -> list[str]:
         if hands.game == "sichuan":
             text = _("Most fans in a hu: %(value)s — %(name)s, %(where)s")
         else:
-            text = _("Largest hand: %(value)s — %(name)s, %(where)s")
+            text = _("Largest hand: %(value)s points — %(name)s, %(where)s")
         lines.append(_html(text, value=fmt(h.value), name=link(h.player), where=where))
     most = hands.most_wins
     if most is not None:
@@ -328,7 +328,7 @@ def standings_json(request, slug):
 
 @require_GET
 def statistics_json(request, slug):
-    """Statistics from hands (README, "Statistics feed"), of the sessions the public sees."""
+    """Statistics from hands (README, "Statistics from hands"), of the sessions the public sees."""
     tournament = _tournament(request, slug)
     hall = _hall(tournament)
     body = _once(hall, "statistics", lambda: feed.statistics_json(tournament, hall.hands))

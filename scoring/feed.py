@@ -104,7 +104,7 @@ def _player_stats(game: str, stats) -> dict:
 
 
 def statistics_feed(tournament, data) -> dict:
-    """statistics.json (README, "Statistics feed"): `data` is selectors.hand_statistics of
+    """statistics.json (README, "Statistics from hands"): `data` is selectors.hand_statistics of
     the sessions the public sees."""
     unit = "fans" if data.game == "sichuan" else "points"
     most = data.most_wins

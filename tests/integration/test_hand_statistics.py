@@ -105,7 +105,7 @@ def test_player_page_hands_block_and_the_highlights(riichi):
     ]:
         assert f'data-label="{label}"><span class="cell">{value}</span>' in page
     standings = Client().get(f"/t/{t.slug}/").content.decode()
-    assert "Largest hand: 32,000 — " in standings
+    assert "Largest hand: 32,000 points — " in standings
     assert '<a href="/t/hands-open/p/p06/">Player 06</a>, session 1, table 2, hand 1' in standings
     assert "Most wins: " in standings
     # A hand recorded later shows on the next request (record_hand bumps the revision).
@@ -140,7 +140,7 @@ def test_workbook_hands_and_player_statistics(riichi):
         "Dealer": "Player 01",
         "Result": "ron",
     }
-    assert (first["Winners"], first["Dealt in"], first["Han / fu"]) == (
+    assert (first["Winners"], first["Paid by"], first["Han / fu"]) == (
         "Player 02",
         "Player 03",
         "3 han 40 fu",
@@ -149,7 +149,7 @@ def test_workbook_hands_and_player_statistics(riichi):
     assert (first["South"], first["South ±"], first["South total"]) == ("Player 02", 6200, 36200)
     assert (first["North ±"], first["North total"]) == (-1000, 29000)
     assert [h["Result"] for h in hands[1:4]] == ["exhaustive draw", "tsumo", "chombo"]
-    assert hands[2]["Han / fu"] == "5 han" and hands[3]["Dealt in"] == "Player 04"
+    assert hands[2]["Han / fu"] == "5 han" and hands[3]["Paid by"] == "Player 04"
     final = [hands[3][f"{w} total"] for w in ("East", "South", "West", "North")]
     assert final == [44800, 36600, 23200, 15400]  # tests/support/hands.py's EMA_SCORES
     assert hands[4]["Han / fu"] == "2 han 30 fu; yakuman"

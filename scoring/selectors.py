@@ -22,6 +22,7 @@ from core.collation import collated
 from core.errors import rule_message
 from core.numbers import plain_number
 from scoring.hands import HandError, Outcome, play
+from scoring.hands import stats as hand_stats
 from scoring.models import Hand, HandConfirmation, Penalty, Result, ResultScore
 from scoring.penalties import MINOR, Resolved, resolve
 from scoring.rules import RuleError, is_awarded
@@ -750,3 +751,71 @@ def draft_scores(session) -> dict[int, dict[str, int | None]]:
 def done(state: TableState) -> bool:
     """Nothing left to enter or confirm at the table."""
     return state in (TableState.CONFIRMED, TableState.AWARDED)
+
+
+# --- statistics from hands ---------------------------------------------------------------------
+
+
+class PlayerHands(NamedTuple):
+    player: PlayerRow
+    stats: object  # scoring.hands.stats.RiichiStats or SichuanStats
+
+
+@dataclass(frozen=True)
+class HandStatistics:
+    """What the tables' hands say of the players (scoring.hands.stats): the player page, the
+    workbook and statistics.json read this, so they cannot disagree. Empty (false) when no
+    table of the counted sessions recorded hands."""
+
+    game: str  # riichi or sichuan
+    rows: list  # PlayerHands of every player who played a recorded hand, in name order
+    players: dict  # player key → PlayerRow (every player of the tournament)
+    largest: tuple  # scoring.hands.stats.Largest, in play order
+    most_wins: object  # scoring.hands.stats.MostWins or None
+    lines: list  # scoring.hands.stats.HandLine: every hand, in play order
+
+    def __bool__(self):
+        return bool(self.lines)
+
+    def of(self, key):
+        """The stats of the player `key`, or None if they played no recorded hand."""
+        return next((row.stats for row in self.rows if row.player.key == key), None)
+
+
+def hand_statistics(tournament, sessions=None) -> HandStatistics:
+    """Statistics from the current hands of every table (of `sessions`, a set of session
+    numbers; None: all), each seat's hands counted for the player seated there. A table whose
+    hands do not hold under the current rules (a rule change refuses to make one) is left out
+    rather than failing every page. At most four queries (two of them the seating snapshot's,
+    often cached already), cached per revision."""
+    counted = "all" if sessions is None else ",".join(map(str, sorted(sessions)))
+    key = f"hand-stats:{tournament.pk}:{tournament.revision}:{counted}"
+    found = cache.get(key)
+    if found is not None:
+        return found
+    snap = _snapshot(tournament)
+    rules = tournament.rule_set()
+    hands = current_hands(tournament)
+    games = []
+    for (session, table), table_id in sorted(snap["table_ids"].items()):
+        if not hands.get(table_id) or (sessions is not None and session not in sessions):
+            continue
+        seats = snap["seating"][session][table]
+        players = {s["wind"]: s["player__key"] for s in seats}
+        try:
+            outcome = play(rules, hands[table_id], tuple(players))
+        except HandError:
+            continue
+        games.append(hand_stats.TableGame(session, table, players, hands[table_id], outcome.game))
+    data = hand_stats.statistics(rules.game, games)
+    everyone = player_rows(tournament)
+    result = HandStatistics(
+        game=rules.game,
+        rows=[PlayerHands(p, data.players[p.key]) for p in everyone if p.key in data.players],
+        players={p.key: p for p in everyone},
+        largest=data.largest,
+        most_wins=data.most_wins,
+        lines=hand_stats.hand_lines(rules.game, games),
+    )
+    cache.set(key, result)
+    return result

@@ -118,7 +118,16 @@ MOVED = {"desk/" + route: name for route, name in MOVED.items()}
 
 
 # Public pages: every role reads them without login; nothing writes through them.
-PUBLIC_PAGES = {"home", "standings", "feed", "find", "clock", "clock_json", "player"}
+PUBLIC_PAGES = {
+    "home",
+    "standings",
+    "feed",
+    "statistics",
+    "find",
+    "clock",
+    "clock_json",
+    "player",
+}
 # Logging in and out, the language switcher (a cookie, no data) and the favicon's redirect:
 # open to everyone.
 ACCOUNT_PAGES = {"login", "logout", "language", "favicon"}

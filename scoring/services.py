@@ -358,8 +358,10 @@ def _holds(table: Table, hands: list) -> None:
 
 
 def _checked(hand: Hand) -> Hand:
+    # The related rows are the ones this service locked or was given: no query to find them.
+    related = ["table", "recorded_by", "superseded_by"]
     try:
-        hand.full_clean(validate_unique=False, validate_constraints=False)
+        hand.full_clean(exclude=related, validate_unique=False, validate_constraints=False)
     except ValidationError as e:
         field, messages = next(iter(e.message_dict.items()))
         raise ActionRefused(f"{field}: {messages[0]}", field="hand") from e
@@ -401,6 +403,8 @@ def record_hand(
                 raise ActionRefused(_("This hand was recorded at another table."), field="hand")
             return sent
     table = _sheet(table)
+    if winds_pending(table):
+        raise ActionRefused(_("Record who drew each wind at this table first."), field="winds")
     current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
     if number is not None and number != len(current) + 1:
         if not 1 <= number <= len(current):

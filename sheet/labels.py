@@ -146,4 +146,11 @@ def labels() -> dict:
         "corrected": _("corrected"),
         "this_device": _("This device is"),
         "shared": _("shared by the table"),
+        "draw_title": _("Who drew which wind"),
+        "draw_help": _(
+            "The winds are drawn at the table: record who drew East, South, West and North "
+            "before the first hand."
+        ),
+        "who_drew": _("Who drew %(wind)s"),
+        "record_winds": _("Record the winds"),
     }

@@ -5,8 +5,8 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Hand, HandConfirmation, Result
 from scoring.selectors import last_hand
-from scoring.services import seats_in_order
-from seating.models import Table
+from seating.models import WINDS, Table
+from seating.selectors import winds_pending
 from tournament import timekeeping as tk
 
 
@@ -52,7 +52,15 @@ def table_state(table: Table) -> dict:
         "table": table.number,
         "game": rules.game,
         "end_rule": rules.end_of_session,
-        "seats": [{"wind": seat.wind, "name": seat.player.name} for seat in seats_in_order(table)],
+        "seats": [
+            {"wind": wind, "name": name, "player": player}
+            for wind, name, player in sorted(
+                table.seats.values_list("wind", "player__name", "player_id"),
+                key=lambda s: WINDS.index(s[0]),
+            )
+        ],
+        # the first step at a table that draws its winds: who drew East, South, …
+        "winds_pending": winds_pending(table),
         "hands": [_hand(h, sorted(confirmed.get(h.pk, []))) for h in current],
         "history": [
             {

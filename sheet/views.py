@@ -35,6 +35,7 @@ from scoring.services import (
     undo_last_hand,
 )
 from seating.keys import table_for_code, table_for_key, table_path
+from seating.services import record_table_winds
 from sheet.labels import labels
 from sheet.state import table_state
 
@@ -166,8 +167,14 @@ def _do(table, body: dict) -> dict:
         confirm_hand(hand, _wind(body, "wind"), None, via=via)
     elif action == "send":
         send_hands_result(table)
+    elif action == "winds":
+        winds = body.get("winds")
+        if not isinstance(winds, dict):
+            raise ActionRefused(_("winds: who drew each wind is needed."), field="winds")
+        record_table_winds(table, winds, None)
     else:
         raise ActionRefused(_("Unknown action."), field="action")
+    table.refresh_from_db()  # the winds' draw changes the table itself
     return table_state(table)
 
 
@@ -175,7 +182,8 @@ def _do(table, body: dict) -> dict:
 @never_cache
 @require_POST
 def act(request, slug, number, table, key):
-    """One change as JSON: {"action": "record" | "correct" | "undo" | "confirm" | "send", …}.
+    """One change as JSON: {"action": "record" | "correct" | "undo" | "confirm" | "send" |
+    "winds", …}.
     Answers the table's new state; 409 with the table's hand when another device recorded a
     different hand at that number; 400 with the reason when the change is refused."""
     table = _table(slug, number, table, key)

@@ -73,10 +73,17 @@
   function num(n) { return (n < 0 ? "\u2212" : "") + Math.abs(n).toLocaleString(document.documentElement.lang || undefined); }
   function signed(n) { return n > 0 ? "+" + num(n) : num(n); }
   function winds() { return S.server.seats.map(function (s) { return s.wind; }); }
+  function drawn() { // the winds drawn at the table, while they wait on this device
+    var q = S.queue.filter(function (x) { return x.kind === "winds"; })[0];
+    return S.server.winds_pending && q ? q.winds : null;
+  }
   function name(w) {
-    var s = S.server.seats.filter(function (x) { return x.wind === w; })[0];
+    var d = drawn(), s;
+    if (d) s = S.server.seats.filter(function (x) { return String(x.player) === String(d[w]); })[0];
+    else s = S.server.seats.filter(function (x) { return x.wind === w; })[0];
     return s ? s.name : w;
   }
+  function pendingWinds() { return S.server.winds_pending && !drawn(); }
   function ordered(list) { return WINDS.filter(function (w) { return list.indexOf(w) >= 0; }); }
   function toggle(list, w) {
     var i = list.indexOf(w);
@@ -159,6 +166,7 @@
       body.version = q.version || (h ? h.version : 1);
     }
     if (q.kind === "confirm") body.wind = q.wind;
+    if (q.kind === "winds") body.winds = q.winds;
     return body;
   }
   function flush() {
@@ -469,6 +477,7 @@
 
   // --- the page -----------------------------------------------------------------------------
   function entryChanged(keepForm) {
+    if (pendingWinds()) return; // the winds form keeps its own choices until it is sent
     if (!keepForm) renderEntry();
     renderPreview();
   }
@@ -512,9 +521,22 @@
           (x.payee ? L.winds[x.payee] : L.table_word) + " " + num(x.amount) + " (" + (L.why[x.why] || x.why) + ")");
       })));
   }
+  function windsForm() { // 002 §2.4.6, 000 §2.3: the players draw their winds at the table
+    var chosen = {};
+    return [el("h2", {text: L.draw_title}), el("p", {text: L.draw_help}),
+      el("form", {onsubmit: function (ev) {
+        ev.preventDefault();
+        enqueue({kind: "winds", number: 0, winds: chosen});
+        renderEntry(); renderPreview();
+      }}, winds().map(function (w) {
+        return select(fmt(L.who_drew, {wind: L.wind_names[w]}), "", [["", "\u2014"]].concat(
+          S.server.seats.map(function (x) { return [x.player, x.name]; })), function (v) { chosen[w] = v; });
+      }), el("div", {class: "actions"}, el("button", {type: "submit", class: "primary"}, L.record_winds)))];
+  }
   function renderEntry() {
     var locked = S.server.locked;
     if (locked) { fill("entry", el("p", {class: "locked", text: locked})); fill("preview"); return; }
+    if (pendingWinds()) { fill("entry", windsForm()); fill("preview"); return; }
     if (!S.entry) S.entry = fresh();
     var title = S.editing ? fmt(L.correcting, {n: S.editing.number}) : fmt(L.hand_n, {n: hands().length + 1});
     var form = GAME === "sichuan" ? sichuanForm(S.entry) : riichiForm(S.entry);
@@ -644,7 +666,8 @@
         return el("li", {}, "#" + h.number + " v" + h.version + ": " + describe(h.data) + " \u2014 " +
           (h.undone ? L.undone : L.corrected) + (h.reason ? " (" + h.reason + ")" : ""));
       }))) : null);
-    if (!document.getElementById("entry").firstChild || S.server.locked) renderEntry();
+    var mode = S.server.locked ? "locked" : pendingWinds() ? "winds" : "hands";
+    if (!document.getElementById("entry").firstChild || mode !== S.mode) { S.mode = mode; renderEntry(); renderPreview(); }
   }
   function edit(h) {
     S.editing = {number: h.number, version: (S.server.hands[h.number - 1] || {}).version || 1, reason: ""};

@@ -152,3 +152,20 @@ def test_the_sheet_closes_once_the_desk_confirms_the_table(client, table):
         "The desk has confirmed the table's result: the sheet is closed."
     )
     assert Hand.objects.count() == 1
+
+
+def test_a_table_that_draws_its_winds_records_the_draw_first(client):
+    """002 §2.4.6, 000 §2.3: the players draw their winds at the table; the table page's first
+    step records who drew which wind, and no hand before that."""
+    t = f.tournament(players=4, winds="table")
+    table = f.seat_session(t).tables.get()
+    state = client.get(table_path(table) + "state.json").json()
+    assert state["winds_pending"] is True
+    status, body = record(client, table, RON, 1)
+    assert status == 400 and body["error"] == "Record who drew each wind at this table first."
+    players = {s["wind"]: s["player"] for s in state["seats"]}
+    drew = {"E": players["N"], "S": players["E"], "W": players["S"], "N": players["W"]}
+    status, body = post(client, table, {"action": "winds", "winds": drew})
+    assert status == 200 and body["state"]["winds_pending"] is False
+    assert {s["wind"]: s["player"] for s in body["state"]["seats"]} == drew
+    assert record(client, table, RON, 1)[0] == 200

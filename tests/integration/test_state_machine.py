@@ -92,6 +92,7 @@ def pages(t) -> list[tuple[str, str, str]]:
         ("anonymous", reverse("public:home"), "html"),
         ("anonymous", reverse("public:standings", args=[slug]), "html"),
         ("anonymous", reverse("public:feed", args=[slug]), "json"),
+        ("anonymous", reverse("public:statistics", args=[slug]), "json"),
         ("anonymous", reverse("public:find", args=[slug]), "html"),
         ("anonymous", reverse("public:clock", args=[slug]), "html"),
         ("anonymous", reverse("public:clock_json", args=[slug]), "json"),

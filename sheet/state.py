@@ -31,7 +31,7 @@ def lock_message(table: Table, result: Result | None) -> str:
     return ""
 
 
-def table_state(table: Table) -> dict:
+def table_state(table: Table, clock: bool = True) -> dict:
     """The table's seats, its current hands with who confirmed each, the earlier versions with
     why they were corrected, whether the sheet is closed, the session's clock and the table's
     last hand by it."""
@@ -45,7 +45,9 @@ def table_state(table: Table) -> dict:
         confirmed.setdefault(hand_id, []).append(wind)
     current = [h for h in hands if h.superseded_at is None]
     result = table.results.exclude(status=Result.Status.SUPERSEDED).order_by("-version").first()
-    clock = tk.status(tournament, table.session.number)
+    # A change the page sends changes no clock: its answer leaves the clock out (the page keeps
+    # the one it has), which spares the busiest request two queries.
+    status = tk.status(tournament, table.session.number) if clock else None
     return {
         "tournament": tournament.name,
         "session": table.session.number,
@@ -73,10 +75,14 @@ def table_state(table: Table) -> dict:
         ],
         "locked": lock_message(table, result),
         "result": None if result is None else {"status": result.status, "version": result.version},
-        "clock": {
-            key: clock.get(key)
+        "clock": None
+        if status is None
+        else {
+            key: status.get(key)
             for key in ("session", "state", "remaining", "warning_at", "server_time", "title")
         },
-        "last_hand": last_hand(rules, clock, [h.recorded_at for h in current]),
+        "last_hand": None
+        if status is None
+        else last_hand(rules, status, [h.recorded_at for h in current]),
         "revision": tournament.revision,
     }

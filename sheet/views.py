@@ -175,7 +175,7 @@ def _do(table, body: dict) -> dict:
     else:
         raise ActionRefused(_("Unknown action."), field="action")
     table.refresh_from_db()  # the winds' draw changes the table itself
-    return table_state(table)
+    return table_state(table, clock=False)
 
 
 @csrf_exempt  # the link is the key, not a cookie: a page elsewhere cannot know it
@@ -200,9 +200,11 @@ def act(request, slug, number, table, key):
     except HandConflict as e:
         theirs = {"number": e.hand.number, "version": e.hand.version, "data": e.hand.data}
         return JsonResponse(
-            {"error": e.message, "conflict": theirs, "state": table_state(table)}, status=409
+            {"error": e.message, "conflict": theirs, "state": table_state(table, clock=False)},
+            status=409,
         )
     except ActionRefused as e:
         return JsonResponse(
-            {"error": e.message, "field": e.field, "state": table_state(table)}, status=400
+            {"error": e.message, "field": e.field, "state": table_state(table, clock=False)},
+            status=400,
         )

@@ -152,7 +152,12 @@
     }, offline);
   }
   function took(state) {
-    S.server = state; S.fetched = Date.now(); S.online = true; render();
+    if (!state.clock) { // an answer to a change: the clock is the one the page has
+      state.clock = S.server.clock; state.last_hand = S.server.last_hand;
+    } else {
+      S.fetched = Date.now();
+    }
+    S.server = state; S.online = true; render();
   }
   function offline() { S.online = false; S.sending = false; render(); }
 

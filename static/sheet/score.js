@@ -647,8 +647,9 @@
   }
 
   window.SheetScore = {
-    play: (rules, hands, winds) =>
-      refused(() => (rules.game === "sichuan" ? playSichuan(hands, winds || WINDS, "E") : playRiichi(rules, hands))),
+    // winds: the table's seats (Sichuan: three at a three-player table); E deals first.
+    play: (rules, hands, winds = WINDS, firstDealer = "E") =>
+      refused(() => (rules.game === "sichuan" ? playSichuan(hands, typeof winds === "string" ? Array.from(winds) : winds, firstDealer) : playRiichi(rules, hands))),
     playHand: (hand, seats, dealer) =>
       refused(() => Object.assign({ ok: true }, sichuanHand(hand, seats, dealer))),
     cells,

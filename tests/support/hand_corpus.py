@@ -56,8 +56,8 @@ RULES = {
 # Values that are no seat, no result, no number: Python's repr and JSON of each must come out
 # the same in the browser.
 ODD = [
-    None, True, False, 0, -1, 2.5, 1.5e-7, 123456.789, "", "X", "e", "EAST", "東", "É", "a'b", 'a"b',
-    "x\ny", "tab\there", "\u200b", "\x7f", "\x85", "😀", [], ["E"], {}, {"seat": "E"},
+    None, True, False, 0, -1, 2.5, 1.5e-7, 123456.789, "", "X", "e", "EAST", "東", "É", "a'b",
+    'a"b', "x\ny", "tab\there", "\u200b", "\x7f", "\x85", "😀", [], ["E"], {}, {"seat": "E"},
     "a very long value that the message cuts off after forty characters",
 ]  # fmt: skip
 

@@ -370,6 +370,8 @@
     if (rules.game !== "riichi") fail("hands", "NOT_RIICHI_RULES");
     const table = { rules, scores: { E: 0, S: 0, W: 0, N: 0 }, dealer: 0, passes: 0, counters: 0, sticks: 0, over: false };
     for (const seat of WINDS) table.scores[seat] = rules.start_points;
+    // Python's enumerate: the characters of a text, the keys of an object.
+    if (!Array.isArray(hands)) hands = isDict(hands) ? Object.keys(hands) : Array.from(hands);
     const played = hands.map((hand, i) => playRiichiHand(table, hand, i + 1, `hands[${i}]`));
     const chombo = { E: 0, S: 0, W: 0, N: 0 };
     for (const hand of hands) if (hand.result === "chombo") chombo[hand.seat] += 1;

@@ -155,6 +155,14 @@ def known_cases() -> list[dict]:
             [json.loads(line) for line in fixtures.README_RIICHI.strip().splitlines()],
         ),
         case("sbr-2025", [json.loads(fixtures.README_SICHUAN)]),
+        case("ema-2012", []),
+        case("ema-2012", {}),
+        case("ema-2012", {"ron": 1}),
+        case("ema-2012", "ron"),
+        case("sbr-2025", []),
+        case("sbr-2025", {}),
+        case("sbr-2025", [], "ESW"),
+        case("sbr-2025", [], ["E", "S", "N"]),
     ]
     calls = []
     _record(test_hands_riichi, calls)

@@ -58,7 +58,7 @@ RULES = {
 ODD = [
     None, True, False, 0, -1, 2.5, 1.5e-7, 123456.789, "", "X", "e", "EAST", "東", "É", "a'b",
     'a"b', "x\ny", "tab\there", "\u200b", "\x7f", "\x85", "😀", [], ["E"], {}, {"seat": "E"},
-    "a very long value that the message cuts off after forty characters",
+    "a very long value that the message cuts off after forty characters", "x" * 38, "y" * 39,
 ]  # fmt: skip
 
 

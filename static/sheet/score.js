@@ -1,75 +1,72 @@
-// The score sheet's arithmetic in the browser: a port of scoring/hands/riichi.py and sichuan.py,
-// so the table page shows every payment and score before a hand is saved, with no network too.
-// The server stays authoritative: it plays every hand again in Python. tests/e2e/test_score_js.py
-// holds this copy to the same numbers and the same refusals (path, English template, params) as
-// scoring.hands.preview, on thousands of hand lists; keep the two in step.
-//   SheetScore.play(rules, hands, winds) → {ok: true, game, scores, hands, …} | {ok: false, error}
-//   SheetScore.cells(rules) → the han/fu cells a win may name (riichi.allowed_cells)
-//   SheetScore.message(error, catalogue) → the refusal in words ({template: translation})
-// `rules` is scoring.hands.rules_json(rules); hands are the tournament file's ("Hands").
+// The score sheet's arithmetic in the browser, so the table page shows each hand's payments and
+// scores before it is saved, offline too: a port of scoring/hands/riichi.py and sichuan.py. The
+// server plays every hand again and stays authoritative; tests/e2e/test_score_js.py holds this
+// copy to scoring.hands.preview field by field on thousands of hand lists: change both together.
+//   SheetScore.play(rules_json, hands, winds) → {ok: true, game, scores, hands, …} | {ok: false, error}
+//   SheetScore.cells(rules_json) → the han/fu a win may name; SheetScore.message(error, catalogue)
 (function () {
   "use strict";
 
   // scoring/hands/messages.py, name → English template (the test checks they are the same).
   const T = {
-    UNKNOWN_WIN_KEY: "Unknown key {key}.",
-    YAKUMAN_NO_HAN_FU: "A yakuman has no han or fu.",
-    YAKUMAN_COUNT: "The yakuman count is 1 to {most} under these rules.",
-    HAN_WHOLE: "Han is a whole number from 1.",
-    FU_NEEDED: "Up to 4 han the fu are needed.",
-    FU_VALUES: "Fu are 20, 25, or 30 to 110 in tens, not {fu}.",
-    BY_SELF_DRAW: "by self-draw",
-    ON_A_DISCARD: "on a discard",
-    EMPTY_CELL: "No hand of {han} han {fu} fu wins {how} (the scoring table is empty).",
-    NOT_A_SEAT: "{value} is not a seat at this table ({seats}).",
-    SEAT_LIST: "Must be a list of seats.",
-    SEAT_TWICE: "A seat is listed twice.",
-    RIICHI_HAND_OBJECT: "A hand is an object with a result.",
-    NOT_A_RESULT: "{value} is not a hand result ({results}).",
-    UNKNOWN_HAND_KEY: "Unknown key {key} for a hand of {result}.",
-    GAME_OVER: "The game was already over before this hand.",
-    WIN_NEEDS_WINNER: "A win needs its winner.",
-    ONE_SELF_DRAW: "Only one player wins by self-draw.",
-    NOT_A_DISCARDER: "{value} is not a discarder at this table ({seats}).",
-    WIN_OBJECT: "A win is an object with its seat.",
-    OWN_TILE: "The discarder cannot win on their own tile.",
-    WINS_ONCE: "A seat wins once in a hand.",
-    RIICHI_NOT_TENPAI: "{seat} declared riichi but is not tenpai at the draw: that is a chombo.",
-    NOT_RIICHI_RULES: "These are riichi hands; the rule set is not.",
-    UNKNOWN_KEY: "Unknown key {key}: expected {keys}.",
-    MISSING: "Missing {key}.",
-    TRUE_OR_FALSE: "Must be true or false.",
-    FANS: "Fans must be a whole number from 0 to {maximum}, not {value}.",
-    SICHUAN_TABLE: "A Sichuan table is four winds, or three at a three-player table.",
-    ALREADY_OUT: "{seat} has already declared hu and is out of the hand.",
-    UNKNOWN_KONG: "Unknown kong {kind}: expected open, concealed or added.",
-    OPEN_KONG_FROM_OTHER: "An open kong is made on another player's discard.",
-    ONLY_OPEN_KONG_FROM: "Only an open kong is made on a discard (from).",
-    FROM_HAND_ADDED: "from_hand is only for an added kong.",
-    KONGS_FULL: "{seat} already has {count} kongs: a hand holds no more.",
-    HU_LIST: "List the players who declared hu on this tile: one or more.",
-    HU_SELF_DRAW_OR_FROM: "A hu is a self-draw or on a discard (from), not both.",
-    HU_NEEDS_FROM: "Name the discarder (from), or mark the hu a self-draw.",
-    HU_ON_OTHERS_TILE: "{key} is a hu on a tile of another player (from).",
-    ROB_OR_AFTER_KONG: "A hu robs a kong or wins on a discard after a kong, not both.",
-    SEVERAL_HU_ON_DISCARD: "Several players declare hu only on one discard.",
-    HU_OBJECT: "A hu is an object with seat and fans.",
-    OWN_DISCARD: "{seat} cannot declare hu on their own discard.",
-    HU_TWICE: "{seat} is listed twice in this hu.",
-    ROB_NEEDS_ADDED_KONG: "Robbing the kong needs an added kong as {seat}'s last event.",
-    AFTER_KONG_NEEDS_KONG: "A discard after a kong needs a kong by {seat} just before.",
-    STATES_OBJECT: "Must be an object: the state of each player who did not declare hu.",
-    STATE_OF_A_WINNER: "{seat} declared hu: only the other players have a state.",
-    STATE_MISSING: "The wall ran out: give the state of {seat}.",
-    STATE_VALUE: "Must be {waiting}, \"not_waiting\", \"pig\" or \"pig_passive\".",
-    DEALER_SEAT: "The dealer must be a seat at the table.",
-    SICHUAN_HAND_OBJECT: "A hand is an object with its events.",
-    EVENTS_LIST: "Must be a list of events.",
-    HAND_ENDED: "The hand ended when {count} players had declared hu.",
-    ONE_EVENT: "An event is one kong, hu or false_hu.",
-    WALL_DID_NOT_RUN_OUT: "The hand ended when {count} players had declared hu: the wall did not run out.",
-    TOO_FEW_HU: "Only {count} of {limit} players declared hu, so the wall ran out: give the state of each other player.",
-    HANDS_LIST: "Must be a list of hands.",
+  UNKNOWN_WIN_KEY: "Unknown key {key}.",
+  YAKUMAN_NO_HAN_FU: "A yakuman has no han or fu.",
+  YAKUMAN_COUNT: "The yakuman count is 1 to {most} under these rules.",
+  HAN_WHOLE: "Han is a whole number from 1.",
+  FU_NEEDED: "Up to 4 han the fu are needed.",
+  FU_VALUES: "Fu are 20, 25, or 30 to 110 in tens, not {fu}.",
+  BY_SELF_DRAW: "by self-draw",
+  ON_A_DISCARD: "on a discard",
+  EMPTY_CELL: "No hand of {han} han {fu} fu wins {how} (the scoring table is empty).",
+  NOT_A_SEAT: "{value} is not a seat at this table ({seats}).",
+  SEAT_LIST: "Must be a list of seats.",
+  SEAT_TWICE: "A seat is listed twice.",
+  RIICHI_HAND_OBJECT: "A hand is an object with a result.",
+  NOT_A_RESULT: "{value} is not a hand result ({results}).",
+  UNKNOWN_HAND_KEY: "Unknown key {key} for a hand of {result}.",
+  GAME_OVER: "The game was already over before this hand.",
+  WIN_NEEDS_WINNER: "A win needs its winner.",
+  ONE_SELF_DRAW: "Only one player wins by self-draw.",
+  NOT_A_DISCARDER: "{value} is not a discarder at this table ({seats}).",
+  WIN_OBJECT: "A win is an object with its seat.",
+  OWN_TILE: "The discarder cannot win on their own tile.",
+  WINS_ONCE: "A seat wins once in a hand.",
+  RIICHI_NOT_TENPAI: "{seat} declared riichi but is not tenpai at the draw: that is a chombo.",
+  NOT_RIICHI_RULES: "These are riichi hands; the rule set is not.",
+  UNKNOWN_KEY: "Unknown key {key}: expected {keys}.",
+  MISSING: "Missing {key}.",
+  TRUE_OR_FALSE: "Must be true or false.",
+  FANS: "Fans must be a whole number from 0 to {maximum}, not {value}.",
+  SICHUAN_TABLE: "A Sichuan table is four winds, or three at a three-player table.",
+  ALREADY_OUT: "{seat} has already declared hu and is out of the hand.",
+  UNKNOWN_KONG: "Unknown kong {kind}: expected open, concealed or added.",
+  OPEN_KONG_FROM_OTHER: "An open kong is made on another player's discard.",
+  ONLY_OPEN_KONG_FROM: "Only an open kong is made on a discard (from).",
+  FROM_HAND_ADDED: "from_hand is only for an added kong.",
+  KONGS_FULL: "{seat} already has {count} kongs: a hand holds no more.",
+  HU_LIST: "List the players who declared hu on this tile: one or more.",
+  HU_SELF_DRAW_OR_FROM: "A hu is a self-draw or on a discard (from), not both.",
+  HU_NEEDS_FROM: "Name the discarder (from), or mark the hu a self-draw.",
+  HU_ON_OTHERS_TILE: "{key} is a hu on a tile of another player (from).",
+  ROB_OR_AFTER_KONG: "A hu robs a kong or wins on a discard after a kong, not both.",
+  SEVERAL_HU_ON_DISCARD: "Several players declare hu only on one discard.",
+  HU_OBJECT: "A hu is an object with seat and fans.",
+  OWN_DISCARD: "{seat} cannot declare hu on their own discard.",
+  HU_TWICE: "{seat} is listed twice in this hu.",
+  ROB_NEEDS_ADDED_KONG: "Robbing the kong needs an added kong as {seat}'s last event.",
+  AFTER_KONG_NEEDS_KONG: "A discard after a kong needs a kong by {seat} just before.",
+  STATES_OBJECT: "Must be an object: the state of each player who did not declare hu.",
+  STATE_OF_A_WINNER: "{seat} declared hu: only the other players have a state.",
+  STATE_MISSING: "The wall ran out: give the state of {seat}.",
+  STATE_VALUE: "Must be {waiting}, \"not_waiting\", \"pig\" or \"pig_passive\".",
+  DEALER_SEAT: "The dealer must be a seat at the table.",
+  SICHUAN_HAND_OBJECT: "A hand is an object with its events.",
+  EVENTS_LIST: "Must be a list of events.",
+  HAND_ENDED: "The hand ended when {count} players had declared hu.",
+  ONE_EVENT: "An event is one kong, hu or false_hu.",
+  WALL_DID_NOT_RUN_OUT: "The hand ended when {count} players had declared hu: the wall did not run out.",
+  TOO_FEW_HU: "Only {count} of {limit} players declared hu, so the wall ran out: give the state of each other player.",
+  HANDS_LIST: "Must be a list of hands.",
   };
 
   const WINDS = ["E", "S", "W", "N"];
@@ -97,7 +94,7 @@
   };
   const firstSorted = (keys) => keys.slice().sort(byCodePoint)[0];
 
-  // --- Python's repr() and json.dumps(ensure_ascii=False) of JSON values, for the params ------
+  // Python's repr() and json.dumps(ensure_ascii=False) of JSON values, for the params
   function pyFloat(x) {
     const [mantissa, e] = Math.abs(x).toExponential().split("e");
     const digits = mantissa.replace(".", "");
@@ -159,7 +156,7 @@
     return text.length <= 40 ? text.join("") : text.slice(0, 39).join("") + "…";
   };
 
-  // --- riichi (scoring/hands/riichi.py) --------------------------------------------------------
+  // riichi (scoring/hands/riichi.py)
   const RESULTS = ["ron", "tsumo", "draw", "abortive", "chombo", "nagashi"];
   const KEYS = {
     ron: ["result", "from", "wins", "riichi"],
@@ -257,6 +254,14 @@
     let winners = [];
     let dealerStays = false;
     let counterKept = true;
+    // Each other seat pays `seat` (double when the dealer pays or wins), and the counters.
+    const fromEach = (seat, amount, why) => {
+      for (const payer of WINDS) {
+        if (payer === seat) continue;
+        payments.push(pay(payer, seat, amount(payer, seat === dealer || payer === dealer ? 2 : 1), why));
+        if (counters) payments.push(pay(payer, seat, 100 * counters, "counters"));
+      }
+    };
 
     if (result === "ron" || result === "tsumo") {
       const wins = get(hand, "wins", null);
@@ -277,12 +282,7 @@
           payments.push(pay(discarder, seat, up(base * (seat === dealer ? 6 : 4)), "ron"));
           if (counters) payments.push(pay(discarder, seat, 300 * counters, "counters"));
         } else {
-          for (const payer of WINDS) {
-            if (payer === seat) continue;
-            const double = seat === dealer || payer === dealer;
-            payments.push(pay(payer, seat, up(base * (double ? 2 : 1)), "tsumo"));
-            if (counters) payments.push(pay(payer, seat, 100 * counters, "counters"));
-          }
+          fromEach(seat, (payer, double) => up(base * double), "tsumo");
         }
       });
       let first = seen[0];
@@ -305,12 +305,7 @@
       if (result === "draw" || rules.nagashi_noten) payments = payments.concat(notenPayments(tenpai));
       if (result === "nagashi") {
         const seat = seatOf(get(hand, "seat", null), path + ".seat", WINDS);
-        for (const payer of WINDS) {
-          if (payer === seat) continue;
-          const double = seat === dealer || payer === dealer;
-          payments.push(pay(payer, seat, MANGAN * (double ? 2 : 1), "nagashi"));
-          if (counters) payments.push(pay(payer, seat, 100 * counters, "counters"));
-        }
+        fromEach(seat, (payer, double) => MANGAN * double, "nagashi");
         if (sticks) payments.push(pay(null, seat, STICK * sticks, "sticks"));
         sticks = 0;
         winners = [seat];
@@ -320,11 +315,8 @@
       dealerStays = true;
     } else {
       const seat = seatOf(get(hand, "seat", null), path + ".seat", WINDS);
-      for (const other of WINDS) {
-        if (other === seat) continue;
-        const double = seat === dealer || other === dealer;
-        payments.push(pay(seat, other, MANGAN * (double ? 2 : 1), "chombo"));
-      }
+      for (const other of WINDS)
+        if (other !== seat) payments.push(pay(seat, other, MANGAN * (seat === dealer || other === dealer ? 2 : 1), "chombo"));
       for (const s of riichi) payments.push(pay(null, s, STICK, "riichi back"));
       sticks = table.sticks;
     }
@@ -378,6 +370,8 @@
     if (rules.game !== "riichi") fail("hands", "NOT_RIICHI_RULES");
     const table = { rules, scores: { E: 0, S: 0, W: 0, N: 0 }, dealer: 0, passes: 0, counters: 0, sticks: 0, over: false };
     for (const seat of WINDS) table.scores[seat] = rules.start_points;
+    // Python's enumerate: the characters of a text, the keys of an object.
+    if (!Array.isArray(hands)) hands = isDict(hands) ? Object.keys(hands) : Array.from(hands);
     const played = hands.map((hand, i) => playRiichiHand(table, hand, i + 1, `hands[${i}]`));
     const chombo = { E: 0, S: 0, W: 0, N: 0 };
     for (const hand of hands) if (hand.result === "chombo") chombo[hand.seat] += 1;
@@ -395,7 +389,7 @@
     };
   }
 
-  // --- Sichuan (scoring/hands/sichuan.py) ------------------------------------------------------
+  // Sichuan (scoring/hands/sichuan.py)
   const KONGS = ["open", "concealed", "added"];
   const NOT_WAITING = ["not_waiting", "pig", "pig_passive"];
   const KONG_POINTS = { open: 2, concealed: 2, added: 1 };
@@ -647,8 +641,9 @@
   }
 
   window.SheetScore = {
-    play: (rules, hands, winds) =>
-      refused(() => (rules.game === "sichuan" ? playSichuan(hands, winds || WINDS, "E") : playRiichi(rules, hands))),
+    // winds: the table's seats (Sichuan: three at a three-player table); E deals first.
+    play: (rules, hands, winds = WINDS, firstDealer = "E") =>
+      refused(() => (rules.game === "sichuan" ? playSichuan(hands, typeof winds === "string" ? Array.from(winds) : winds, firstDealer) : playRiichi(rules, hands))),
     playHand: (hand, seats, dealer) =>
       refused(() => Object.assign({ ok: true }, sichuanHand(hand, seats, dealer))),
     cells,

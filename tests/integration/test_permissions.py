@@ -117,6 +117,11 @@ MOVED = {
 MOVED = {"desk/" + route: name for route, name in MOVED.items()}
 
 
+# The table page (issue 24): no login; its link's key is the only thing that opens it, for every
+# role alike (test_the_table_page_opens_by_its_key_alone).
+SHEET_PAGES = {"code", "table", "state", "act"}
+
+
 # Public pages: every role reads them without login; nothing writes through them.
 PUBLIC_PAGES = {
     "home",
@@ -169,6 +174,7 @@ def test_every_url_pattern_is_covered():
             # The referee's pages' addresses before issue 21: redirects (test_moved_*).
             or (ns == "" and name is None and route in MOVED)
             or (ns == "public" and name in PUBLIC_PAGES)
+            or (ns == "sheet" and name in SHEET_PAGES)
             or (ns == "" and name in ACCOUNT_PAGES)
             # The admin is walked pattern by pattern in test_admin_*: new models join it there.
             or ns == "admin"
@@ -177,6 +183,7 @@ def test_every_url_pattern_is_covered():
             uncovered.append((ns, name, route))
     assert uncovered == []
     assert {n for ns, n, _ in url_patterns() if ns == "public"} == PUBLIC_PAGES
+    assert {n for ns, n, _ in url_patterns() if ns == "sheet"} == SHEET_PAGES
     assert {n for ns, n, _ in url_patterns() if ns == "" and n} == ACCOUNT_PAGES
 
 
@@ -603,3 +610,26 @@ def test_admin_cannot_change_rules_or_played_seating():
     assert played.seats.count() == 4
     unplayed = t.sessions.get().tables.get(number=2)
     assert director.get(f"/admin/seating/table/{unplayed.pk}/change/").status_code == 200
+
+
+@pytest.mark.parametrize("role", [None, "referee", "desk1", "director"])
+def test_the_table_page_opens_by_its_key_alone(role):
+    """Every role alike: with the table's key the page, its state and its changes; with another
+    key nothing, logged in or not."""
+    from seating.keys import table_key, table_path
+
+    staff = f.staff()
+    table = f.seat_session(f.tournament(players=4)).tables.get()
+    client = Client()
+    if role:
+        client.force_login(staff[role])
+    path = table_path(table)
+    wrong = path.replace(table_key(table), "a" * 22)
+    assert client.get(path).status_code == 200
+    assert client.get(path + "state.json").status_code == 200
+    assert client.get("/h/").status_code == 200
+    for url in (wrong, wrong + "state.json"):
+        assert client.get(url).status_code == 404
+    body = json.dumps({"action": "send"})
+    assert client.post(wrong + "act/", body, content_type="application/json").status_code == 404
+    assert client.get(path + "act/").status_code == 405

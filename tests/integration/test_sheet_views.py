@@ -169,3 +169,24 @@ def test_a_table_that_draws_its_winds_records_the_draw_first(client):
     assert status == 200 and body["state"]["winds_pending"] is False
     assert {s["wind"]: s["player"] for s in body["state"]["seats"]} == drew
     assert record(client, table, RON, 1)[0] == 200
+
+
+def test_the_board_and_the_projector_show_the_tables_hands(client):
+    """The clock page's table board: each table's scores from its hands, its hand count and
+    how many wait for a confirmation; the projector's leading tables (clock.json?leading=N)."""
+    staff = f.staff()
+    t = f.tournament(players=8)
+    tables = list(f.seat_session(t).tables.order_by("number"))
+    record(client, tables[1], RON, 1)
+    client.force_login(staff["desk1"])
+    page = client.get(f"/desk/{t.slug}/s/1/clock/").content.decode()
+    assert "1 hand · 1 unconfirmed" in page
+    assert "South: <bdi>32,000</bdi>" in page and "West: <bdi>28,000</bdi>" in page
+    client.logout()
+    data = client.get(f"/t/{t.slug}/clock.json?leading=2&session=1").json()
+    # before any result, the leading tables are the first tables
+    assert [row["table"] for row in data["leading"]] == [1, 2]
+    assert data["leading"][0]["hands"] == 0
+    assert [s["score"] for s in data["leading"][1]["seats"]] == [30000, 32000, 28000, 30000]
+    assert "leading" not in client.get(f"/t/{t.slug}/clock.json?session=1").json()
+    assert "data-clock-leading" in client.get(f"/t/{t.slug}/clock/?leading=2").content.decode()

@@ -332,31 +332,17 @@ class _Protocol:
             who += f"<br/><font name={BOLD} size=7.5>{_esc(note)}</font>"
         return Paragraph(who, styles["cell"])
 
-    def grid(self, hand_height):
+    def closing_rows(self, lead_w, tail_count, lines):
+        """The rows under the hands: final score (and chombo), and the counted lines when the
+        result is confirmed; each label across the lead columns, each value in a seat's Σ."""
         riichi, seats = self.riichi, self.seats
-        lead_w, per, tail_w = self.columns()
-        inner = lambda w: w - 2 * PAD  # noqa: E731
-        lead_text = [_("Hand"), _("Dealer"), _("Result")] if riichi else [_("Hand")]
-        tail_text = [_("Honba"), _("Riichi")] if riichi else []
-        lead = [_label(t, inner(w)) for t, w in zip(lead_text, lead_w, strict=True)]
-        tail = [_label(t, inner(w)) for t, w in zip(tail_text, tail_w, strict=True)]
-        lines = {tl.line.wind: tl for tl in self.counted}
-        row1, row2 = list(lead), [""] * len(lead)
-        for seat in seats:
-            counted = lines.get(seat["wind"])
-            row1 += [self.player_cell(seat, counted, inner(2 * per), self.styles), ""]
-            row2 += ["±", "Σ"]
-        row1 += tail
-        row2 += [""] * len(tail)
-        hands = 16 if riichi else 22
-        body = [[str(i)] + [""] * (len(row1) - 1) for i in range(1, hands + 1)]
         labels = self.closing_labels()
         closing = []
-        span_width = inner(sum(lead_w))
+        span_width = sum(lead_w) - 2 * PAD
         for k, text in enumerate(labels):
             size = 10 if k == 0 else 8.5
             closing.append([_label(text, span_width, size=size, align=TA_LEFT)])
-            closing[-1] += [""] * (len(lead) - 1)
+            closing[-1] += [""] * (len(lead_w) - 1)
         values = [[] for _label_ in labels]
         for seat in seats:
             wind = seat["wind"]
@@ -372,19 +358,36 @@ class _Protocol:
                 for k, value in enumerate(shown):
                     values[at + k] += [fmt(value) if value != "" else "", ""]
         for row, cells in zip(closing, values, strict=True):
-            row += cells + [""] * len(tail)
-        rows = [row1, row2, *body, *closing]
-        widths = lead_w + [per] * (2 * len(seats)) + tail_w
-        first_player = len(lead)
-        style = [("SPAN", (i, 0), (i, 1)) for i in range(len(lead))]
+            row += cells + [""] * tail_count
+        return closing
+
+    def heading_rows(self, lead_text, lead_w, per, tail_text, tail_w, lines):
+        """The grid's two heading rows: the lead labels, each seat's player over its ± and Σ
+        columns, the tail labels."""
+        inner = lambda w: w - 2 * PAD  # noqa: E731
+        lead = [_label(t, inner(w)) for t, w in zip(lead_text, lead_w, strict=True)]
+        tail = [_label(t, inner(w)) for t, w in zip(tail_text, tail_w, strict=True)]
+        row1, row2 = list(lead), [""] * len(lead)
+        for seat in self.seats:
+            counted = lines.get(seat["wind"])
+            row1 += [self.player_cell(seat, counted, inner(2 * per), self.styles), ""]
+            row2 += ["±", "Σ"]
+        row1 += tail
+        row2 += [""] * len(tail)
+        return [row1, row2]
+
+    def grid_style(self, leads, tails, first_closing, last):
+        """The grid's rules, spans and shading: `leads` and `tails` columns around the seats',
+        the hands' rows from 2 to `first_closing` − 1, the closing rows to `last`."""
+        riichi, seats = self.riichi, self.seats
+        first_player = leads
+        style = [("SPAN", (i, 0), (i, 1)) for i in range(leads)]
         style += [("SPAN", (first_player + 2 * k, 0), (first_player + 2 * k + 1, 0))
                   for k in range(len(seats))]  # fmt: skip
         style += [("SPAN", (first_player + 2 * len(seats) + i, 0),
-                   (first_player + 2 * len(seats) + i, 1)) for i in range(len(tail))]  # fmt: skip
-        last = len(rows) - 1
-        first_closing = 2 + hands
+                   (first_player + 2 * len(seats) + i, 1)) for i in range(tails)]  # fmt: skip
         # the closing rows' labels take the width of the leading columns
-        style += [("SPAN", (0, r), (len(lead) - 1, r)) for r in range(first_closing, last + 1)]
+        style += [("SPAN", (0, r), (leads - 1, r)) for r in range(first_closing, last + 1)]
         # the counted lines (place, uma, penalty, result) take both columns of each player
         counted_from = first_closing + (2 if riichi else 1)
         style += [
@@ -412,8 +415,23 @@ class _Protocol:
                 )
                 for k in range(len(seats))
             ],  # fmt: skip
-            ("LINEAFTER", (len(lead) - 1, 0), (len(lead) - 1, -1), 1.1, INK),
+            ("LINEAFTER", (leads - 1, 0), (leads - 1, -1), 1.1, INK),
         ]
+        return style
+
+    def grid(self, hand_height):
+        riichi = self.riichi
+        lead_w, per, tail_w = self.columns()
+        lead_text = [_("Hand"), _("Dealer"), _("Result")] if riichi else [_("Hand")]
+        tail_text = [_("Honba"), _("Riichi")] if riichi else []
+        lines = {tl.line.wind: tl for tl in self.counted}
+        head = self.heading_rows(lead_text, lead_w, per, tail_text, tail_w, lines)
+        hands = 16 if riichi else 22
+        body = [[str(i)] + [""] * (len(head[0]) - 1) for i in range(1, hands + 1)]
+        closing = self.closing_rows(lead_w, len(tail_w), lines)
+        rows = [*head, *body, *closing]
+        widths = lead_w + [per] * (2 * len(self.seats)) + tail_w
+        style = self.grid_style(len(lead_w), len(tail_w), 2 + hands, len(rows) - 1)
         closing_height = 17 if self.counted else 19
         heights = [None, 12] + [hand_height] * hands + [closing_height] * len(closing)
         grid = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=0)

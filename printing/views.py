@@ -20,7 +20,9 @@ class ProtocolsPdf(DeskRequired, SessionMixin, View):
     def get(self, request, slug, number):
         filled = request.GET.get("filled") == "1"
         name = f"{slug}-s{number}-protocols{'-filled' if filled else ''}.pdf"
-        return _pdf(printouts.protocols_pdf(self.session, filled=filled), name)
+        # the table cards' QR codes lead to the desk as this request reached it
+        address = request.build_absolute_uri("/").rstrip("/")
+        return _pdf(printouts.protocols_pdf(self.session, filled=filled, address=address), name)
 
 
 class SeatingPdf(DeskRequired, SessionMixin, View):

@@ -668,10 +668,12 @@ class _HandsProtocol(_Protocol):
         """(lead widths, width of each ± and Σ column, tail widths): the words take what the
         seats' figures leave."""
         seats = len(self.seats)
+        # the hand's number column as wide as its label needs at 7 pt ("Роздача")
+        number = max(10 * mm, stringWidth(_("Hand"), BOLD, 7) + 2 * PAD + 1)
         if self.riichi:
-            lead, per, tail = [10 * mm, 16 * mm], 18 * mm, [13 * mm, 16 * mm]
+            lead, per, tail = [number, 16 * mm], 18 * mm, [13 * mm, 16 * mm]
         else:
-            lead, per, tail = [10 * mm, 13 * mm], (17 if seats == 4 else 19) * mm, []
+            lead, per, tail = [number, 13 * mm], (17 if seats == 4 else 19) * mm, []
         words = self.width - sum(lead) - sum(tail) - 2 * seats * per
         return [*lead, words], per, tail
 

@@ -571,7 +571,7 @@ class _Protocol:
 
 # --- the table's card and its recorded hands on the protocol (issue 24) ---------------------
 
-QR_SIZE = 27 * mm  # read by a phone held over the table: about 0.6 mm a module for a desk link
+QR_SIZE = 24 * mm  # read by a phone held over the table: over half a millimetre a module
 CODE_SIZE = 24  # the short code, typed from across the table
 
 

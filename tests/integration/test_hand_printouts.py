@@ -26,6 +26,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table
 
+from core.management.commands.serve import lan_address
 from core.tables import fmt
 from printing import printouts
 from scoring.hand_text import hand_text
@@ -114,6 +115,19 @@ def test_the_blank_protocol_carries_each_tables_short_code_and_the_desks_address
         )
         assert "Ron from" not in page  # blank: the hands are written at the table
     assert table_code(first) != table_code(second)
+
+
+def test_a_protocol_printed_on_the_laptop_itself_names_its_lan_address(riichi):
+    """A director browsing http://localhost:8000 on the desk laptop: no phone opens that, so
+    the card names the address `serve` announces for the hall, on the same port."""
+    _session, first, _second, staff = riichi
+    response = f.login(staff["desk1"]).get(
+        "/desk/krakow/s/1/protocols.pdf", HTTP_HOST="localhost:8000"
+    )
+    page = pages(response.content)[0]
+    assert f"open http://{lan_address()}:8000/h/ and type the table code" in page
+    assert "localhost" not in page
+    assert f"Table code {table_code(first)}" in page
 
 
 def test_the_qr_code_is_the_table_pages_link_at_the_desks_address(riichi):

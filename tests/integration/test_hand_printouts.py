@@ -19,6 +19,8 @@ import re
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
@@ -348,3 +350,21 @@ def test_the_hands_and_the_card_fit_their_cells_in_every_language(language):
         assert hand_text(json.loads(README_RIICHI.split("\n")[2])) in seen
         assert f"+{fmt(48000)}" in seen  # the dealer's yakuman, hand 2
     assert table_code(table) in seen and LONG[0] in seen
+
+
+def test_the_filled_protocols_read_the_hands_in_the_same_queries_for_any_number_of_tables():
+    """current_hands: one query for the whole tournament, not one per table."""
+    staff = f.staff()
+    counts = []
+    for players in (4, 16):
+        t = f.tournament(players=players, slug=f"q{players}")
+        session = f.seat_session(t)
+        for table in session.tables.all():
+            for hand in RIICHI_HANDS:
+                record_hand(table, hand, staff["desk1"])
+        with CaptureQueriesContext(connection) as queries:
+            text = pages(printouts.protocols_pdf(session, filled=True))
+        assert len(text) == players // 4
+        assert all("Chombo: N" in page for page in text)
+        counts.append(len(queries))
+    assert counts[0] == counts[1]

@@ -368,3 +368,15 @@ def test_the_filled_protocols_read_the_hands_in_the_same_queries_for_any_number_
         assert all("Chombo: N" in page for page in text)
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_sticks_left_at_the_end_are_noted_and_given_as_the_rule_set_says(riichi):
+    """000 §3.6: "all riichi bets left on the table go to the winner"; with first place shared
+    the desk splits them in hundreds, the remainder to the first in seat order (riichi.py):
+    W's 1,000 left after an abortive draw goes 400 to E, 300 to S and 300 to N."""
+    session, _first, second, staff = riichi
+    record_hand(second, {"result": "abortive", "riichi": ["W"]}, staff["desk1"])
+    page = pages(printouts.protocols_pdf(session, filled=True))[1]
+    assert "1 E (E1) Abortive draw 30,000 30,000 -1,000 29,000 30,000 W" in page
+    assert "Final score 30,400 30,300 29,000 30,300" in page
+    assert "Riichi sticks left on the table at the end: 1" in page

@@ -23,7 +23,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
 from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table
@@ -56,16 +55,44 @@ def fetch(client, path) -> list[str]:
 
 
 def qr_links(flowables) -> list[str]:
-    """The value of every QR code drawn among the flowables (tables' cells included)."""
+    """The link of every QR code among the flowables (tables' cells included)."""
     found = []
     for item in flowables:
-        if isinstance(item, Drawing):
-            found += [w.value for w in item.contents if isinstance(w, QrCodeWidget)]
+        if isinstance(item, printouts.TableQr):
+            found.append(item.value)
         elif isinstance(item, Table):
             for row in item._cellvalues:
                 for cell in row:
                     found += qr_links(cell if isinstance(cell, list | tuple) else [cell])
     return found
+
+
+def encoded(link: str) -> list[list[bool]]:
+    """The QR code of `link` as reportlab's QR widget encodes it (level M): rows of modules."""
+    widget = QrCodeWidget(link, barLevel="M")
+    widget.qr.make()
+    return [[bool(m) for m in row] for row in widget.qr.modules]
+
+
+def drawn_qr(pdf: bytes, page: int, modules: int) -> list[list[bool]]:
+    """The QR code as the page draws it: the filled path of square modules read back from the
+    content stream (x y w h re ... f), put on a grid of `modules` a side."""
+    stream = PdfReader(io.BytesIO(pdf)).pages[page].get_contents().get_data().decode("latin-1")
+    path = re.search(r"\bn ((?:[\d.]+ [\d.]+ [\d.]+ [\d.]+ re\s*)+)f\b", stream)
+    assert path, "no QR code drawn"
+    rects = [
+        tuple(map(float, r)) for r in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re", path[1])
+    ]
+    box = min(h for _x, _y, _w, h in rects)
+    border = printouts.TableQr.BORDER
+    grid = [[False] * modules for _r in range(modules)]
+    top = max(y for _x, y, _w, _h in rects)
+    for x, y, w, _h in rects:
+        row = round((top - y) / box)
+        first = round(x / box) - border
+        for c in range(first, first + round(w / box)):
+            grid[row][c] = True
+    return grid
 
 
 @pytest.fixture
@@ -107,7 +134,8 @@ def sichuan():
 
 def test_the_blank_protocol_carries_each_tables_short_code_and_the_desks_address(riichi):
     session, first, second, staff = riichi
-    text = fetch(f.login(staff["desk1"]), "/desk/krakow/s/1/protocols.pdf")
+    desk = f.login(staff["desk1"])
+    text = fetch(desk, "/desk/krakow/s/1/protocols.pdf")
     assert len(text) == 2
     for page, table in zip(text, (first, second), strict=True):
         assert f"Table code {table_code(table)}" in page
@@ -117,6 +145,14 @@ def test_the_blank_protocol_carries_each_tables_short_code_and_the_desks_address
         )
         assert "Ron from" not in page  # blank: the hands are written at the table
     assert table_code(first) != table_code(second)
+    # the QR code as drawn on each page reads as the table page's link at the hall's address
+    pdf = desk.get("/desk/krakow/s/1/protocols.pdf", HTTP_HOST=HALL).content
+    for index, table in enumerate((first, second)):
+        expected = encoded(f"http://{HALL}{table_path(table)}")
+        assert drawn_qr(pdf, index, len(expected)) == expected
+    assert encoded(f"http://{HALL}{table_path(first)}") != encoded(
+        f"http://{HALL}{table_path(second)}"
+    )
 
 
 def test_a_protocol_printed_on_the_laptop_itself_names_its_lan_address(riichi):

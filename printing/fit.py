@@ -59,3 +59,26 @@ def breaking_markup(escaped: str, width: float, font: str, size: float) -> str:
         return text
 
     return re.sub(r"\S+", word, escaped)
+
+
+def row_pages(heights, first: float, rest: float, tail: float) -> list[tuple[int, int]]:
+    """Rows of these heights split into pages, as (start, stop) ranges in order: the first page
+    holds `first` points of rows, each page after it `rest`, and the last page must also hold
+    `tail` points after its rows (the totals and signatures that close a table). When the tail
+    does not fit under the last rows, up to three of them go over with it (at least one row
+    stays behind), so the closing lines never stand alone on a page when rows can keep them
+    company; a page holds at least one row however tall."""
+    heights = list(heights)
+    pages, start, room, used = [], 0, first, 0.0
+    for i, h in enumerate(heights):
+        if i > start and used + h > room:
+            pages.append((start, i))
+            start, room, used = i, rest, 0.0
+        used += h
+    end = len(heights)
+    if used + tail <= room:
+        return [*pages, (start, end)]
+    carried = min(3, end - start - 1)
+    while carried > 0 and sum(heights[end - carried :]) + tail > rest:
+        carried -= 1
+    return [*pages, (start, end - carried), (end - carried, end)]

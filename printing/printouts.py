@@ -8,15 +8,18 @@ public pages, so a printed total is the published total.
 
 import functools
 import io
+import itertools
 from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from fontpkg_fira_sans import ROOT as FIRA
+from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import A4, landscape
@@ -27,6 +30,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as pdfcanvas
 from reportlab.platypus import (
+    Flowable,
     KeepTogether,
     PageBreak,
     Paragraph,
@@ -40,7 +44,10 @@ from core.collation import collated
 from core.tables import fmt
 from printing import fit
 from scoring import selectors
+from scoring.hand_text import hand_text, seat_letter, seats_text
+from scoring.hands import HandError, play
 from scoring.selectors import penalties_with_worth
+from seating.keys import table_code, table_path
 from seating.models import WINDS, Wind
 from tournament import timekeeping
 from tournament.models import Appeal, Player
@@ -253,14 +260,16 @@ PROTOCOL_MARGIN = 10 * mm
 
 
 @_in_print_language
-def protocols_pdf(session, filled: bool = False) -> bytes:
-    """One page per table: the seats and a grid for the hands, to be written on at the table.
+def protocols_pdf(session, filled: bool = False, address: str | None = None) -> bytes:
+    """One page per table: the seats and a grid for the hands, to be written on at the table,
+    with the table's card (QR code of its page at `address`, the desk's address, short code).
 
-    `filled`: also print each confirmed result as the standings count it (for the archive).
+    `filled`: also print each confirmed result as the standings count it (for the archive),
+    and the hands a table recorded, one row each with the running totals.
     """
     tournament = session.tournament
     return _build(
-        protocol_story(session, filled),
+        protocol_story(session, filled, address),
         title=_("Table protocols, session %(number)s") % {"number": session.number},
         footer=_footer(tournament, _("Session %(number)s") % {"number": session.number}),
         pagesize=PROTOCOL_PAGE,
@@ -268,8 +277,11 @@ def protocols_pdf(session, filled: bool = False) -> bytes:
     )
 
 
-def protocol_story(session, filled: bool = False) -> list:
-    """The protocols' flowables, a page per table (in the active language)."""
+def protocol_story(session, filled: bool = False, address: str | None = None) -> list:
+    """The protocols' flowables, a page per table (in the active language). A blank protocol
+    carries the table's card (its QR code for `address`, the desk's address, and short code);
+    a filled one prints the table's recorded hands, when it has them, over as many pages as
+    they need."""
     tournament = session.tournament
     rules = tournament.rule_set()
     styles = _styles()
@@ -279,11 +291,27 @@ def protocol_story(session, filled: bool = False) -> list:
     # the lines as the standings count them (selectors.table_lines, as the desk's and the
     # players' pages read them), every table's at once
     counted = selectors.session_lines(tournament, session.number) if confirmed else {}
+    places = {table.number: table for table in session.tables.all()}
+    for table in places.values():
+        table.session = session  # the link's slug and session without a query per table
+    played = selectors.current_hands(tournament) if filled else {}
     for index, (number, seats) in enumerate(tables):
         if index:
             story.append(PageBreak())
         lines = counted.get(number, []) if number in confirmed else []
-        page = _Protocol(session, number, seats, rules, confirmed.get(number, {}), lines)
+        scores = confirmed.get(number, {})
+        table = places.get(number)
+        hands = played.get(table.pk) if table is not None else None
+        page = None
+        if hands:
+            try:
+                page = _HandsProtocol(session, number, seats, rules, scores, lines, hands)
+            except HandError:
+                page = None  # hands the rules no longer hold: the protocol as without them
+        if page is None:
+            page = _Protocol(session, number, seats, rules, scores, lines)
+            if not filled and table is not None:
+                page.card = _Card(table, address)
         story.extend(page.flowables(styles))
     if not tables:
         story.append(Paragraph(_("This session has no tables yet."), styles["base"]))
@@ -292,6 +320,8 @@ def protocol_story(session, filled: bool = False) -> list:
 
 class _Protocol:
     """One table's protocol page: the grid's rows are measured so the page holds them all."""
+
+    card = None  # the table's card (_Card) on a blank protocol
 
     def __init__(self, session, number, seats, rules, scores, counted):
         self.session, self.number, self.seats, self.rules = session, number, seats, rules
@@ -332,31 +362,17 @@ class _Protocol:
             who += f"<br/><font name={BOLD} size=7.5>{_esc(note)}</font>"
         return Paragraph(who, styles["cell"])
 
-    def grid(self, hand_height):
+    def closing_rows(self, lead_w, tail_count, lines):
+        """The rows under the hands: final score (and chombo), and the counted lines when the
+        result is confirmed; each label across the lead columns, each value in a seat's Σ."""
         riichi, seats = self.riichi, self.seats
-        lead_w, per, tail_w = self.columns()
-        inner = lambda w: w - 2 * PAD  # noqa: E731
-        lead_text = [_("Hand"), _("Dealer"), _("Result")] if riichi else [_("Hand")]
-        tail_text = [_("Honba"), _("Riichi")] if riichi else []
-        lead = [_label(t, inner(w)) for t, w in zip(lead_text, lead_w, strict=True)]
-        tail = [_label(t, inner(w)) for t, w in zip(tail_text, tail_w, strict=True)]
-        lines = {tl.line.wind: tl for tl in self.counted}
-        row1, row2 = list(lead), [""] * len(lead)
-        for seat in seats:
-            counted = lines.get(seat["wind"])
-            row1 += [self.player_cell(seat, counted, inner(2 * per), self.styles), ""]
-            row2 += ["±", "Σ"]
-        row1 += tail
-        row2 += [""] * len(tail)
-        hands = 16 if riichi else 22
-        body = [[str(i)] + [""] * (len(row1) - 1) for i in range(1, hands + 1)]
         labels = self.closing_labels()
         closing = []
-        span_width = inner(sum(lead_w))
+        span_width = sum(lead_w) - 2 * PAD
         for k, text in enumerate(labels):
             size = 10 if k == 0 else 8.5
             closing.append([_label(text, span_width, size=size, align=TA_LEFT)])
-            closing[-1] += [""] * (len(lead) - 1)
+            closing[-1] += [""] * (len(lead_w) - 1)
         values = [[] for _label_ in labels]
         for seat in seats:
             wind = seat["wind"]
@@ -372,19 +388,37 @@ class _Protocol:
                 for k, value in enumerate(shown):
                     values[at + k] += [fmt(value) if value != "" else "", ""]
         for row, cells in zip(closing, values, strict=True):
-            row += cells + [""] * len(tail)
-        rows = [row1, row2, *body, *closing]
-        widths = lead_w + [per] * (2 * len(seats)) + tail_w
-        first_player = len(lead)
-        style = [("SPAN", (i, 0), (i, 1)) for i in range(len(lead))]
+            row += cells + [""] * tail_count
+        return closing
+
+    def heading_rows(self, lead_text, lead_w, per, tail_text, tail_w, lines):
+        """The grid's two heading rows: the lead labels, each seat's player over its ± and Σ
+        columns, the tail labels."""
+        inner = lambda w: w - 2 * PAD  # noqa: E731
+        lead = [_label(t, inner(w)) for t, w in zip(lead_text, lead_w, strict=True)]
+        tail = [_label(t, inner(w)) for t, w in zip(tail_text, tail_w, strict=True)]
+        row1, row2 = list(lead), [""] * len(lead)
+        for seat in self.seats:
+            counted = lines.get(seat["wind"])
+            row1 += [self.player_cell(seat, counted, inner(2 * per), self.styles), ""]
+            row2 += ["±", "Σ"]
+        row1 += tail
+        row2 += [""] * len(tail)
+        return [row1, row2]
+
+    def grid_style(self, leads, tails, first_closing, last):
+        """The grid's rules, spans and shading: `leads` and `tails` columns around the seats',
+        the hands' rows from 2 to `first_closing` − 1, the closing rows to `last`."""
+        riichi, seats = self.riichi, self.seats
+        first_player = leads
+        style = [("SPAN", (i, 0), (i, 1)) for i in range(leads)]
         style += [("SPAN", (first_player + 2 * k, 0), (first_player + 2 * k + 1, 0))
                   for k in range(len(seats))]  # fmt: skip
         style += [("SPAN", (first_player + 2 * len(seats) + i, 0),
-                   (first_player + 2 * len(seats) + i, 1)) for i in range(len(tail))]  # fmt: skip
-        last = len(rows) - 1
-        first_closing = 2 + hands
-        # the closing rows' labels take the width of the leading columns
-        style += [("SPAN", (0, r), (len(lead) - 1, r)) for r in range(first_closing, last + 1)]
+                   (first_player + 2 * len(seats) + i, 1)) for i in range(tails)]  # fmt: skip
+        # the closing rows' labels take the width of the leading columns (a page of hands
+        # that a later page closes has none)
+        style += [("SPAN", (0, r), (leads - 1, r)) for r in range(first_closing, last + 1)]
         # the counted lines (place, uma, penalty, result) take both columns of each player
         counted_from = first_closing + (2 if riichi else 1)
         style += [
@@ -398,8 +432,6 @@ class _Protocol:
             ("FONT", (0, 0), (-1, 1), BOLD, 8.5),
             ("BACKGROUND", (0, 0), (-1, 1), SHADE),
             ("ALIGN", (0, 1), (-1, -1), "CENTER"),
-            ("FONT", (0, first_closing), (-1, last), BOLD, 10),
-            ("BACKGROUND", (0, first_closing), (-1, last), SHADE),
             ("ROWBACKGROUNDS", (0, 2), (-1, first_closing - 1), [colors.white, "#f7f8fa"]),
             # the running total column of each player is ruled heavier
             *[
@@ -412,8 +444,28 @@ class _Protocol:
                 )
                 for k in range(len(seats))
             ],  # fmt: skip
-            ("LINEAFTER", (len(lead) - 1, 0), (len(lead) - 1, -1), 1.1, INK),
+            ("LINEAFTER", (leads - 1, 0), (leads - 1, -1), 1.1, INK),
         ]
+        if first_closing <= last:
+            style += [
+                ("FONT", (0, first_closing), (-1, last), BOLD, 10),
+                ("BACKGROUND", (0, first_closing), (-1, last), SHADE),
+            ]
+        return style
+
+    def grid(self, hand_height):
+        riichi = self.riichi
+        lead_w, per, tail_w = self.columns()
+        lead_text = [_("Hand"), _("Dealer"), _("Result")] if riichi else [_("Hand")]
+        tail_text = [_("Honba"), _("Riichi")] if riichi else []
+        lines = {tl.line.wind: tl for tl in self.counted}
+        head = self.heading_rows(lead_text, lead_w, per, tail_text, tail_w, lines)
+        hands = 16 if riichi else 22
+        body = [[str(i)] + [""] * (len(head[0]) - 1) for i in range(1, hands + 1)]
+        closing = self.closing_rows(lead_w, len(tail_w), lines)
+        rows = [*head, *body, *closing]
+        widths = lead_w + [per] * (2 * len(self.seats)) + tail_w
+        style = self.grid_style(len(lead_w), len(tail_w), 2 + hands, len(rows) - 1)
         closing_height = 17 if self.counted else 19
         heights = [None, 12] + [hand_height] * hands + [closing_height] * len(closing)
         grid = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=0)
@@ -463,7 +515,9 @@ class _Protocol:
         )
         return table
 
-    def flowables(self, styles):
+    def heading(self, styles):
+        """The title and the table's meta line; on a blank protocol the table's card beside
+        them (its QR code and short code, how to reach the table page)."""
         tournament, rules = self.session.tournament, self.rules
         title = Paragraph(
             _esc(
@@ -487,24 +541,257 @@ class _Protocol:
             ),
             styles["base"],
         )
-        rest = [
+        if self.card is None:
+            return [title, meta]
+        return [self.card.flowable([title, meta], self.width, styles)]
+
+    def ending(self, styles):
+        """What follows the grid: the replaced players' lines, the signatures, the end rule."""
+        return [
             Spacer(1, 3 * mm),
             *self.replaced_note(styles),
             Spacer(1, 1.5 * mm),
             Paragraph(_("Signatures"), styles["small"]),
             self.signatures(),
             Spacer(1, 1.5 * mm),
-            Paragraph(_esc(_end_rule(rules)), styles["small"]),
+            Paragraph(_esc(_end_rule(self.rules)), styles["small"]),
         ]
+
+    def flowables(self, styles):
+        head, rest = self.heading(styles), self.ending(styles)
         # The hand rows take what the page has left, up to their usual height.
         usual = 19.5 if self.riichi else 16
         grid, hands = self.grid(usual)
-        taken = sum(f.wrap(self.width, self.height)[1] for f in [title, meta, *rest])
+        taken = sum(f.wrap(self.width, self.height)[1] for f in [*head, *rest])
         taken += 2 * mm + grid.wrap(self.width, self.height)[1] - hands * usual
         height = min(usual, (self.height - taken - 2) / hands)
         if height < usual:
             grid, hands = self.grid(height)
-        return [title, meta, Spacer(1, 2 * mm), grid, *rest]
+        return [*head, Spacer(1, 2 * mm), grid, *rest]
+
+
+# --- the table's card and its recorded hands on the protocol (issue 24) ---------------------
+
+QR_SIZE = 24 * mm  # read by a phone held over the table: over half a millimetre a module
+CODE_SIZE = 24  # the short code, typed from across the table
+
+
+class TableQr(Flowable):
+    """The table page's link as a QR code, `size` points square with the four modules of quiet
+    zone the standard asks for. Reportlab's own QR widget encodes it (level M); its dark modules
+    are drawn here as one filled path, since the widget's drawing, a shape per module, took
+    about 30 ms a table (3 s for a hall of 100 tables)."""
+
+    BORDER = 4
+
+    def __init__(self, link: str, size: float = QR_SIZE):
+        super().__init__()
+        self.value, self.width, self.height = link, size, size
+        widget = QrCodeWidget(link, barLevel="M")
+        widget.qr.make()
+        self.modules = [[bool(dark) for dark in row] for row in widget.qr.modules]
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def draw(self):
+        box = self.width / (len(self.modules) + 2 * self.BORDER)
+        path = self.canv.beginPath()
+        for r, row in enumerate(self.modules):
+            top = self.height - (r + self.BORDER + 1) * box
+            c = 0
+            for dark, run in itertools.groupby(row):
+                count = len(list(run))
+                if dark:
+                    path.rect((c + self.BORDER) * box, top, count * box, box)
+                c += count
+        self.canv.setFillColor(colors.black)
+        self.canv.drawPath(path, stroke=0, fill=1)
+
+
+class _Card:
+    """The table's card at the head of its blank protocol: the QR code of the table page's link,
+    the short code, and one line for a phone that does not scan. `address` is the desk's
+    address as the request reached it ("http://192.168.1.20:8000"); without one (a command
+    printing with no --address) the QR code is left out and the line names the path only."""
+
+    def __init__(self, table, address: str | None):
+        self.code = table_code(table)
+        base = address.rstrip("/") if address else None
+        self.link = base + table_path(table) if base else None
+        self.entry = base + reverse("sheet:code") if base else None
+
+    def line(self) -> str:
+        if self.entry:
+            return _(
+                "Record this table's hands on a phone: scan the QR code, or open %(address)s "
+                "and type the table code."
+            ) % {"address": self.entry}
+        return _(
+            "Record this table's hands on a phone: open the desk's address followed by %(path)s "
+            "and type the table code."
+        ) % {"path": reverse("sheet:code")}
+
+    def flowable(self, beside: list, width: float, styles) -> Table:
+        """The card on the right of `beside` (the protocol's title and meta)."""
+        code_w = max(stringWidth(self.code, BOLD, CODE_SIZE), 30 * mm) + 2 * PAD + 2
+        qr_w = QR_SIZE if self.link else 0
+        left_w = width - code_w - qr_w - 3 * mm
+        label = ParagraphStyle(
+            "code-label", parent=styles["small"], alignment=TA_CENTER, textColor=GRID
+        )
+        big = ParagraphStyle(
+            "code", parent=styles["base"], fontName=BOLD, fontSize=CODE_SIZE,
+            leading=CODE_SIZE * 1.1, alignment=TA_CENTER,
+        )  # fmt: skip
+        code = [Paragraph(_esc(_("Table code")), label), Paragraph(_esc(self.code), big)]
+        left = [*beside, Spacer(1, 1.5 * mm), Paragraph(_esc(self.line()), styles["base"])]
+        cells, widths = [left, "", code], [left_w, 3 * mm, code_w]
+        if self.link:
+            cells.append(TableQr(self.link))
+            widths.append(qr_w)
+        card = Table([cells], colWidths=widths)
+        card.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                    ("BOX", (2, 0), (2, 0), 0.8, INK),
+                    ("TOPPADDING", (2, 0), (2, 0), 3),
+                    ("BOTTOMPADDING", (2, 0), (2, 0), 5),
+                ]
+            )
+        )
+        return card
+
+
+def _signed(value) -> str:
+    """A hand's change for one seat: "+5,200", "-5,200"; nothing when it is nought."""
+    if not value:
+        return ""
+    return ("+" if value > 0 else "") + fmt(value)
+
+
+class _HandsProtocol(_Protocol):
+    """A table's protocol filled from its recorded hands: a row per hand (who dealt, what
+    happened in words, the riichi declared, each seat's change and running total), then the
+    final scores and the signatures; over as many pages as the hands need, the players'
+    heading repeated on each."""
+
+    def __init__(self, session, number, seats, rules, scores, counted, hands):
+        super().__init__(session, number, seats, rules, scores, counted)
+        self.hands = hands
+        winds = [s["wind"] for s in seats]
+        self.outcome = play(rules, hands, winds)  # HandError: the plain protocol is printed
+        if not scores:  # no confirmed result yet: what the hands give
+            chombo = self.outcome.chombo or {}
+            self.scores = {w: (self.outcome.scores[w], chombo.get(w, 0)) for w in winds}
+
+    def columns(self):
+        """(lead widths, width of each ± and Σ column, tail widths): the words take what the
+        seats' figures leave."""
+        seats = len(self.seats)
+        # the hand's number column as wide as its label needs at 7 pt ("Роздача")
+        number = max(10 * mm, stringWidth(_("Hand"), BOLD, 7) + 2 * PAD + 1)
+        if self.riichi:
+            lead, per, tail = [number, 16 * mm], 18 * mm, [13 * mm, 16 * mm]
+        else:
+            lead, per, tail = [number, 13 * mm], (17 if seats == 4 else 19) * mm, []
+        words = self.width - sum(lead) - sum(tail) - 2 * seats * per
+        return [*lead, words], per, tail
+
+    def hand_rows(self, styles):
+        cell = ParagraphStyle("hand", parent=styles["cell"], fontSize=8, leading=9.5)
+        winds = [s["wind"] for s in self.seats]
+        game = self.outcome.game
+        rows = []
+        for i, data in enumerate(self.hands):
+            words = Paragraph(_esc(hand_text(data)), cell)
+            if self.riichi:
+                hand = game.hands[i]
+                number = WINDS.index(hand.dealer) + 1
+                dealer = f"{seat_letter(hand.dealer)} ({seat_letter(hand.round_wind)}{number})"
+                deltas, totals = hand.deltas, hand.scores
+            else:
+                dealer = seat_letter(game.dealers[i])
+                deltas, totals = game.hands[i].points, game.totals[i]
+            row = [str(i + 1), dealer, words]
+            for wind in winds:
+                row += [_signed(deltas[wind]), fmt(totals[wind])]
+            if self.riichi:
+                hand = game.hands[i]
+                row += [str(hand.counters) if hand.counters else "", seats_text(data["riichi"])]
+                if not data["riichi"]:
+                    row[-1] = ""
+            rows.append(row)
+        return rows
+
+    def notes(self, styles):
+        game = self.outcome.game
+        if self.riichi and game.sticks_left:
+            text = _("Riichi sticks left on the table at the end: %(count)s") % {
+                "count": game.sticks_left
+            }
+            return [Spacer(1, 1.5 * mm), Paragraph(_esc(text), styles["small"])]
+        return []
+
+    def continued(self, styles):
+        return Paragraph(
+            _esc(
+                _("%(tournament)s — session %(session)s — table %(table)s (continued)")
+                % {"tournament": self.session.tournament.name, "session": self.session.number,
+                   "table": self.number}
+            ),
+            styles["h2"],
+        )  # fmt: skip
+
+    def grid_part(self, heading, body, closing, widths):
+        rows = [*heading, *body, *closing]
+        leads, tails = 3, len(widths) - 3 - 2 * len(self.seats)
+        first_closing = 2 + len(body)
+        style = self.grid_style(leads, tails, first_closing, len(rows) - 1)
+        sums = [leads + 2 * k + 1 for k in range(len(self.seats))]
+        style += [
+            ("ALIGN", (2, 2), (2, first_closing - 1), "LEFT"),
+            ("ALIGN", (leads, 2), (leads + 2 * len(self.seats) - 1, first_closing - 1), "RIGHT"),
+            *[("FONT", (c, 2), (c, first_closing - 1), BOLD, 8.5) for c in sums],
+        ]
+        grid = Table(rows, colWidths=widths, repeatRows=0)
+        grid.setStyle(_table_style(2, style))
+        return grid
+
+    def flowables(self, styles):
+        lead_w, per, tail_w = self.columns()
+        widths = lead_w + [per] * (2 * len(self.seats)) + tail_w
+        lead_text = [_("Hand"), _("Dealer"), _("Result")]
+        tail_text = [_("Honba"), _("Riichi")] if self.riichi else []
+        lines = {tl.line.wind: tl for tl in self.counted}
+        heading = self.heading_rows(lead_text, lead_w, per, tail_text, tail_w, lines)
+        body = self.hand_rows(styles)
+        closing = self.closing_rows(lead_w, len(tail_w), lines)
+        whole = self.grid_part(heading, body, closing, widths)
+        whole.wrap(self.width, 10**7)  # measured whole: a long table stops at the height given
+        heights = whole._rowHeights
+        heading_h, body_h = sum(heights[:2]), heights[2 : 2 + len(body)]
+        closing_h = sum(heights[2 + len(body) :])
+        head = self.heading(styles)
+        rest = [*self.notes(styles), *self.ending(styles)]
+        caption = self.continued(styles)
+        measure = lambda items: sum(f.wrap(self.width, self.height)[1] for f in items)  # noqa: E731
+        room = self.height - heading_h - 2 * mm - 2  # the rows' room on a page below its heading
+        pages = fit.row_pages(
+            body_h, room - measure(head), room - measure([caption]), closing_h + measure(rest)
+        )
+        story = []
+        for k, (start, stop) in enumerate(pages):
+            last = k == len(pages) - 1
+            story += [*head] if k == 0 else [PageBreak(), caption]
+            story.append(Spacer(1, 2 * mm))
+            story.append(self.grid_part(heading, body[start:stop], closing if last else [], widths))
+        return [*story, *rest]
 
 
 # --- seating charts --------------------------------------------------------------------------

@@ -20,9 +20,17 @@ class Command(TournamentCommand):
         parser.add_argument(
             "--filled", action="store_true", help="protocols with the confirmed results"
         )
+        parser.add_argument(
+            "--address",
+            metavar="URL",
+            help="protocols: the desk's address the tables' QR codes lead to "
+            "(http://192.168.1.20:8000); without it the cards carry the short code only",
+        )
         parser.add_argument("-o", "--output", metavar="FILE.pdf", required=True)
 
-    def handle_tournament(self, tournament, *, what, session=None, filled=False, output, **options):
+    def handle_tournament(
+        self, tournament, *, what, session=None, filled=False, address=None, output, **options
+    ):
         if what in NEEDS_SESSION:
             if session is None:
                 raise CommandError(_("--session: say which session to print."))
@@ -34,7 +42,7 @@ class Command(TournamentCommand):
                 )
             found.tournament = tournament
             pdf = (
-                printouts.protocols_pdf(found, filled=filled)
+                printouts.protocols_pdf(found, filled=filled, address=address)
                 if what == "protocols"
                 else printouts.seating_pdf(found)
             )

@@ -36,7 +36,7 @@ DEBUG = os.environ.get("DESK_DEBUG") == "1"
 ALLOWED_HOSTS = ["*"]
 
 # The project's own packages, in dependency order: each imports only those before it (desk,
-# public, archive and printing not each other); see the README, "How the code is laid out".
+# public, sheet, archive and printing not each other); see the README, "How the code is laid out".
 ROOMS = (
     "core",
     "tournament",

@@ -211,7 +211,13 @@ def _value(reader: _Reader) -> dict:
             ),
         )
     value = int(token.text)
-    if reader.peek().kind == "word" and reader.peek().text == "y":  # 2Y: a double yakuman
+    after = reader.peek()
+    if (
+        after.kind == "word"
+        and after.text == "y"
+        and after.column == token.column + len(token.text)
+    ):
+        # 2Y written together: a double yakuman (apart, "5 Y" is two winners' values)
         reader.take()
         return {"yakuman": value}
     if reader.mark("/"):

@@ -14,7 +14,7 @@ from core.forms import ButtonsForm
 from core.roles import DeskRequired
 from desk.forms_hands import HandsForm
 from desk.tables_hands import hands_check_table
-from scoring.hands.notation import write_all
+from scoring.hands.notation import EXAMPLES, write_all
 from scoring.models import Result
 from scoring.rules import is_awarded
 from scoring.selectors import table_hands
@@ -36,6 +36,7 @@ class HandsEntry(DeskRequired, SessionMixin, View):
             "table": table,
             "seats": seats,
             "rules": rules,
+            "examples": EXAMPLES[rules.game],
             "form": form,
             "check": check,
             "outcome": form.outcome if check is not None else None,

@@ -63,6 +63,63 @@ END_STATES |= {"pig": "pig", "pigp": "pig_passive", "pig_passive": "pig_passive"
 END_STATES |= {"passive": "pig_passive", "pp": "pig_passive"}
 END_WRITTEN = {"not_waiting": "nw", "pig": "pig", "pig_passive": "pigp"}
 
+# The page's help (templates/desk/hands.html): each example line with what it says; a unit
+# test reads every one, so the help cannot drift from the notation.
+EXAMPLES = {
+    "riichi": (
+        (
+            "ron S<W 3/40 r:SN",
+            gettext_noop(
+                "South wins 3 han 40 fu on West's discard; South and North declared riichi."
+            ),
+        ),
+        (
+            "ron E,S<N 2/30 Y",
+            gettext_noop(
+                "Two winners on North's discard, each with their value in the same order."
+            ),
+        ),
+        ("tsumo E 5 r:E", gettext_noop("East wins by self-draw with 5 han.")),
+        ("draw t:EN r:N", gettext_noop("Exhaustive draw; East and North are tenpai.")),
+        ("abort r:W", gettext_noop("Abortive draw.")),
+        ("chombo N", gettext_noop("North's chombo.")),
+        ("nagashi W t:WS", gettext_noop("West's nagashi; West and South are tenpai.")),
+    ),
+    "sichuan": (
+        ("kong open S<E", gettext_noop("South's open kong on East's discard.")),
+        ("kong concealed W", gettext_noop("West's concealed kong.")),
+        (
+            "kong added N · kong added N hand",
+            gettext_noop("North's added kong, with the drawn tile or from the hand."),
+        ),
+        ("hu S 2<E", gettext_noop("South declares hu with 2 fans on East's discard.")),
+        (
+            "hu W 1,N 0<E",
+            gettext_noop("West (1 fan) and North (0 fans) declare hu on one discard of East."),
+        ),
+        ("hu W 3 tsumo", gettext_noop("West's self-drawn hu with 3 fans.")),
+        (
+            "hu S 1<N rob · hu S 1<W afterkong",
+            gettext_noop("Hu robbing North's kong; hu on West's discard right after West's kong."),
+        ),
+        (
+            "false N waiting · false N nw",
+            gettext_noop("North's false hu, with a waiting hand or without."),
+        ),
+        (
+            "end E:w2 W:nw N:pig S:pigp",
+            gettext_noop(
+                "The wall ran out: East waits for 2 fans, West is not waiting, North is an "
+                "active pig, South a passive pig."
+            ),
+        ),
+        (
+            "kong open S<E; hu S 2<E; hu W 1 tsumo; end E:w1 N:nw",
+            gettext_noop("A whole hand on one line."),
+        ),
+    ),
+}
+
 _TOKEN = re.compile(r"\s*(?:([a-z_]+)|(\d+)|([<,:/;])|(\S))", re.IGNORECASE)
 
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.hands import HandError, play, riichi, sichuan
-from scoring.hands.notation import NotationError, parse, read, write, write_all
+from scoring.hands.notation import EXAMPLES, NotationError, parse, read, write, write_all
 from scoring.rules import PRESETS
 from tests.support.hands import (
     EMA_SCORES,
@@ -346,3 +346,13 @@ def riichi_hands(draw):
 @given(riichi_hands())
 def test_round_trip_of_any_riichi_hand(hand):
     round_trip(hand)
+
+
+@pytest.mark.parametrize("game", ["riichi", "sichuan"])
+def test_every_example_of_the_pages_help_reads(game):
+    """The desk page's help (notation.EXAMPLES) is read by the same parser: it cannot drift."""
+    for lines, meaning in EXAMPLES[game]:
+        assert meaning.endswith(".")
+        for line in lines.split(" · "):
+            [hand] = parse(line, game)
+            assert parse(write(hand), game) == [hand]

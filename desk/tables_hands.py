@@ -2,7 +2,6 @@
 
 import django_tables2 as tables
 from django.utils.html import format_html
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.tables import FixedTable, fmt
@@ -14,10 +13,13 @@ def _signed(value) -> str:
     return ("+" if value > 0 else "") + fmt(value)
 
 
+NUM = {"td": {"class": "num"}, "th": {"class": "num"}, "tf": {"class": "num"}}
+
+
 class SeatColumn(tables.Column):
     """One seat: the hand's change over the running total."""
 
-    attrs = {"td": {"class": "num"}, "th": {"class": "num"}}
+    attrs = NUM
 
     def render(self, value):
         change, total = value
@@ -27,9 +29,11 @@ class SeatColumn(tables.Column):
 
 
 class HandsCheckTable(FixedTable):
-    line = tables.Column(verbose_name=_("Line"), attrs={"td": {"class": "num"}})
-    number = tables.Column(verbose_name=_("Hand"), attrs={"td": {"class": "num"}})
+    number = tables.Column(verbose_name=_("Hand"), attrs=NUM)
+    round = tables.Column(verbose_name=_("Round"), default="")
     dealer = tables.Column(verbose_name=_("Dealer"))
+    counters = tables.Column(verbose_name=_("Counters"), attrs=NUM, default="")
+    sticks = tables.Column(verbose_name=_("Sticks"), attrs=NUM, default="")
     hand = tables.Column(
         verbose_name=_("As read"), attrs={"td": {"class": "hand-line"}}, footer=_("Final")
     )
@@ -46,14 +50,12 @@ def hands_check_table(lines, outcome, seats) -> HandsCheckTable:
     riichi = hasattr(game, "sticks_left")
     rows = []
     for i, line in enumerate(lines):
-        row = {"line": line.number, "number": i + 1, "hand": write(line.hand)}
+        row = {"number": i + 1, "hand": write(line.hand)}
         if riichi:
             played = game.hands[i]
-            row["dealer"] = gettext("%(round)s round, %(dealer)s · %(counters)d counters") % {
-                "round": Wind(played.round_wind).label,
-                "dealer": Wind(played.dealer).label,
-                "counters": played.counters,
-            }
+            row["round"] = Wind(played.round_wind).label
+            row["dealer"] = Wind(played.dealer).label
+            row["counters"], row["sticks"] = played.counters, played.sticks
             changes, totals = played.deltas, played.scores
         else:
             row["dealer"] = Wind(game.dealers[i]).label
@@ -65,10 +67,11 @@ def hands_check_table(lines, outcome, seats) -> HandsCheckTable:
         (
             seat.wind,
             SeatColumn(
-                verbose_name=f"{Wind(seat.wind).label} — {seat.player.name}",
+                verbose_name=format_html("{}<br>{}", Wind(seat.wind).label, seat.player.name),
                 footer=fmt(outcome.scores[seat.wind]),
             ),
         )
         for seat in seats
     ]
-    return HandsCheckTable(rows, extra_columns=extra)
+    riichi_only = () if riichi else ("round", "counters", "sticks")
+    return HandsCheckTable(rows, extra_columns=extra, exclude=riichi_only)

@@ -53,7 +53,8 @@ class HandsEntry(DeskRequired, SessionMixin, View):
             return HandsForm(data, rules=rules, winds=winds)
         current = table_hands(table)
         initial = {
-            "text": write_all([h.data for h in current]),
+            # A line break after the last hand: the caret waits on the line of the next one.
+            "text": write_all([h.data for h in current]) + ("\n" if current else ""),
             "seen": ",".join(str(h.pk) for h in current),
         }
         return HandsForm(initial=initial, rules=rules, winds=winds)

@@ -17,5 +17,8 @@
     for (var i = 0; i < n - 1 && i < lines.length; i++) at += lines[i].length + 1;
     text.focus();
     text.setSelectionRange(at, at + (lines[n - 1] || "").length);
+  } else if (document.activeElement === text) {
+    // Otherwise the caret waits after the last hand, for the next one.
+    text.setSelectionRange(text.value.length, text.value.length);
   }
 })();

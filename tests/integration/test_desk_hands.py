@@ -173,7 +173,7 @@ def test_hands_from_the_phones_are_shown_and_a_correction_needs_a_reason(riichi,
     seen = ",".join(str(h.pk) for h in table_hands(table))
     desk = f.login(staff["desk1"])
     page = desk.get(url(riichi)).content.decode()
-    assert "ron S&lt;W 3/40 r:SN\ndraw t:EN r:N</textarea>" in page
+    assert "ron S&lt;W 3/40 r:SN\ndraw t:EN r:N\n</textarea>" in page
     assert f'value="{seen}"' in page
 
     # Appending needs no reason; the hands kept are not touched.

@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from core.roles import is_director
 from scoring.hands import HandError, in_file_order, play
+from scoring.hands.notation import write
 from scoring.models import Hand, HandConfirmation, Result, ResultScore
 from scoring.rules import (
     RuleError,
@@ -494,7 +495,12 @@ def replace_hands(table: Table, hands: list, user, reason: str = "", seen=None) 
         raise StaleEdit(_("The table's hands changed since this page was loaded — reload it."))
     hands = list(hands)
     _holds(table, hands)
-    changed = [h for i, h in enumerate(current) if i >= len(hands) or h.data != hands[i]]
+    # The same hand written otherwise (a flag false rather than left out) is the same hand.
+    changed = [
+        h
+        for i, h in enumerate(current)
+        if i >= len(hands) or (h.data != hands[i] and write(h.data) != write(hands[i]))
+    ]
     if changed and not reason.strip():
         raise ActionRefused(_("Give the reason for the correction."), field="reason")
     now = timezone.now()

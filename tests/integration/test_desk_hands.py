@@ -241,3 +241,23 @@ def test_saving_the_same_hands_again_keeps_the_draft(riichi, staff):
 def test_an_empty_sheet_is_refused(riichi, staff):
     r = f.login(staff["desk1"]).post(url(riichi), {"text": "\n  \n", "seen": "", "save": "1"})
     assert r.status_code == 400 and "Type the hands, one a line." in text_of(r)
+
+
+def test_a_phones_hand_written_otherwise_is_the_same_hand(sichuan, staff):
+    """A phone may send a flag as false rather than leave it out: the text the desk shows reads
+    back as the same hand, so saving it changes nothing and asks no reason."""
+    table = sichuan.sessions.get().tables.get()
+    hand = {
+        "events": [{"kong": "added", "seat": "S", "from_hand": False}],
+        "exhausted": {"E": "not_waiting", "S": {"waiting": 1}, "W": "pig_passive", "N": "pig"},
+    }
+    record_hand(table, hand, staff["desk2"])
+    desk = f.login(staff["desk1"])
+    page = desk.get(url(sichuan)).content.decode()
+    assert "kong added S; end E:nw S:w1 W:pigp N:pig\n</textarea>" in page
+    seen = str(table_hands(table)[0].pk)
+    text = "kong added S; end E:nw S:w1 W:pigp N:pig\n"
+    r = desk.post(url(sichuan), {"text": text, "seen": seen, "save": "1"})
+    assert r.status_code == 302
+    assert Hand.objects.get().version == 1 and Hand.objects.get().is_current
+    assert Result.objects.get().status == "draft"

@@ -545,7 +545,9 @@ def _write_sichuan(hand: dict) -> str:
     parts = [_write_event(event) for event in hand["events"]]
     if "exhausted" in hand:
         states = hand["exhausted"]
-        parts.append(" ".join(["end", *(f"{s}:{_write_state(states[s])}" for s in states)]))
+        # In wind order: a database may keep an object's keys in another (PostgreSQL's jsonb).
+        order = sorted(states, key=lambda s: SEATS.index(s) if s in SEATS else len(SEATS))
+        parts.append(" ".join(["end", *(f"{s}:{_write_state(states[s])}" for s in order)]))
     return "; ".join(parts)
 
 

@@ -261,3 +261,19 @@ def test_a_phones_hand_written_otherwise_is_the_same_hand(sichuan, staff):
     assert r.status_code == 302
     assert Hand.objects.get().version == 1 and Hand.objects.get().is_current
     assert Result.objects.get().status == "draft"
+
+
+def test_a_three_player_sichuan_table_types_its_three_winds(staff):
+    """002 §2.6.2: two hu end a hand at three players. S wins 1 fan on E's discard (2 from E),
+    W self-draws 0 fans (1 + 1 from E, the only one not yet hu). A line naming N is refused."""
+    t = f.tournament(ruleset="sbr-2025", players=3, slug="three")
+    f.seat_session(t)
+    desk = f.login(staff["desk1"])
+    bad = desk.post(url(t), {"text": "hu S 1<N; hu W 0 tsumo\n", "seen": "", "save": "1"})
+    assert bad.status_code == 400
+    assert "Line 1, event 1: " in text_of(bad) and "is not a seat at this table (E, S, W)" in (
+        text_of(bad)
+    )
+    r = desk.post(url(t), {"text": "hu S 1<E; hu W 0 tsumo\n", "seen": "", "save": "1"})
+    assert r.status_code == 302
+    assert scores(Result.objects.get()) == {"E": (-4, 0), "S": (2, 0), "W": (2, 0)}

@@ -112,8 +112,10 @@ def _die_with_parent():
         pass
 
 
-def start_server(root, port, data_dir, threads, log) -> subprocess.Popen:
-    env = dict(os.environ, DESK_DATA_DIR=str(data_dir), DESK_SECRET_KEY=secrets.token_urlsafe(50))
+def start_server(root, port, data_dir, threads, log, secret=None) -> subprocess.Popen:
+    """The desk as the README starts it; `secret`: the desk's secret (a new one by default)."""
+    secret = secret or secrets.token_urlsafe(50)
+    env = dict(os.environ, DESK_DATA_DIR=str(data_dir), DESK_SECRET_KEY=secret)
     env["PYTHONUNBUFFERED"] = "1"
     for name in ("DATABASE_URL", "DESK_DEBUG"):
         env.pop(name, None)

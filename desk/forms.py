@@ -30,6 +30,7 @@ class TournamentForm(forms.ModelForm):
             "fee",
             "scope",
             "keep_apart",
+            "winds",
             "single_confirmation",
             "release_by_session",
             "language",
@@ -45,6 +46,7 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
         self.fields["time_zone"].required = False  # left out: the desk's default
+        self.fields["winds"].required = False  # left out: as it was (new: the desk's draw)
         self.fields["slug"].help_text = _(
             "Part of the public address; made from the name if empty."
         )
@@ -56,6 +58,9 @@ class TournamentForm(forms.ModelForm):
 
     def clean_time_zone(self):
         return self.cleaned_data["time_zone"] or default_zone()
+
+    def clean_winds(self):
+        return self.cleaned_data["winds"] or self.instance.winds
 
     def clean(self):
         data = super().clean()

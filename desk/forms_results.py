@@ -93,3 +93,22 @@ class ConfirmForm(forms.Form):
     """Which saved version of a table the second desk user confirms."""
 
     version = forms.IntegerField(min_value=0, max_value=VERSION_MAX)
+
+
+class TableWindsForm(forms.Form):
+    """Who drew each wind at a table whose winds are drawn there: one select per seat's wind,
+    of the table's players. The service (seating.services.record_table_winds) says what is
+    wrong with a choice, under the wind it names."""
+
+    def __init__(self, *args, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        players = sorted(((s.player_id, s.player.name) for s in seats), key=lambda p: p[1])
+        for seat in seats:
+            self.fields[seat.wind] = forms.IntegerField(
+                label=_("Who drew %(wind)s") % {"wind": Wind(seat.wind).label},
+                required=False,
+                widget=forms.Select(choices=[("", "—"), *players]),
+            )
+
+    def winds(self) -> dict:
+        return {wind: self.cleaned_data.get(wind) for wind in self.fields}

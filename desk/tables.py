@@ -7,7 +7,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.collation import collated
 from core.tables import CollatedTable, FixedTable, NumberColumn, fmt
+from seating.models import Wind
 from tournament.models import Player
 from tournament.tables import TournamentsTable
 
@@ -134,6 +136,10 @@ class TableBoardTable(FixedTable):
         verbose_name=_("State"),
         attrs={"td": {"class": lambda record: f"board-{record['state_code']}"}},
     )
+    hands = tables.Column(
+        verbose_name=_("Score sheet"), default="", attrs={"td": {"class": "wrap"}}
+    )
+    scores = tables.Column(verbose_name=_("Scores"), default="", attrs={"td": {"class": "wrap"}})
     extra = tables.Column(verbose_name=_("Extra time"), default="", attrs={"td": {"class": "num"}})
     left = tables.Column(
         verbose_name=_("Time left"),
@@ -170,6 +176,7 @@ class SessionTablesTable(FixedTable):
     S = tables.Column(verbose_name=_("South"), default="")
     W = tables.Column(verbose_name=_("West"), default="")
     N = tables.Column(verbose_name=_("North"), default="")
+    players = tables.Column(verbose_name=_("Players"), default="", attrs={"td": {"class": "wrap"}})
     state = tables.Column(
         verbose_name=_("Result"),
         attrs={"td": {"class": lambda record: f"state-{record['state_code']}"}},
@@ -177,6 +184,13 @@ class SessionTablesTable(FixedTable):
 
     class Meta(FixedTable.Meta):
         empty_text = _("No tables yet: draw the session or add tables by hand.")
+
+    def render_players(self, value, record):
+        if not record["winds_pending"]:
+            return value
+        return format_html(
+            '{}<br><small class="pending">{}</small>', value, gettext("winds not drawn yet")
+        )
 
     def render_state(self, value, record):
         """The state, then the scores in seat order: the confirmed ones, and a draft waiting
@@ -199,11 +213,28 @@ def _scores_text(scores: dict) -> str:
     return " · ".join(fmt(scores[w]) for w in "ESWN" if w in scores)
 
 
-def session_rows(session, tables_qs, states, confirmed, drafts):
+def players_text(seats, pending: bool, language: str) -> str:
+    """A table's players on one line, for tournaments whose winds are drawn at the table
+    (`seats`: (wind, name) pairs): by name while its winds are still to be drawn (the seats'
+    order would look like winds), else by wind with each wind said."""
+    if pending:
+        return " · ".join(collated((name for _wind, name in seats), language))
+    return " · ".join(f"{Wind(wind).label} {name}" for wind, name in seats)
+
+
+def wind_columns(tiles: bool) -> dict:
+    """How a table of seats by table is built: one column a wind, or (winds drawn at the
+    table: seating.selectors.winds_at_table) one column of the players."""
+    return {"exclude": ("E", "S", "W", "N")} if tiles else {"exclude": ("players",)}
+
+
+def session_rows(session, tables_qs, states, confirmed, drafts, pending=frozenset()):
     """Rows of a SessionTablesTable. `confirmed`: table number -> wind -> (score, chombo)
     (scoring.selectors.confirmed_scores); `drafts`: table id -> wind -> score
-    (scoring.selectors.draft_scores)."""
+    (scoring.selectors.draft_scores); `pending`: ids of the tables whose winds are still to
+    be drawn (seating.selectors.pending_tables)."""
     rows = []
+    language = session.tournament.language
     for table in tables_qs:
         seats = {s.wind: s for s in table.seats.all()}
         state = states[table.pk]
@@ -215,6 +246,12 @@ def session_rows(session, tables_qs, states, confirmed, drafts):
                     "desk:result", args=[session.tournament.slug, session.number, table.number]
                 ),
                 **{w: seats[w].player.name if w in seats else "" for w in "ESWN"},
+                "players": players_text(
+                    [(w, seats[w].player.name) for w in "ESWN" if w in seats],
+                    table.pk in pending,
+                    language,
+                ),
+                "winds_pending": table.pk in pending,
                 "state": state.label,
                 "state_code": state.value,
                 "confirmed": _scores_text(scores),
@@ -259,6 +296,7 @@ class SeatingByTableTable(FixedTable):
     S = tables.Column(verbose_name=_("South"), default="")
     W = tables.Column(verbose_name=_("West"), default="")
     N = tables.Column(verbose_name=_("North"), default="–")
+    players = tables.Column(verbose_name=_("Players"), default="")
 
     class Meta(FixedTable.Meta):
         empty_text = _("This session is not seated yet.")

@@ -42,6 +42,7 @@ urlpatterns = [
     path(S + "t/<int:table>/", results.ResultEntry.as_view(), name="result"),
     path(S + "t/<int:table>/confirm/", results.ResultConfirm.as_view(), name="result_confirm"),
     path(S + "t/<int:table>/hands/", hands.HandsEntry.as_view(), name="hands"),
+    path(S + "t/<int:table>/winds/", results.TableWinds.as_view(), name="table_winds"),
     path(S + "end/", results.SessionEnd.as_view(), name="session_end"),
     path(S + "end/undo/", results.SessionReopen.as_view(), name="session_reopen"),
     path(S + "clock/", clock.ClockDesk.as_view(), name="clock"),

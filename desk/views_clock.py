@@ -6,7 +6,9 @@ from django.db.models import Prefetch
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 from django_tables2 import RequestConfig
 
@@ -17,7 +19,7 @@ from core.views import first_error, show_refusal
 from desk.forms_clock import ClockForm
 from desk.tables import ClockEventTable, TableBoardTable
 from referee.appeals import can_reopen
-from scoring.selectors import TableState, table_states
+from scoring.selectors import TableState, session_sheets, table_states
 from seating.models import WINDS, Seat, Wind
 from tournament import clock
 from tournament import timekeeping as tk
@@ -31,6 +33,30 @@ def _minutes(seconds: int) -> str:
     return _("%(minutes)s min") % {"minutes": text}
 
 
+def _sheet_cells(sheet, seats) -> dict:
+    """The board's view of a table's score sheet: its scores by seat, how many hands (and how
+    many wait for a player's confirmation), and whether it is on its last hand."""
+    if sheet is None:
+        return {"hands": "", "scores": ""}
+    notes = [ngettext("%(n)d hand", "%(n)d hands", sheet.hands) % {"n": sheet.hands}]
+    if sheet.pending:
+        notes.append(_("%(n)d unconfirmed") % {"n": sheet.pending})
+    if sheet.over:
+        notes.append(_("game over"))
+    elif sheet.last_hand and sheet.hands + 1 == sheet.last_hand:
+        notes.append(_("on its last hand"))
+    elif sheet.last_hand and sheet.hands + 1 > sheet.last_hand:
+        notes.append(_("past its last hand"))
+    if sheet.problem:
+        notes.append(sheet.problem)
+    scores = isolated_seats(
+        (Wind(s.wind).label, number_format(sheet.scores[s.wind], force_grouping=True))
+        for s in seats
+        if s.wind in sheet.scores
+    )
+    return {"hands": " · ".join(notes), "scores": scores}
+
+
 def board(session: Session, now=None):
     """Each table of the session with its state and time, and the counts by state."""
     now = now or timezone.now()
@@ -41,6 +67,15 @@ def board(session: Session, now=None):
     extra = clock.extra_time(events)
     counting = state.state in (clock.RUNNING, clock.WARNING, clock.TIME_UP, clock.PAUSED)
     states = table_states(session)
+    sheets = session_sheets(
+        session,
+        {
+            "session": session.number,
+            "remaining": state.remaining,
+            "warning_at": state.warning_at,
+            "server_time": now.timestamp() * 1000,
+        },
+    )
     tables = session.tables.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player"))
     )
@@ -65,6 +100,7 @@ def board(session: Session, now=None):
                 "extra_seconds": extra.get(table.number, 0),
                 "left": clock.mmss(left) if counting and code == "playing" else "",
                 "overtime": overtime,
+                **_sheet_cells(sheets.get(table.number), seats),
             }
         )
     return rows, counts, state

@@ -13,10 +13,17 @@ from core.errors import ActionRefused
 from core.roles import DirectorRequired
 from core.views import show_refusal
 from desk.forms_seating import PlanForm
-from desk.tables import PlansTable, QualityTable, SeatingByTableTable
+from desk.tables import (
+    PlansTable,
+    QualityTable,
+    SeatingByTableTable,
+    players_text,
+    wind_columns,
+)
 from desk.views_seating import quality_rows
 from seating.models import WINDS, SeatingPlan
 from seating.plans import BUDGET, apply_plan, run_in_background, start_plan
+from seating.selectors import winds_at_table
 from tournament.mixins import TournamentMixin
 
 
@@ -78,6 +85,7 @@ class PlanDetail(DirectorRequired, PlanMixin, View):
     def get(self, request, slug, pk):
         plan = self.plan
         names = dict(self.tournament.players.values_list("key", "name"))
+        tiles = winds_at_table(self.tournament)
         sessions = []
         for offset, tables in enumerate(plan.rounds):
             rows = []
@@ -85,8 +93,11 @@ class PlanDetail(DirectorRequired, PlanMixin, View):
                 row = {"number": number}
                 for wind, key in zip(WINDS, table, strict=False):
                     row[wind] = names.get(key, key)
+                seats = [(w, row[w]) for w in WINDS if w in row]
+                row["players"] = players_text(seats, True, self.tournament.language)
                 rows.append(row)
-            sessions.append({"number": plan.first + offset, "table": SeatingByTableTable(rows)})
+            table = SeatingByTableTable(rows, **wind_columns(tiles))
+            sessions.append({"number": plan.first + offset, "table": table})
         sources = {
             "design": _("a stored design"),
             "search": _("the search"),
@@ -97,7 +108,7 @@ class PlanDetail(DirectorRequired, PlanMixin, View):
             "plan": plan,
             "source": sources.get(plan.figures.get("source"), ""),
             "stale": _stale(plan),
-            "quality": QualityTable(quality_rows(plan.figures)) if plan.figures else None,
+            "quality": (QualityTable(quality_rows(plan.figures, tiles)) if plan.figures else None),
             "sessions": sessions,
         }
         return render(request, "desk/plan.html", context)

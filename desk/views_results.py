@@ -12,8 +12,8 @@ from django.views import View
 from core.errors import ActionRefused, StaleEdit
 from core.forms import AskedForm
 from core.roles import DeskRequired
-from core.views import act, ask_first
-from desk.forms_results import ConfirmForm, ResultForm
+from core.views import act, ask_first, show_refusal
+from desk.forms_results import ConfirmForm, ResultForm, TableWindsForm
 from desk.tables import ResultHistoryTable, ResultTable
 from referee.appeals import end_session, reopen_session
 from scoring.models import Result
@@ -28,6 +28,8 @@ from scoring.services import (
     seats_in_order,
 )
 from seating.models import Table, Wind
+from seating.selectors import winds_pending
+from seating.services import record_table_winds, winds_refused
 from tournament.mixins import SessionMixin
 
 
@@ -116,10 +118,12 @@ class ResultEntry(DeskRequired, SessionMixin, View):
     def _table(self, number):
         return get_object_or_404(Table, session=self.session, number=number)
 
-    def _render(self, request, table, form=None, status=200):
+    def _render(self, request, table, form=None, status=200, winds_form=None):
         rules = self.tournament.rule_set()
         seats = seats_in_order(table)
         latest = latest_result(table)
+        if winds_form is None and winds_pending(table) and winds_refused(table) is None:
+            winds_form = TableWindsForm(seats=seats)
         if form is None:
             initial = {"base_version": latest.version if latest else 0}
             if latest:
@@ -155,6 +159,8 @@ class ResultEntry(DeskRequired, SessionMixin, View):
             "history": _history(table),
             "outcome": _outcome_table(self.tournament, self.session, table, confirmed),
             "next_table": next_table,
+            "winds_form": winds_form,
+            "winds_pending": winds_pending(table),
         }
         return render(request, "desk/result.html", context, status=status)
 
@@ -209,6 +215,29 @@ class ResultEntry(DeskRequired, SessionMixin, View):
             }
         messages.success(request, text)
         return _onwards(self.session, table, unentered=True)
+
+
+class TableWinds(ResultEntry):
+    """The winds drawn at a table (tournaments whose winds are drawn there), recorded from
+    the result page before its scores: then the result entry goes on as usual."""
+
+    def get(self, request, slug, number, table):
+        return redirect("desk:result", slug=slug, number=number, table=table)
+
+    def post(self, request, slug, number, table):
+        table = self._table(table)
+        form = TableWindsForm(request.POST, seats=seats_in_order(table))
+        if form.is_valid():
+            try:
+                record_table_winds(table, form.winds(), request.user)
+            except ActionRefused as e:
+                show_refusal(form, e)
+            else:
+                messages.success(
+                    request, _("Table %(n)d: the winds drawn are recorded.") % {"n": table.number}
+                )
+                return redirect("desk:result", slug=slug, number=number, table=table.number)
+        return self._render(request, table, status=400, winds_form=form)
 
 
 class ResultConfirm(DeskRequired, SessionMixin, View):

@@ -19,7 +19,9 @@ from desk.tables import (
     SeatingChangeTable,
     SessionTablesTable,
     WindTable,
+    players_text,
     session_rows,
+    wind_columns,
 )
 from referee.appeals import can_reopen, deadline
 from scoring.selectors import (
@@ -33,11 +35,16 @@ from seating.manual import move_player, move_warnings, swap_players, swap_warnin
 from seating.models import WINDS, Seat, SeatingChange, Table, Wind
 from seating.selectors import (
     FIGURES,
+    TILES_FIGURE,
+    TILES_TEXT,
+    WIND_FIGURES,
     bound_text,
     bounds_of,
     figures,
+    pending_tables,
     tournament_quality,
     wind_rows,
+    winds_at_table,
 )
 from seating.services import (
     add_table,
@@ -52,9 +59,10 @@ from seating.services import (
 from tournament.mixins import SessionMixin
 
 
-def quality_rows(values: dict) -> list[dict]:
+def quality_rows(values: dict, tiles: bool = False) -> list[dict]:
     """Figures for a QualityTable, each with the best possible beside it where there is one:
-    the bare number where it is proven reachable, "at least …" where it is only a bound."""
+    the bare number where it is proven reachable, "at least …" where it is only a bound.
+    `tiles`: the winds are drawn at the table, so the wind figures say so instead."""
     if not values.get("players") or not values.get("sessions"):
         # Nobody seated yet: no figure means anything ("best possible 1" beside a 0 did not).
         return []
@@ -62,6 +70,10 @@ def quality_rows(values: dict) -> list[dict]:
     rows = []
     for key, label in FIGURES:
         if key == "extra_floor":  # shown as the bound of extra meetings
+            continue
+        if tiles and key in WIND_FIGURES:
+            if key == WIND_FIGURES[0]:
+                rows.append({"figure": TILES_FIGURE, "value": TILES_TEXT, "bound": ""})
             continue
         value = values.get(key)
         if value is None:
@@ -82,12 +94,15 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
         states = table_states(session)
+        tiles = winds_at_table(self.tournament)
+        pending = pending_tables(self.tournament)
         rows = session_rows(
             session,
             tables,
             states,
             confirmed_scores(self.tournament, session.number),
             draft_scores(session),
+            pending,
         )
         confirmed = sum(1 for state in states.values() if done(state))
         played = has_results(session)
@@ -101,7 +116,9 @@ class SessionDetail(DeskRequired, SessionMixin, View):
         context = {
             "tournament": self.tournament,
             "session": session,
-            "table": SessionTablesTable(rows),
+            "table": SessionTablesTable(rows, **wind_columns(tiles)),
+            "tiles": tiles,
+            "pending": pending,
             "confirmed": confirmed,
             "total": len(rows),
             "pool": len(draw_pool(session)),
@@ -112,7 +129,7 @@ class SessionDetail(DeskRequired, SessionMixin, View):
             "swiss_form": SwissForm(),
             "wind_target": last_planned(session),
             "table_form": TableForm(session=session),
-            "quality": QualityTable(quality_rows(figures(q))),
+            "quality": QualityTable(quality_rows(figures(q), tiles)),
             "quality_sessions": q.sessions,
             "winds": WindTable(wind_rows(q, names, self.tournament.language)),
             "changes": SeatingChangeTable(
@@ -130,18 +147,37 @@ class SeatingPrint(DeskRequired, SessionMixin, View):
 
     def get(self, request, slug, number):
         seats = list(self.session.seats.select_related("player", "table").order_by("table__number"))
+        tiles = winds_at_table(self.tournament)
+        pending = pending_tables(self.tournament)
+        language = self.tournament.language
         by_table = {}
         for seat in sorted(seats, key=lambda s: (s.table.number, WINDS.index(s.wind))):
             by_table.setdefault(seat.table.number, {"number": seat.table.number})[seat.wind] = (
                 seat.player.name
             )
+        for seat in seats:
+            row = by_table[seat.table.number]
+            row["players"] = players_text(
+                [(w, row[w]) for w in WINDS if w in row], seat.table_id in pending, language
+            )
         by_name = [
-            {"name": s.player.name, "table": s.table.number, "wind": Wind(s.wind).label}
-            for s in collated(seats, self.tournament.language, lambda seat: seat.player.name)
+            {
+                "name": s.player.name,
+                "table": s.table.number,
+                "wind": "" if s.table_id in pending else Wind(s.wind).label,
+            }
+            for s in collated(seats, language, lambda seat: seat.player.name)
         ]
+        hidden = all(s.table_id in pending for s in seats)
         made = (
             SeatingChange.objects.filter(session=self.session)
-            .exclude(kind__in=[SeatingChange.Kind.SWAP, SeatingChange.Kind.MOVE])
+            .exclude(
+                kind__in=[
+                    SeatingChange.Kind.SWAP,
+                    SeatingChange.Kind.MOVE,
+                    SeatingChange.Kind.WINDS,
+                ]
+            )
             .select_related("changed_by")
             .first()
         )
@@ -149,8 +185,9 @@ class SeatingPrint(DeskRequired, SessionMixin, View):
             "tournament": self.tournament,
             "session": self.session,
             "made": made,
-            "by_table": SeatingByTableTable(list(by_table.values())),
-            "by_name": SeatingByNameTable(by_name),
+            "by_table": SeatingByTableTable(list(by_table.values()), **wind_columns(tiles)),
+            "by_name": SeatingByNameTable(by_name, exclude=("wind",) if hidden else ()),
+            "tiles": tiles,
         }
         with self.tournament.printing():
             return render(request, "desk/seating_print.html", context)

@@ -552,9 +552,15 @@ def seating_story(session) -> tuple[list, ChartSizes]:
     tournament = session.tournament
     styles = _styles()
     width, height = _chart_frame()
-    tables = _seats(session)
+    tables = [
+        (number, _chart_order(seats, tournament.language)) for number, seats in _seats(session)
+    ]
     subtitle = _("Session %(number)s — seating") % {"number": session.number}
     head = _header(tournament, subtitle, styles)
+    if any(s["winds_pending"] for _n, seats in tables for s in seats):
+        head.append(
+            _para(_esc(_("The winds are left to the tiles drawn at each table.")), FONT, 10)
+        )
     room = height - sum(f.wrap(width, height)[1] for f in head)
     by_table, table_size = _by_table(tables, width, room)
     story = [*head, by_table, PageBreak()]
@@ -562,11 +568,7 @@ def seating_story(session) -> tuple[list, ChartSizes]:
     head = _header(tournament, find, styles)
     room = height - sum(f.wrap(width, height)[1] for f in head)
     names = collated(
-        (
-            (s["player__name"], number, str(Wind(s["wind"]).label))
-            for number, seats in tables
-            for s in seats
-        ),
+        ((s["player__name"], number, _wind_label(s)) for number, seats in tables for s in seats),
         tournament.language,
         itemgetter(0),
     )
@@ -575,6 +577,19 @@ def seating_story(session) -> tuple[list, ChartSizes]:
         story += [PageBreak()] if index else []
         story += [*_header(tournament, find, styles), page]
     return story, ChartSizes(table_size, name_size)
+
+
+def _wind_label(seat) -> str:
+    """A seat's wind on the charts: none while the table's winds are still to be drawn there."""
+    return "" if seat["winds_pending"] else str(Wind(seat["wind"]).label)
+
+
+def _chart_order(seats, language):
+    """A table's seats as the charts list them: by wind, or by name while its winds are still
+    to be drawn at the table (the draw's order would read as winds)."""
+    if any(s["winds_pending"] for s in seats):
+        return collated(seats, language, itemgetter("player__name"))
+    return seats
 
 
 def _largest_chart_size(names, name_width, pages) -> float:
@@ -641,7 +656,7 @@ def _by_table(tables, width, room):
                 rows.append(
                     [
                         label,
-                        _para(_esc(Wind(s["wind"]).label), BOLD, 0.5 * size, color=GRID),
+                        _para(_esc(_wind_label(s)), BOLD, 0.5 * size, color=GRID),
                         _para(name, FONT, size),
                     ]
                 )
@@ -696,27 +711,32 @@ def _by_name(names, width, room):
     column = (width - CHART_GAP) / 2
     winds = [str(Wind(w).label) for w in WINDS]
     last = str(max((n for _name, n, _w in names), default=0))
+    # no Wind column while no table has drawn its winds (winds drawn at the table)
+    shown = not names or any(w for _name, _n, w in names)
 
     def widths(size):
         table = max(stringWidth(last, BOLD, size), 8 * mm) + 2 * PAD
+        if not shown:
+            return column - table, table
         wind = max(stringWidth(w, FONT, 0.55 * size) for w in winds) + 2 * PAD
         return column - table - wind, table, wind
 
     def header(size):
-        name, table, wind = widths(size)
+        texts = (_("Name"), _("Table"), _("Wind"))
         return [
             _label(text, w - 2 * PAD, size=max(9, 0.5 * size), align=TA_LEFT)
-            for text, w in ((_("Name"), name), (_("Table"), table), (_("Wind"), wind))
+            for text, w in zip(texts, widths(size), strict=False)
         ]
 
     def rows(size):
         name_w = widths(size)[0] - 2 * PAD
+        cells = len(widths(size))
         out = []
         for name, number, wind in names:
             markup = fit.breaking_markup(_esc(name), name_w, FONT, size)
             para = _para(markup, FONT, size)
             h = max(para.wrap(name_w, room)[1], size * 1.15) + 0.3 * size
-            out.append(([para, str(number), wind], h))
+            out.append(([para, str(number), wind][:cells], h))
         return out
 
     def head_height(size):
@@ -765,7 +785,7 @@ def _by_name(names, width, room):
             TableStyle(
                 [
                     ("FONT", (1, 1), (1, -1), BOLD, size),
-                    ("FONT", (2, 1), (2, -1), FONT, 0.55 * size),
+                    *([("FONT", (2, 1), (2, -1), FONT, 0.55 * size)] if shown else []),
                     ("ALIGN", (1, 0), (1, -1), "CENTER"),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                     ("LEFTPADDING", (0, 0), (-1, -1), PAD),

@@ -5,8 +5,10 @@ total in the workbook is the total on the standings page and in standings.json; 
 appeals are read from their records, void penalties included and marked.
 
 Sheets of `workbook_bytes`: Standings, Teams (when players have teams), Substitutes (when
-there are any; they are not ranked, 000 §5.7), one "Session N" per session, Players,
-Penalties, Appeals. Headings are translated; the EMA sheet's are not (see below).
+there are any; they are not ranked, 000 §5.7), one "Session N" per session, Hands and Player
+statistics (when tables recorded hands: `selectors.hand_statistics`, the numbers of the player
+pages and statistics.json), Players, Penalties, Appeals. Headings are translated; the EMA
+sheet's are not (see below).
 
 The EMA results sheet (`ema_results_bytes`)
 -------------------------------------------
@@ -60,6 +62,7 @@ EMA_COLUMNS = ("Place", "EMA number", "Last name", "First name", "Country", "Poi
 
 # Cell kinds: how a column's numbers are shown. "result" and "score" depend on the rule set.
 TEXT, INT, RESULT, SCORE, MONEY, WHEN = "text", "int", "result", "score", "money", "when"
+PERCENT = "percent"  # a share from 0 to 1, shown as a whole percentage
 
 _BOLD = Font(bold=True)
 _VOID = Font(strike=True, color="808080")
@@ -113,6 +116,8 @@ class _Formats:
             return "#,##0.00"
         if kind == WHEN:
             return "yyyy-mm-dd hh:mm"
+        if kind == PERCENT:
+            return "0%"
         if kind == TEXT:
             return "@"
         return None
@@ -123,6 +128,8 @@ def _shown_width(value, kind) -> int:
         return 0
     if kind == WHEN:
         return 16
+    if kind == PERCENT:
+        return 4
     if isinstance(value, (int, float, Decimal)):
         return len(f"{value:,.2f}") if kind in (SCORE, RESULT, MONEY) else len(f"{value:,}")
     return max((len(part) for part in str(value).splitlines()), default=0)
@@ -518,6 +525,121 @@ def _chombo_counts(tournament) -> dict:
     }
 
 
+# --- statistics from hands (scoring.hands.stats) ----------------------------------------------
+
+
+def _result_label(result) -> str:
+    labels = {
+        "ron": _("ron"),
+        "tsumo": _("tsumo"),
+        "draw": _("exhaustive draw"),
+        "abortive": _("abortive draw"),
+        "chombo": _("chombo"),
+        "nagashi": _("nagashi mangan"),
+        "hu": _("ended by hu"),
+        "exhausted": _("wall exhausted"),
+    }
+    return str(labels[result])
+
+
+def _win_value(value) -> str:
+    """A riichi win as the sheet counted it: "3 han 40 fu", "5 han", "yakuman"."""
+    if "yakuman" in value:
+        return _("double yakuman") if value["yakuman"] == 2 else _("yakuman")
+    if "fu" in value:
+        return _("%(han)s han %(fu)s fu") % value
+    return _("%(han)s han") % value
+
+
+def _hands_sheet(hands) -> _Sheet:
+    """One row per hand in play order, with the seats' changes and running totals."""
+    sichuan = hands.game == "sichuan"
+    columns = [
+        (_("Session"), INT),
+        (_("Table"), INT),
+        (_("Hand"), INT),
+        (_("Dealer"), None),
+        (_("Result"), None),
+        (_("Winners"), None),
+        (_("Paid by"), None),  # riichi: the ron's discarder, the chombo's player
+        (_("Fans") if sichuan else _("Han / fu"), None),
+    ]
+    if not sichuan:
+        columns.append((_("Riichi"), None))
+    for wind in WINDS:
+        label = Wind(wind).label
+        columns += [
+            (str(label), None),
+            (_("%(wind)s ±") % {"wind": label}, SCORE),
+            (_("%(wind)s total") % {"wind": label}, SCORE),
+        ]
+    sheet = _Sheet(_("Hands"), columns, freeze="D2")
+    for line in hands.lines:
+
+        def name(wind, line=line):
+            return hands.players[line.players[wind]].name
+
+        winners = []
+        for wind in line.winners:
+            if sichuan and wind in line.self_drawn:
+                winners.append(_("%(name)s (self-draw)") % {"name": name(wind)})
+            else:
+                winners.append(name(wind))
+        if sichuan:
+            values = ", ".join(str(fans) for fans in line.values)
+        else:
+            values = "; ".join(_win_value(v) for v in line.values)
+        row = [
+            line.session,
+            line.table,
+            line.number,
+            name(line.dealer),
+            _result_label(line.result),
+            ", ".join(winners) or None,
+            ", ".join(name(w) for w in line.payers) or None,
+            values or None,
+        ]
+        if not sichuan:
+            row.append(", ".join(name(w) for w in line.riichi) or None)
+        for wind in WINDS:
+            if wind in line.players:
+                row += [name(wind), line.deltas[wind], line.totals[wind]]
+            else:  # a three-player Sichuan table has no North
+                row += [None, None, None]
+        sheet.add(row)
+    return sheet
+
+
+def _hand_stats_sheet(hands) -> _Sheet:
+    """One row per player who played a recorded hand, in name order."""
+    if hands.game == "sichuan":
+        fields = [
+            ("hands", _("Hands played"), INT),
+            ("hu", _("Hu"), INT),
+            ("self_draw_share", _("Self-draw share"), PERCENT),
+            ("kong_points", _("Kong points"), INT),
+            ("pigs", _("Pigs"), INT),
+            ("false_hu", _("False hu"), INT),
+            ("deal_ins", _("Deal-ins"), INT),
+        ]
+    else:
+        fields = [
+            ("hands", _("Hands played"), INT),
+            ("wins", _("Wins"), INT),
+            ("deal_ins", _("Deal-ins"), INT),
+            ("riichi", _("Riichi declared"), INT),
+            ("riichi_won", _("Riichi won"), INT),
+            ("average_win", _("Average win"), INT),
+            ("tsumo_share", _("Tsumo share"), PERCENT),
+            ("chombo", _("Chombo"), INT),
+        ]
+    columns = [(_("Player"), None)] + [(heading, kind) for _f, heading, kind in fields]
+    sheet = _Sheet(_("Player statistics"), columns, freeze="B2")
+    for row in hands.rows:
+        sheet.add([row.player.name] + [getattr(row.stats, f) for f, _h, _k in fields])
+    return sheet
+
+
 # --- the two files ---------------------------------------------------------------------------
 
 
@@ -548,6 +670,9 @@ def _workbook_bytes(tournament) -> bytes:
     chombo = _chombo_counts(tournament)
     subs = selectors.substitutions(tournament)
     sheets += [_session_sheet(n, everyone, rules, chombo, names, subs) for n in sessions]
+    hands = selectors.hand_statistics(tournament)
+    if hands:
+        sheets += [_hands_sheet(hands), _hand_stats_sheet(hands)]
     sheets += [_players_sheet(tournament), _penalties_sheet(tournament, rules)]
     sheets.append(_appeals_sheet(tournament))
 

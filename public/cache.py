@@ -21,7 +21,13 @@ from django.utils import translation
 from public.views import kept_version
 from tournament.models import Tournament
 
-CACHED_PAGES = {"public:standings", "public:feed", "public:find", "public:player"}
+CACHED_PAGES = {
+    "public:standings",
+    "public:feed",
+    "public:statistics",
+    "public:find",
+    "public:player",
+}
 # Kept by what they show rather than by revision (public.views.kept_version): a confirmation
 # changes four players' pages and no find page.
 VERSIONED_PAGES = {"public:find", "public:player"}

@@ -193,3 +193,61 @@ def substitute_rows(slug, rows) -> list[dict]:
             }
         )
     return out
+
+
+# --- statistics from hands (scoring.hands.stats) ------------------------------------------------
+
+
+def share(value) -> str:
+    """A share (0 to 1) as a whole percentage; '–' for none."""
+    if value is None:
+        return "–"
+    return _("%(percent)s%%") % {"percent": fmt(round(value * 100))}
+
+
+class ShareColumn(tables.Column):
+    attrs = {"td": {"class": "num"}, "th": {"class": "num"}}
+    empty_values = ()
+
+    def render(self, value):
+        return share(value)
+
+
+class RiichiHandsTable(FixedTable):
+    """One player's riichi hands in one row; on a phone, a card of "label: value" lines."""
+
+    hands = NumberColumn(verbose_name=_("Hands played"))
+    wins = NumberColumn(verbose_name=_("Wins"))
+    deal_ins = NumberColumn(verbose_name=_("Deal-ins"))
+    riichi = NumberColumn(verbose_name=_("Riichi declared"))
+    riichi_won = NumberColumn(verbose_name=_("Riichi won"))
+    average_win = NumberColumn(verbose_name=_("Average win"))
+    tsumo_share = ShareColumn(verbose_name=_("Tsumo share"))
+    chombo = NumberColumn(verbose_name=_("Chombo"))
+
+    class Meta(FixedTable.Meta):
+        attrs = {"class": "hand-stats"}
+        template_name = STACKED
+
+
+class SichuanHandsTable(FixedTable):
+    """One player's Sichuan hands in one row; on a phone, a card of "label: value" lines."""
+
+    hands = NumberColumn(verbose_name=_("Hands played"))
+    hu = NumberColumn(verbose_name=_("Hu"))
+    self_draw_share = ShareColumn(verbose_name=_("Self-draw share"))
+    kong_points = NumberColumn(verbose_name=_("Kong points"))
+    pigs = NumberColumn(verbose_name=_("Pigs"))
+    false_hu = NumberColumn(verbose_name=_("False hu"))
+    deal_ins = NumberColumn(verbose_name=_("Deal-ins"))
+
+    class Meta(FixedTable.Meta):
+        attrs = {"class": "hand-stats"}
+        template_name = STACKED
+
+
+def hands_table(game: str, stats):
+    """The table of one player's stats (a RiichiStats or SichuanStats)."""
+    table = SichuanHandsTable if game == "sichuan" else RiichiHandsTable
+    row = {name: getattr(stats, name) for name in table.base_columns}
+    return table([row])

@@ -12,9 +12,11 @@ from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import localize
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape, format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -29,6 +31,7 @@ from public.tables import (
     PlayerSessionsTable,
     SubstitutesTable,
     TeamStandingsTable,
+    hands_table,
     standings_table,
     substitute_rows,
 )
@@ -83,6 +86,7 @@ class _Hall:
     seating_now: dict  # table number -> seats of the current session
     seats_now: dict  # player key -> {"table", "wind", "seats"} in the current session
     tables: dict  # player key -> session -> seats of the table the player sat at or replaced at
+    hands: object  # selectors.HandStatistics of the sessions the public sees
     rendered: dict = field(default_factory=dict)  # what pages made of this revision (_once)
     versions: dict = field(default_factory=dict)  # page -> digest of what it shows (_version)
     building: dict = field(default_factory=dict)  # key -> the lock of whoever makes it
@@ -164,6 +168,7 @@ def _build_hall(tournament) -> _Hall:
         seating_now=seating_now,
         seats_now=seats_now,
         tables=tables,
+        hands=selectors.hand_statistics(tournament, selectors.released_sessions(tournament)),
     )
 
 
@@ -245,8 +250,47 @@ def _render_standings(request, tournament, hall) -> str:
         "sessions_played": data.sessions_played,
         "live": hall.live,
         "rules": rules,
+        "highlights": _highlights(tournament, hall.hands),
     }
     return render_to_string("public/_standings.html", context, request=request)
+
+
+def _html(template: str, **params) -> str:
+    """A translated %-template filled with params, both escaped (a name may hold "<")."""
+    escaped = {k: conditional_escape(v) for k, v in params.items()}
+    return mark_safe(conditional_escape(template) % escaped)
+
+
+def _highlights(tournament, hands) -> list[str]:
+    """The tournament's highlights from its hands, one line each (HTML); none without hands."""
+    if not hands:
+        return []
+
+    def link(key):
+        url = reverse("public:player", args=[tournament.slug, key])
+        return format_html('<a href="{}">{}</a>', url, hands.players[key].name)
+
+    lines = []
+    for h in hands.largest:
+        where = _("session %(session)s, table %(table)s, hand %(hand)s") % {
+            "session": h.session,
+            "table": h.table,
+            "hand": h.hand,
+        }
+        if hands.game == "sichuan":
+            text = _("Most fans in a hu: %(value)s — %(name)s, %(where)s")
+        else:
+            text = _("Largest hand: %(value)s points — %(name)s, %(where)s")
+        lines.append(_html(text, value=fmt(h.value), name=link(h.player), where=where))
+    most = hands.most_wins
+    if most is not None:
+        names = format_html_join(", ", "{}", ((link(k),) for k in most.players))
+        if hands.game == "sichuan":
+            text = _("Most hu: %(names)s (%(count)s)")
+        else:
+            text = _("Most wins: %(names)s (%(count)s)")
+        lines.append(_html(text, names=names, count=most.count))
+    return lines
 
 
 def _anonymous(request) -> bool:
@@ -282,10 +326,34 @@ def standings_json(request, slug):
     return response
 
 
-def _opponents(seats, player_key):
-    return isolated_seats(
-        (Wind(s["wind"]).label, s["player__name"]) for s in seats if s["player__key"] != player_key
-    )
+@require_GET
+def statistics_json(request, slug):
+    """Statistics from hands (README, "Statistics from hands"), of the sessions the public sees."""
+    tournament = _tournament(request, slug)
+    hall = _hall(tournament)
+    body = _once(hall, "statistics", lambda: feed.statistics_json(tournament, hall.hands))
+    response = HttpResponse(body, content_type="application/json")
+    response["Access-Control-Allow-Origin"] = "*"
+    return response
+
+
+def _opponents(seats, player_key, language=""):
+    """The others at the table, each with their wind; by name alone while the table's winds
+    are still to be drawn there."""
+    others = [s for s in seats if s["player__key"] != player_key]
+    if _pending(seats):
+        return isolated_names(collated((s["player__name"] for s in others), language))
+    return isolated_seats((Wind(s["wind"]).label, s["player__name"]) for s in others)
+
+
+def _pending(seats) -> bool:
+    """The table's winds are still to be drawn at the table (selectors' seating snapshot)."""
+    return any(s.get("winds_pending") for s in seats)
+
+
+def _wind(seat) -> str | None:
+    """A seat's wind as the pages say it: none while it is still to be drawn at the table."""
+    return None if seat.get("winds_pending") else Wind(seat["wind"]).label
 
 
 @require_GET
@@ -307,11 +375,14 @@ def find_table(request, slug):
                             "key": seat["player__key"],
                             "name": seat["player__name"],
                             "table": table_number,
-                            "wind": Wind(seat["wind"]).label,
-                            "opponents": _opponents(seats, seat["player__key"]),
+                            "wind": _wind(seat),
+                            "opponents": _opponents(
+                                seats, seat["player__key"], tournament.language
+                            ),
                         }
                     )
         rows = collated(rows, tournament.language, itemgetter("name"))
+    any_wind = not rows or any(r["wind"] is not None for r in rows)
     template = _template(request, "public/find.html", "public/_find.html")
 
     def draw():
@@ -319,7 +390,7 @@ def find_table(request, slug):
             "tournament": tournament,
             "query": query,
             "current": current,
-            "table": FindTableTable(rows[:50]),
+            "table": FindTableTable(rows[:50], exclude=() if any_wind else ("wind",)),
             "live": False,
         }
         return render(request, template, context)
@@ -361,8 +432,10 @@ def player(request, slug, key):
                 "note": _line_note(line, seats, key, hall.rows),
                 "session": line.session,
                 "table": line.table,
-                "wind": Wind(line.wind).label if line.wind in WINDS else None,
-                "opponents": _opponents(seats, key),
+                "wind": Wind(line.wind).label
+                if line.wind in WINDS and not _pending(seats)
+                else None,
+                "opponents": _opponents(seats, key, tournament.language),
                 "score": line.score,
                 "place": line.place,
                 "uma": line.uma,
@@ -374,8 +447,10 @@ def player(request, slug, key):
     current = hall.current
     now = hall.seats_now.get(key)
     if now:
-        now = {**now, "wind_label": Wind(now["wind"]).label}
+        wind = None if _pending(now["seats"]) else Wind(now["wind"]).label
+        now = {**now, "wind_label": wind}
     template = _template(request, "public/player.html", "public/_player.html")
+    stats = hall.hands.of(key)
 
     def draw():
         context = {
@@ -386,6 +461,7 @@ def player(request, slug, key):
             "now": now,
             "current": current,
             "live": hall.live,
+            "hands": hands_table(hall.hands.game, stats) if stats else None,
         }
         return render(request, template, context)
 
@@ -418,7 +494,7 @@ def _player_version(hall, key) -> str:
     t, row = hall.tournament, hall.rows[key]
 
     def shows():
-        mine = (bool(row.rank), row.player, row.sessions, hall.tables.get(key))
+        mine = (bool(row.rank), row.player, row.sessions, hall.tables.get(key), hall.hands.of(key))
         now = (hall.seats_now.get(key), hall.current, hall.live)
         return mine + now + (t.name, t.planned_sessions, t.finished)
 

@@ -149,3 +149,18 @@ class IncidentTable(RecordTable):
 
     def render_substitute(self, record, value):
         return f"{value} ({record.get_kind_display()})" if value else ""
+
+
+class HandChangeTable(FixedTable):
+    """The table's corrected and undone hands: the referee sees every correction (issue 24)."""
+
+    number = tables.Column(verbose_name=_("Hand"), attrs={"td": {"class": "num"}})
+    version = tables.Column(verbose_name=_("Version"), attrs={"td": {"class": "num"}})
+    change = tables.Column(verbose_name=_("Change"))
+    reason = tables.Column(verbose_name=_("Reason"), default="", attrs={"td": {"class": "wrap"}})
+    recorded = tables.Column(verbose_name=_("Recorded by"))
+    changed_at = tables.DateTimeColumn(verbose_name=_("Changed"), format="H:i")
+
+    class Meta(FixedTable.Meta):
+        template_name = STACKED
+        empty_text = _("No hand has been corrected or undone.")

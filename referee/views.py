@@ -41,12 +41,20 @@ from referee.services import (
     void_incident,
     void_penalty,
 )
-from referee.tables import IncidentTable, PenaltyTable, RefereeTablesTable, worth_html
+from referee.tables import (
+    HandChangeTable,
+    IncidentTable,
+    PenaltyTable,
+    RefereeTablesTable,
+    worth_html,
+)
 from scoring.models import Penalty
 from scoring.penalties import MINOR, kinds_for, scale_position
 from scoring.rules import three_player
-from scoring.selectors import penalties_with_worth, worth_text
+from scoring.selectors import hand_changes, penalties_with_worth, worth_text
+from seating.keys import table_code, table_path
 from seating.models import Seat, Table
+from seating.selectors import winds_pending
 from tournament.mixins import SessionMixin, TournamentMixin
 from tournament.models import Incident, Player
 
@@ -157,6 +165,7 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
                 "tournament": self.tournament,
                 "session": session,
                 "table": table_obj,
+                "winds_pending": winds_pending(table_obj),
                 "cards": cards,
                 "rules": rules,
                 "kinds": kinds_for(rules),
@@ -166,6 +175,10 @@ class RefereeTable(RefereeRequired, SessionMixin, View):
                     "player", "substitute", "recorded_by"
                 ),
                 "messages": top,
+                "hand_changes": HandChangeTable(hand_changes(table_obj)),
+                "has_hands": table_obj.hands.exists(),
+                "sheet_path": table_path(table_obj),
+                "sheet_code": table_code(table_obj),
             },
         )
 

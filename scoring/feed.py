@@ -69,3 +69,75 @@ def feed_json(tournament, table=None) -> bytes:
         body = json.dumps(feed(tournament, table), ensure_ascii=False).encode()
         cache.set(key, body)
     return body
+
+
+# --- statistics from hands ---------------------------------------------------------------------
+
+
+def _share(value):
+    return None if value is None else round(value, 4)
+
+
+def _player_stats(game: str, stats) -> dict:
+    if game == "sichuan":
+        return {
+            "hands": stats.hands,
+            "hu": stats.hu,
+            "self_draw": stats.self_draw,
+            "self_draw_share": _share(stats.self_draw_share),
+            "kong_points": stats.kong_points,
+            "pigs": stats.pigs,
+            "false_hu": stats.false_hu,
+            "deal_ins": stats.deal_ins,
+        }
+    return {
+        "hands": stats.hands,
+        "wins": stats.wins,
+        "tsumo": stats.tsumo,
+        "deal_ins": stats.deal_ins,
+        "riichi": stats.riichi,
+        "riichi_won": stats.riichi_won,
+        "average_win": stats.average_win,
+        "tsumo_share": _share(stats.tsumo_share),
+        "chombo": stats.chombo,
+    }
+
+
+def statistics_feed(tournament, data) -> dict:
+    """statistics.json (README, "Statistics from hands"): `data` is selectors.hand_statistics of
+    the sessions the public sees."""
+    unit = "fans" if data.game == "sichuan" else "points"
+    most = data.most_wins
+    return {
+        "tournament": {
+            "name": tournament.name,
+            "slug": tournament.slug,
+            "ruleset": tournament.ruleset,
+        },
+        "game": data.game,
+        "hands": len(data.lines),
+        "players": {
+            row.player.key: {"name": row.player.name, **_player_stats(data.game, row.stats)}
+            for row in data.rows
+        },
+        "highlights": {
+            "largest_hand": [
+                {
+                    "player": h.player,
+                    "name": data.players[h.player].name,
+                    "session": h.session,
+                    "table": h.table,
+                    "hand": h.hand,
+                    unit: h.value,
+                }
+                for h in data.largest
+            ],
+            "most_wins": None
+            if most is None
+            else {"players": list(most.players), "count": most.count},
+        },
+    }
+
+
+def statistics_json(tournament, data) -> bytes:
+    return json.dumps(statistics_feed(tournament, data), ensure_ascii=False).encode()

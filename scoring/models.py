@@ -137,6 +137,11 @@ def validate_hand_data(value):
         )
 
 
+class Via(models.TextChoices):
+    DESK = "desk", _("the desk")
+    TABLE = "table", _("the table page")
+
+
 class Hand(models.Model):
     """One hand of a table's score sheet (RULES.md §5), as the players' phones record it.
 
@@ -156,8 +161,14 @@ class Hand(models.Model):
     )
     data = models.JSONField(validators=[validate_hand_data])
     client_id = models.UUIDField(null=True, blank=True, unique=True)
+    # Who, when nobody is logged in: the table page (its link is the table's only key) and the
+    # wind of the phone that sent it, if the phone said whose it is.
+    via = models.CharField(_("recorded on"), max_length=5, choices=Via.choices, default=Via.DESK)
+    device = models.CharField(
+        _("device of"), max_length=1, choices=Wind.choices, blank=True, default=""
+    )
     recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     recorded_at = models.DateTimeField(_("recorded"))
     superseded_by = models.ForeignKey(
@@ -203,6 +214,7 @@ class HandConfirmation(models.Model):
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    via = models.CharField(_("confirmed on"), max_length=5, choices=Via.choices, default=Via.DESK)
     confirmed_at = models.DateTimeField(_("confirmed"))
     history = HistoricalRecords()
 

@@ -21,8 +21,9 @@ from django.utils.translation import gettext_lazy
 from core.collation import collated
 from core.errors import rule_message
 from core.numbers import plain_number
-from scoring.hands import Outcome, play
-from scoring.models import Hand, Penalty, Result, ResultScore
+from scoring.hands import HandError, Outcome, play
+from scoring.hands import stats as hand_stats
+from scoring.models import Hand, HandConfirmation, Penalty, Result, ResultScore
 from scoring.penalties import MINOR, Resolved, resolve
 from scoring.rules import RuleError, is_awarded
 from scoring.standings import (
@@ -34,6 +35,7 @@ from scoring.standings import (
     compute_standings,
 )
 from seating.models import WINDS, Seat
+from seating.selectors import winds_at_table
 from tournament.models import Appeal, ClockEvent, Player, Session
 
 
@@ -78,8 +80,13 @@ def _snapshot(tournament) -> dict:
             "player__ema_id",
             "replaces__key",
             "joined",
+            "table__winds_drawn_at",
         )
     )
+    tiles = winds_at_table(tournament)
+    for s in seats:  # a table whose winds are still to be drawn shows none (issue 24)
+        drawn = s.pop("table__winds_drawn_at")
+        s["winds_pending"] = tiles and drawn is None
     scores = ResultScore.objects.filter(
         result__status=Result.Status.CONFIRMED, result__table__session__tournament=tournament
     ).values("result__table_id", "wind", "score", "chombo")
@@ -213,6 +220,146 @@ def hands_outcome(table) -> Outcome:
     rules = table.session.tournament.rule_set()
     winds = sorted(table.seats.values_list("wind", flat=True), key=WINDS.index)
     return play(rules, [hand.data for hand in table_hands(table)], winds)
+
+
+class Sheet(NamedTuple):
+    """A table's score sheet as the hall sees it (the board, the projector, the table page)."""
+
+    table: int  # the table's number
+    hands: int  # current hands recorded
+    scores: dict  # wind → score after the hands; {} before the first hand
+    over: bool  # riichi: the game is over (end of South; Furiten also below zero)
+    last_hand: int | None  # the number of the table's last hand by the clock, once known
+    pending: int  # hands some player has not confirmed yet
+    problem: str  # the hands no longer hold (a rule change refused that), else ""
+
+
+def last_hand(rules, status: dict, recorded: list) -> int | None:
+    """The number of a table's last hand of the session by the clock's end rule (rule set's
+    `end_of_session`): EMA 000 §5.8, after the warning the hand in progress and one more; SBR
+    002 §2.4.4, at the end signal the hand in progress. `status` is the session's clock
+    (tournament.timekeeping.status), `recorded` the times the table's hands were recorded.
+    None while the clock has not got there."""
+    remaining = status.get("remaining")
+    if not status.get("session") or remaining is None:
+        return None
+    one_more = rules.end_of_session == "one_more_hand"
+    threshold = status["warning_at"] if one_more else 0
+    if remaining > threshold:
+        return None
+    moment = status["server_time"] / 1000 - (threshold - remaining)
+    before = sum(1 for at in recorded if at.timestamp() <= moment)
+    return before + (2 if one_more else 1)
+
+
+def session_sheets(session, status: dict | None = None) -> dict[int, Sheet]:
+    """Table number → its Sheet, for every table of the session that recorded hands: two
+    queries for the session, whatever its size. `status`: the session's clock, for the last
+    hand."""
+    rules = session.tournament.rule_set()
+    rows = (
+        Hand.objects.filter(table__session=session, superseded_at__isnull=True)
+        .order_by("table__number", "number")
+        .values_list("pk", "table__number", "data", "recorded_at")
+    )
+    hands = defaultdict(list)
+    for pk, table, data, at in rows:
+        hands[table].append((pk, data, at))
+    winds = defaultdict(list)
+    for table, wind in Seat.objects.filter(session=session).values_list("table__number", "wind"):
+        winds[table].append(wind)
+    confirmed = Counter(
+        HandConfirmation.objects.filter(
+            hand__table__session=session, hand__superseded_at__isnull=True
+        ).values_list("hand_id", flat=True)
+    )
+    out = {}
+    for table, played in hands.items():
+        seats = sorted(winds[table], key=WINDS.index)
+        pending = sum(1 for pk, _d, _a in played if confirmed[pk] < len(seats))
+        at_end = last_hand(rules, status or {}, [at for _p, _d, at in played])
+        try:
+            outcome = play(rules, [data for _p, data, _a in played], seats)
+        except HandError as e:
+            out[table] = Sheet(table, len(played), {}, False, at_end, pending, rule_message(e))
+            continue
+        over = bool(getattr(outcome.game, "over", False))
+        out[table] = Sheet(table, len(played), outcome.scores, over, at_end, pending, "")
+    return out
+
+
+def hand_changes(table) -> list[dict]:
+    """Every hand of the table that was corrected or undone, with who recorded it and who
+    changed it, when and why, oldest first: what the referee sees of a table's sheet."""
+    hands = list(table.hands.select_related("recorded_by", "superseded_by").order_by("number"))
+    later = {(h.number, h.version) for h in hands}
+    out = []
+    for hand in sorted(hands, key=attrgetter("number", "version")):
+        if hand.superseded_at is None:
+            continue
+        out.append(
+            {
+                "number": hand.number,
+                "version": hand.version,
+                "data": hand.data,
+                "change": _("corrected")
+                if (hand.number, hand.version + 1) in later
+                else _("undone"),
+                "recorded": _who(hand.recorded_by, hand.via, hand.device),
+                "recorded_at": hand.recorded_at,
+                "changed_at": hand.superseded_at,
+                "changed": _who(hand.superseded_by, hand.via, ""),
+                "reason": hand.reason,
+            }
+        )
+    return out
+
+
+def _who(user, via, device) -> str:
+    if user is not None:
+        return user.get_username()
+    if device:
+        return _("the table page (%(wind)s's device)") % {"wind": device}
+    return _("the table page")
+
+
+def leading_tables(session, status: dict, count: int) -> list[dict]:
+    """The `count` tables of the session where the tournament's leaders play (by the best
+    standings place among each table's players; by table number before any result), with the
+    scores their hands give now: what the projector shows of the hall's top tables."""
+    order = standings_order(session.tournament) or []
+    rank = {key: i for i, key in enumerate(order)}
+    seats = defaultdict(list)
+    for table, wind, key, name in Seat.objects.filter(session=session).values_list(
+        "table__number", "wind", "player__key", "player__name"
+    ):
+        seats[table].append((wind, key, name))
+    sheets = session_sheets(session, status)
+
+    def lead(table):
+        return (min(rank.get(key, len(rank)) for _w, key, _n in seats[table]), table)
+
+    out = []
+    for table in sorted(seats, key=lead)[:count]:
+        sheet = sheets.get(table)
+        out.append(
+            {
+                "table": table,
+                "label": _("Table %(table)s") % {"table": table},
+                "hands": sheet.hands if sheet else 0,
+                "last": bool(sheet and sheet.last_hand and sheet.hands + 1 >= sheet.last_hand),
+                "over": bool(sheet and sheet.over),
+                "seats": [
+                    {
+                        "wind": wind,
+                        "name": name,
+                        "score": sheet.scores.get(wind) if sheet else None,
+                    }
+                    for wind, _key, name in sorted(seats[table], key=lambda s: WINDS.index(s[0]))
+                ],
+            }
+        )
+    return out
 
 
 def substitutions(tournament) -> dict:
@@ -604,3 +751,71 @@ def draft_scores(session) -> dict[int, dict[str, int | None]]:
 def done(state: TableState) -> bool:
     """Nothing left to enter or confirm at the table."""
     return state in (TableState.CONFIRMED, TableState.AWARDED)
+
+
+# --- statistics from hands ---------------------------------------------------------------------
+
+
+class PlayerHands(NamedTuple):
+    player: PlayerRow
+    stats: object  # scoring.hands.stats.RiichiStats or SichuanStats
+
+
+@dataclass(frozen=True)
+class HandStatistics:
+    """What the tables' hands say of the players (scoring.hands.stats): the player page, the
+    workbook and statistics.json read this, so they cannot disagree. Empty (false) when no
+    table of the counted sessions recorded hands."""
+
+    game: str  # riichi or sichuan
+    rows: list  # PlayerHands of every player who played a recorded hand, in name order
+    players: dict  # player key → PlayerRow (every player of the tournament)
+    largest: tuple  # scoring.hands.stats.Largest, in play order
+    most_wins: object  # scoring.hands.stats.MostWins or None
+    lines: list  # scoring.hands.stats.HandLine: every hand, in play order
+
+    def __bool__(self):
+        return bool(self.lines)
+
+    def of(self, key):
+        """The stats of the player `key`, or None if they played no recorded hand."""
+        return next((row.stats for row in self.rows if row.player.key == key), None)
+
+
+def hand_statistics(tournament, sessions=None) -> HandStatistics:
+    """Statistics from the current hands of every table (of `sessions`, a set of session
+    numbers; None: all), each seat's hands counted for the player seated there. A table whose
+    hands do not hold under the current rules (a rule change refuses to make one) is left out
+    rather than failing every page. At most four queries (two of them the seating snapshot's,
+    often cached already), cached per revision."""
+    counted = "all" if sessions is None else ",".join(map(str, sorted(sessions)))
+    key = f"hand-stats:{tournament.pk}:{tournament.revision}:{counted}"
+    found = cache.get(key)
+    if found is not None:
+        return found
+    snap = _snapshot(tournament)
+    rules = tournament.rule_set()
+    hands = current_hands(tournament)
+    games = []
+    for (session, table), table_id in sorted(snap["table_ids"].items()):
+        if not hands.get(table_id) or (sessions is not None and session not in sessions):
+            continue
+        seats = snap["seating"][session][table]
+        players = {s["wind"]: s["player__key"] for s in seats}
+        try:
+            outcome = play(rules, hands[table_id], tuple(players))
+        except HandError:
+            continue
+        games.append(hand_stats.TableGame(session, table, players, hands[table_id], outcome.game))
+    data = hand_stats.statistics(rules.game, games)
+    everyone = player_rows(tournament)
+    result = HandStatistics(
+        game=rules.game,
+        rows=[PlayerHands(p, data.players[p.key]) for p in everyone if p.key in data.players],
+        players={p.key: p for p in everyone},
+        largest=data.largest,
+        most_wins=data.most_wins,
+        lines=hand_stats.hand_lines(rules.game, games),
+    )
+    cache.set(key, result)
+    return result

@@ -1,10 +1,12 @@
 """Result entry and confirmation (each correction is a new version; nothing is overwritten),
 and the rule changes that recompute them."""
 
+from collections import defaultdict
+
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -12,7 +14,7 @@ from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from core.roles import is_director
 from scoring.hands import HandError, in_file_order, play
 from scoring.hands.notation import write
-from scoring.models import Hand, HandConfirmation, Result, ResultScore
+from scoring.models import Hand, HandConfirmation, Result, ResultScore, Via
 from scoring.rules import (
     RuleError,
     is_awarded,
@@ -23,6 +25,7 @@ from scoring.rules import (
 )
 from scoring.selectors import has_confirmed_results, recorded_tables, unfinished
 from seating.models import WINDS, Table, Wind
+from seating.selectors import winds_pending
 from tournament.changes import touch
 from tournament.models import RuleChange, Tournament
 from tournament.services import refuse_if_finished
@@ -66,6 +69,8 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
     seats = seats_in_order(table)
     if is_awarded(rules, len(seats)):
         raise ActionRefused(_("An awarded table has no scores to enter."))
+    if winds_pending(table):  # the scores go by wind: the table's draw comes first
+        raise ActionRefused(_("Record who drew each wind at this table first."))
     latest = latest_result(table)
     if (latest.version if latest else 0) != base_version:
         raise StaleEdit(_stale_message(latest))
@@ -88,6 +93,25 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
             % {"seat": wind_label(seat.wind), "name": seat.player.name, "problem": message},
             field=seat.wind,
         )
+    hands = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    if hands:
+        # The sheet and the result never disagree (the tournament file refuses that): a table
+        # that recorded hands has the result its hands give; a wrong one is a hand to correct.
+        given = _entries(table, hands)
+        for s in seats:
+            if (entries[s.wind][0], entries[s.wind][1] or 0) != given[s.wind]:
+                raise ActionRefused(
+                    _(
+                        "%(seat)s: the table's hands give %(score)s and %(chombo)s chombo; "
+                        "correct a hand to change it."
+                    )
+                    % {
+                        "seat": wind_label(s.wind),
+                        "score": number_format(given[s.wind][0], force_grouping=True),
+                        "chombo": given[s.wind][1],
+                    },
+                    field=s.wind,
+                )
     now = timezone.now()
     version = (latest.version if latest else 0) + 1
     # No touch(): a draft changes nothing the visitors see or the standings count; it gets into
@@ -335,19 +359,44 @@ def _holds(table: Table, hands: list) -> None:
 
 
 def _checked(hand: Hand) -> Hand:
+    # The related rows are the ones this service locked or was given: no query to find them.
+    related = ["table", "recorded_by", "superseded_by"]
     try:
-        hand.full_clean(validate_unique=False, validate_constraints=False)
+        hand.full_clean(exclude=related, validate_unique=False, validate_constraints=False)
     except ValidationError as e:
         field, messages = next(iter(e.message_dict.items()))
         raise ActionRefused(f"{field}: {messages[0]}", field="hand") from e
     return hand
 
 
+class HandConflict(ActionRefused):
+    """Two devices recorded the same hand differently: `hand` is the one the table already
+    has at that number; the device decides what its own becomes (nothing is dropped)."""
+
+    def __init__(self, hand: Hand):
+        super().__init__(
+            _("Hand %(number)d was recorded by another device meanwhile.")
+            % {"number": hand.number},
+            field="hand",
+        )
+        self.hand = hand
+
+
 @transaction.atomic
-def record_hand(table: Table, data: dict, user, client_id=None) -> Hand:
+def record_hand(
+    table: Table,
+    data: dict,
+    user,
+    client_id=None,
+    number: int | None = None,
+    via: str = Via.DESK,
+    device: str = "",
+) -> Hand:
     """The next hand of the table's sheet. A phone that sends the same hand again (the same
     `client_id`, offline and retrying) gets the hand it recorded, and nothing is recorded
-    twice."""
+    twice. `number` is the place the device meant the hand for: if the table already has a
+    hand there, another device was first — the same hand is taken as recorded, a different one
+    is a HandConflict."""
     if client_id is not None:
         sent = Hand.objects.filter(client_id=client_id).first()
         if sent is not None:
@@ -355,7 +404,20 @@ def record_hand(table: Table, data: dict, user, client_id=None) -> Hand:
                 raise ActionRefused(_("This hand was recorded at another table."), field="hand")
             return sent
     table = _sheet(table)
+    if winds_pending(table):
+        raise ActionRefused(_("Record who drew each wind at this table first."), field="winds")
     current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    if number is not None and number != len(current) + 1:
+        if not 1 <= number <= len(current):
+            raise ActionRefused(
+                _("Hand %(number)d cannot be recorded: the table has %(count)d hands.")
+                % {"number": number, "count": len(current)},
+                field="hand",
+            )
+        there = current[number - 1]
+        if there.data == in_file_order(data):
+            return there
+        raise HandConflict(there)
     _holds(table, [h.data for h in current] + [data])
     hand = _checked(
         Hand(
@@ -363,6 +425,8 @@ def record_hand(table: Table, data: dict, user, client_id=None) -> Hand:
             number=len(current) + 1,
             data=in_file_order(data),
             client_id=client_id,
+            via=via,
+            device=device,
             recorded_by=user,
             recorded_at=timezone.now(),
         )
@@ -374,12 +438,24 @@ def record_hand(table: Table, data: dict, user, client_id=None) -> Hand:
 
 
 @transaction.atomic
-def undo_last_hand(table: Table, user, reason: str = "") -> Hand:
-    """Takes back the last hand: it is superseded (kept, with who, when and why)."""
+def undo_last_hand(table: Table, user, reason: str = "", number=None, version=None) -> Hand:
+    """Takes back the last hand: it is superseded (kept, with who, when and why). A device
+    names the hand it saw last (`number`, `version`): sent twice, the undo happens once, and a
+    hand another device recorded since is not undone by mistake."""
     table = _sheet(table)
+    if number is not None:
+        named = table.hands.filter(number=number, version=version).first()
+        if named is not None and named.superseded_at is not None and named.reason == reason:
+            return named  # this undo arrived before
     last = table.hands.filter(superseded_at__isnull=True).order_by("-number").first()
     if last is None:
         raise ActionRefused(_("There is no hand to undo."), field="hand")
+    if number is not None and (last.number, last.version) != (number, version):
+        raise ActionRefused(
+            _("Hand %(number)d is no longer the last hand: another device changed the sheet.")
+            % {"number": number},
+            field="hand",
+        )
     last.superseded_at, last.superseded_by, last.reason = timezone.now(), user, reason.strip()
     _checked(last)._history_user = user
     last.save(update_fields=["superseded_at", "superseded_by", "reason"])
@@ -388,11 +464,18 @@ def undo_last_hand(table: Table, user, reason: str = "") -> Hand:
 
 
 @transaction.atomic
-def correct_hand(hand: Hand, data: dict, user, reason: str) -> Hand:
+def correct_hand(
+    hand: Hand, data: dict, user, reason: str, client_id=None, via: str = Via.DESK, device=""
+) -> Hand:
     """An earlier hand corrected: a new version of the same number, the old one kept and
-    superseded with the reason; every hand after it must still hold."""
+    superseded with the reason; every hand after it must still hold. The same correction
+    sent again (its `client_id`) is made once."""
     if not reason.strip():
         raise ActionRefused(_("Give the reason for the correction."), field="reason")
+    if client_id is not None:
+        sent = Hand.objects.filter(client_id=client_id, table_id=hand.table_id).first()
+        if sent is not None:
+            return sent
     table = _sheet(hand.table)
     old = Hand.objects.select_for_update().get(pk=hand.pk)
     if old.superseded_at is not None or old.table_id != table.pk:
@@ -408,6 +491,9 @@ def correct_hand(hand: Hand, data: dict, user, reason: str) -> Hand:
             number=old.number,
             version=old.version + 1,
             data=in_file_order(data),
+            client_id=client_id,
+            via=via,
+            device=device,
             recorded_by=user,
             recorded_at=old.superseded_at,
         )
@@ -419,7 +505,7 @@ def correct_hand(hand: Hand, data: dict, user, reason: str) -> Hand:
 
 
 @transaction.atomic
-def confirm_hand(hand: Hand, wind: str, user) -> HandConfirmation:
+def confirm_hand(hand: Hand, wind: str, user, via: str = Via.DESK) -> HandConfirmation:
     """The player at `wind` confirms the hand (002 §2.5.8 (4)); once per wind."""
     table = _sheet(hand.table)
     hand = Hand.objects.get(pk=hand.pk)
@@ -427,10 +513,81 @@ def confirm_hand(hand: Hand, wind: str, user) -> HandConfirmation:
         raise ActionRefused(_("This hand has been corrected or undone since."), field="hand")
     if not table.seats.filter(wind=wind).exists():
         raise ActionRefused(_("Nobody sits at %(wind)s at this table.") % {"wind": wind}, "wind")
-    confirmation, _created = HandConfirmation.objects.get_or_create(
-        hand=hand, wind=wind, defaults={"confirmed_by": user, "confirmed_at": timezone.now()}
+    confirmation, created = HandConfirmation.objects.get_or_create(
+        hand=hand,
+        wind=wind,
+        defaults={"confirmed_by": user, "confirmed_at": timezone.now(), "via": via},
     )
+    if created:
+        _draft_when_over(table, user)
     return confirmation
+
+
+def _pending(table: Table, hands: list[Hand]) -> list[int]:
+    """The numbers of the hands some player at the table has not confirmed yet."""
+    winds = set(table.seats.values_list("wind", flat=True))
+    confirmed = defaultdict(set)
+    for hand_id, wind in HandConfirmation.objects.filter(hand__in=hands).values_list(
+        "hand_id", "wind"
+    ):
+        confirmed[hand_id].add(wind)
+    return [h.number for h in hands if not winds <= confirmed[h.pk]]
+
+
+def _entries(table: Table, hands: list[Hand]) -> dict:
+    """wind → (score, chombo) of what the hands give: the result the table sends the desk."""
+    outcome = _outcome(table, [h.data for h in hands])
+    chombo = outcome.chombo or {}
+    return {wind: (score, chombo.get(wind, 0)) for wind, score in outcome.scores.items()}
+
+
+def _outcome(table: Table, hands: list):
+    winds = sorted(table.seats.values_list("wind", flat=True), key=WINDS.index)
+    return play(table.session.tournament.rule_set(), hands, winds)
+
+
+def _draft_when_over(table: Table, user) -> None:
+    """A riichi game that is over (end of South; Furiten also below zero) with every hand
+    confirmed becomes the table's draft result by itself (issue 24); the desk confirms it."""
+    hands = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    if not hands or _pending(table, hands):
+        return
+    if table.session.tournament.rule_set().game == "sichuan":
+        return
+    if _outcome(table, [h.data for h in hands]).game.over:
+        _draft_from(table, hands, user)
+
+
+def _draft_from(table: Table, hands: list[Hand], user) -> Result:
+    entries = _entries(table, hands)
+    latest = latest_result(table)
+    if (
+        latest is not None
+        and latest.status == Result.Status.DRAFT
+        and {s.wind: (s.score, s.chombo) for s in latest.scores.all()} == entries
+    ):
+        return latest
+    note = _("From the table's %(count)d hands.") % {"count": len(hands)}
+    return enter_result(table, entries, user, latest.version if latest else 0, note)
+
+
+@transaction.atomic
+def send_hands_result(table: Table, user=None) -> Result:
+    """The table's hands, every one confirmed by every player, become its draft result for the
+    desk to confirm ("the game is over": Sichuan at the end of the session, riichi when the
+    clock ended it before the end of South)."""
+    table = _sheet(table)
+    hands = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    if not hands:
+        raise ActionRefused(_("The table has recorded no hand."), field="hand")
+    pending = _pending(table, hands)
+    if pending:
+        raise ActionRefused(
+            _("Every player confirms every hand first: hand %(numbers)s waits.")
+            % {"numbers": ", ".join(str(n) for n in pending)},
+            field="hand",
+        )
+    return _draft_from(table, hands, user)
 
 
 # --- hands typed at the desk from a paper protocol (issue 24, "From hands to the desk") -------
@@ -450,6 +607,7 @@ def _new_hand(table: Table, number: int, data: dict, user, when) -> Hand:
             number=number,
             version=_next_version(table, number),
             data=in_file_order(data),
+            via=Via.DESK,
             recorded_by=user,
             recorded_at=when,
         )
@@ -470,6 +628,8 @@ def record_hands(table: Table, hands: list, user) -> list[Hand]:
     """Several hands after the table's current ones, all or none: the whole sheet must hold
     (RULES.md §5) before any is kept."""
     table = _sheet(table)
+    if winds_pending(table):
+        raise ActionRefused(_("Record who drew each wind at this table first."), field="winds")
     current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
     _holds(table, [h.data for h in current] + list(hands))
     now = timezone.now()
@@ -490,6 +650,8 @@ def replace_hands(table: Table, hands: list, user, reason: str = "", seen=None) 
     showed; if they changed since, the edit is refused rather than overwriting a phone's hands.
     Returns how many places of the sheet changed."""
     table = _sheet(table)
+    if winds_pending(table):
+        raise ActionRefused(_("Record who drew each wind at this table first."), field="winds")
     current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
     if seen is not None and [h.pk for h in current] != list(seen):
         raise StaleEdit(_("The table's hands changed since this page was loaded — reload it."))
@@ -520,23 +682,12 @@ def replace_hands(table: Table, hands: list, user, reason: str = "", seen=None) 
 @transaction.atomic
 def save_typed_hands(table: Table, hands: list, user, reason: str = "", seen=None):
     """A paper protocol's hands typed at the desk: the sheet becomes `hands` (replace_hands),
-    and the scores they give become the table's draft result (enter_result), which a second
-    desk user confirms as any other. A draft that already holds these scores is kept, not
-    saved again. Returns (the draft, how many hands changed)."""
+    and the scores they give become the table's draft result (_draft_from, as a table's own
+    hands do), which a second desk user confirms as any other; a draft that already holds
+    these scores is kept. Returns (the draft, how many hands changed)."""
     if not hands:
         raise ActionRefused(_("There are no hands to save: type one a line."), field="hands")
     table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
     changed = replace_hands(table, hands, user, reason, seen)
-    winds = [s.wind for s in seats_in_order(table)]
-    outcome = play(table.session.tournament.rule_set(), list(hands), winds)
-    chombo = outcome.chombo or {}
-    entries = {wind: (outcome.scores[wind], chombo.get(wind, 0)) for wind in winds}
-    latest = latest_result(table)
-    if (
-        latest is not None
-        and latest.status == Result.Status.DRAFT
-        and {s.wind: (s.score, s.chombo) for s in latest.scores.all()} == entries
-    ):
-        return latest, changed
-    result = enter_result(table, entries, user, latest.version if latest else 0, reason.strip())
-    return result, changed
+    current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    return _draft_from(table, current, user), changed

@@ -22,6 +22,18 @@ class Wind(models.TextChoices):
 class Table(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
+    # When the tournament's winds are drawn at the table: who recorded the draw, and when;
+    # null until then (seating.selectors.winds_pending).
+    winds_drawn_at = models.DateTimeField(_("winds drawn"), null=True, blank=True, editable=False)
+    winds_drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+        verbose_name=_("winds recorded by"),
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -79,6 +91,7 @@ class SeatingChange(models.Model):
         REMOVE = "remove", _("table removed")
         SUBSTITUTE = "substitute", _("substitute")
         THREE_HANDED = "three", _("three-handed")
+        WINDS = "winds", _("winds drawn at the table")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seating_changes")
     kind = models.CharField(_("change"), max_length=10, choices=Kind.choices)

@@ -5,8 +5,8 @@ from django.utils.translation import gettext_lazy as _
 
 from core.collation import sort_key
 from seating.algorithms.quality import Quality, quality
-from seating.models import WINDS, Seat
-from tournament.models import Player
+from seating.models import WINDS, Seat, Table
+from tournament.models import Player, Tournament
 
 
 def session_rounds(tournament, numbers=None) -> dict:
@@ -53,6 +53,10 @@ FIGURES = [
 # Figures that are themselves bounds, and the bound they show
 BOUND_FIGURES = {"extra_floor": "extra_meetings", "zero_repeat_ceiling": "zero_repeat_ceiling"}
 UPPER_BOUNDS = {"zero_repeat_ceiling"}  # at most …; every other bound is a least (at least …)
+# The figures that count winds: said as left to the tiles when the winds are drawn at the table.
+WIND_FIGURES = ("worst_imbalance", "balanced_percent")
+TILES_FIGURE = _("winds")
+TILES_TEXT = _("left to the tiles drawn at each table")
 
 
 def figures(q: Quality) -> dict:
@@ -101,12 +105,16 @@ def bounds_of(values: dict) -> dict:
     return found
 
 
-def figure_lines(values: dict) -> list[tuple[str, str]]:
-    """(label, value) for each figure there is, bounds said as bounds: for the command line."""
+def figure_lines(values: dict, tiles: bool = False) -> list[tuple[str, str]]:
+    """(label, value) for each figure there is, bounds said as bounds: for the command line.
+    `tiles`: the winds are left to the tiles (winds_at_table), said instead of counted."""
     bounds = bounds_of(values)
     lines = []
     for key, label in FIGURES:
-        if key in BOUND_FIGURES:
+        if tiles and key in WIND_FIGURES:
+            if key == WIND_FIGURES[0]:
+                lines.append((str(TILES_FIGURE), str(TILES_TEXT)))
+        elif key in BOUND_FIGURES:
             text = bound_text(BOUND_FIGURES[key], bounds.get(BOUND_FIGURES[key]))
             if text:
                 lines.append((str(label), text))
@@ -139,3 +147,29 @@ def wind_rows(q: Quality, names: dict, language: str) -> list[dict]:
         )
     rows.sort(key=lambda r: (-r["imbalance"], sort_key(r["name"], language)))
     return rows
+
+
+# Winds drawn at the table (issue 24): until a table records who drew which wind, the seats'
+# winds are only the draw's internal order, and no list, chart or page shows them.
+
+
+def winds_at_table(tournament) -> bool:
+    """The tournament leaves the winds to the tiles drawn at each table."""
+    return tournament.winds == Tournament.Winds.TABLE
+
+
+def winds_pending(table) -> bool:
+    """The table's winds are still to be drawn at the table."""
+    return winds_at_table(table.session.tournament) and table.winds_drawn_at is None
+
+
+def pending_tables(tournament) -> set[int]:
+    """Ids of the tournament's tables whose winds are still to be drawn: one query (none when
+    the desk's draw gives the winds)."""
+    if not winds_at_table(tournament):
+        return set()
+    return set(
+        Table.objects.filter(
+            session__tournament=tournament, winds_drawn_at__isnull=True
+        ).values_list("pk", flat=True)
+    )

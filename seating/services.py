@@ -10,6 +10,7 @@ import secrets
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Count
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -17,10 +18,10 @@ from core.errors import ActionRefused
 from scoring.rules import is_awarded, three_player
 from seating.algorithms.draw import WINDS, DrawError, draw_tables, rotate_incomplete, separate
 from seating.algorithms.swiss import swiss_round
-from seating.models import Seat, SeatingChange, Table
+from seating.models import Seat, SeatingChange, Table, Wind
 from seating.selectors import keep_apart_values, session_rounds
 from tournament.changes import touch
-from tournament.models import Player, Session
+from tournament.models import Player, Session, Tournament
 from tournament.services import refuse_if_finished
 
 
@@ -334,3 +335,94 @@ def delete_table(table: Table, user=None):
     )
     table.delete()
     touch(session.tournament_id)
+
+
+# Winds drawn at the table (issue 24): the wind-tile seating of SBR 002 §2.4.6 and EMA 000
+# §2.3. The desk's draw still places the players at tables; this records what the tiles said.
+
+
+def winds_refused(table) -> str | None:
+    """Why the winds of this table can no longer be recorded, or None. Results and hands
+    are read through the table's reverse relations: seating sits below scoring."""
+    if table.session.tournament.winds != Tournament.Winds.TABLE:
+        return _("This tournament's winds come from the desk's draw, not from the table.")
+    if table.results.exists():
+        return _("This table has a result: its winds stay as the result was entered.")
+    if table.hands.exists():
+        return _("This table has recorded hands: its winds stay as they were played.")
+    return None
+
+
+@transaction.atomic
+def record_table_winds(table: Table, winds: dict, user=None) -> Table:
+    """Seat the table's players at the winds they drew: `winds` maps each of the table's
+    winds ("E", "S", …) to a player's pk. The same players, every wind once; the seats change
+    winds (their history keeps each step) and the seating history says who drew what.
+
+    Refused in a tournament whose winds come from the desk, once the table has a result
+    (draft or confirmed) or hands, and in a finished tournament. Recorded again before any of
+    those, the new draw replaces the old one."""
+    table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
+    session = table.session
+    refuse_if_finished(session.tournament_id)
+    refused = winds_refused(table)
+    if refused:
+        raise ActionRefused(refused)
+    seats = list(table.seats.select_related("player").order_by("wind"))
+    seats.sort(key=lambda s: WINDS.index(s.wind))
+    by_player = {s.player_id: s for s in seats}
+    drawn = {}
+    for seat in seats:
+        wind = seat.wind
+        label = Wind(wind).label
+        pk = winds.get(wind)
+        if pk in (None, ""):
+            raise ActionRefused(_("%(wind)s: choose who drew it.") % {"wind": label}, field=wind)
+        try:
+            pk = int(pk)
+        except (TypeError, ValueError):
+            pk = None
+        if pk not in by_player:
+            raise ActionRefused(
+                _("%(wind)s: that player is not at table %(number)d.")
+                % {"wind": label, "number": table.number},
+                field=wind,
+            )
+        if pk in drawn.values():
+            raise ActionRefused(
+                _("%(wind)s: %(name)s has already drawn another wind.")
+                % {"wind": label, "name": by_player[pk].player.name},
+                field=wind,
+            )
+        drawn[wind] = pk
+    extra = sorted(set(winds) - set(drawn), key=lambda w: WINDS.index(w) if w in WINDS else 9)
+    if any(winds[w] not in (None, "") for w in extra):
+        raise ActionRefused(
+            _("Table %(number)d has no seat for that wind.") % {"number": table.number},
+            field=extra[0],
+        )
+    moving = [(by_player[pk], wind) for wind, pk in drawn.items() if by_player[pk].wind != wind]
+    # (table, wind) is unique: free labels first, then the drawn winds.
+    for index, (seat, _wind) in enumerate(moving):
+        seat.wind = str(index)
+        seat.save(update_fields=["wind"])
+    for seat, wind in moving:
+        seat.wind = wind
+        seat.save(update_fields=["wind"])
+    table.winds_drawn_at = timezone.now()
+    table.winds_drawn_by = user if user is not None and user.is_authenticated else None
+    table.save(update_fields=["winds_drawn_at", "winds_drawn_by"])
+    record(
+        session,
+        SeatingChange.Kind.WINDS,
+        _("table %(number)d: %(winds)s")
+        % {
+            "number": table.number,
+            "winds": ", ".join(
+                f"{Wind(wind).label} {by_player[pk].player.name}" for wind, pk in drawn.items()
+            ),
+        },
+        user,
+    )
+    touch(session.tournament_id)
+    return table

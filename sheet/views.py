@@ -1,19 +1,208 @@
-"""The table page's views (being built: issue 24)."""
+"""The table page: the table's own score sheet on the players' phones (issue 24).
 
-from django.http import Http404
+Reached without an account by the table's link (the QR code on the card and the blank
+protocol) or its short code; the link is the only key, and it grants exactly one thing:
+recording the hands of that table in that session until the desk confirms the table's result.
+The page is one self-contained document (its script, styles and arithmetic inside it), so it
+keeps working while the hall's Wi-Fi is gone; it talks to the desk through two addresses:
+`state.json` (what the table has) and `act/` (one change, as JSON).
+"""
+
+import json
+import uuid
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.gzip import gzip_page
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from core.errors import ActionRefused
+from scoring.hands.browser import rules_json
+from scoring.hands.messages import TEMPLATES, WORDS
+from scoring.models import Hand, Via
+from scoring.services import (
+    HandConflict,
+    confirm_hand,
+    correct_hand,
+    record_hand,
+    send_hands_result,
+    undo_last_hand,
+)
+from seating.keys import table_for_code, table_for_key, table_path
+from seating.services import record_table_winds
+from sheet.labels import labels
+from sheet.state import table_state
+
+ASSETS = Path(settings.BASE_DIR) / "static" / "sheet"
+WINDS = ("E", "S", "W", "N")
+BODY_MAX = 20_000  # one hand is at most 4,000 characters; a request carries one change
 
 
+@cache
+def _asset(name: str) -> str:
+    return (ASSETS / name).read_text(encoding="utf-8")
+
+
+def _table(slug, number, table, key):
+    found = table_for_key(slug, number, table, key)
+    if found is None:
+        raise Http404(_("No table has this link. Scan the code on the table again."))
+    return found
+
+
+@require_http_methods(["GET", "POST"])
 def code_entry(request):
-    raise Http404
+    """Type the table's short code (printed on the card and the protocol) to open its page."""
+    error = ""
+    code = request.POST.get("code", "")[:40] if request.method == "POST" else ""
+    if request.method == "POST":
+        table = table_for_code(code)
+        if table is not None:
+            return redirect(table_path(table))
+        error = _("No table has the code %(code)s. Check it on the table card.") % {"code": code}
+    return render(request, "sheet/code.html", {"code": code, "error": error})
 
 
+@gzip_page  # a phone on a weak signal: a third of the bytes (benchmarks/hands.py)
+@never_cache
+@require_GET
 def table_page(request, slug, number, table, key):
-    raise Http404
+    table = _table(slug, number, table, key)
+    rules = table.session.tournament.rule_set()
+    boot = {
+        "state": table_state(table),
+        "rules": rules_json(rules),
+        "labels": labels(),
+        "messages": {template: _(template) for template in TEMPLATES + WORDS},
+        "act": request.path + "act/",
+        "state_url": request.path + "state.json",
+    }
+    context = {
+        "table": table,
+        "boot": boot,
+        "script": _asset("score.js") + "\n" + _asset("sheet.js"),
+        "style": _asset("sheet.css"),
+    }
+    return render(request, "sheet/table.html", context)
 
 
+@gzip_page
+@never_cache
+@require_GET
 def state(request, slug, number, table, key):
-    raise Http404
+    return JsonResponse(table_state(_table(slug, number, table, key)))
 
 
+def _uuid(value):
+    if value is None:
+        return None
+    try:
+        return uuid.UUID(str(value))
+    except ValueError as e:
+        raise ActionRefused(_("client_id: not a valid id."), field="client_id") from e
+
+
+def _int(body: dict, name: str) -> int:
+    value = body.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ActionRefused(_("%(field)s: a whole number is needed.") % {"field": name}, name)
+    return value
+
+
+def _wind(body: dict, name: str, blank=False) -> str:
+    value = body.get(name) or ""
+    if value not in WINDS and not (blank and value == ""):
+        raise ActionRefused(_("%(field)s: not a wind (E, S, W, N).") % {"field": name}, name)
+    return value
+
+
+def _current(table, number: int, version: int) -> Hand:
+    hand = table.hands.filter(number=number, version=version).first()
+    if hand is None:
+        raise ActionRefused(_("The table has no hand %(number)d.") % {"number": number}, "hand")
+    return hand
+
+
+def _do(table, body: dict) -> dict:
+    """One change the page asked for; every one of them is a service of scoring."""
+    action = body.get("action")
+    via = Via.TABLE
+    if action == "record":
+        record_hand(
+            table,
+            body.get("data"),
+            None,
+            client_id=_uuid(body.get("client_id")),
+            number=_int(body, "number"),
+            via=via,
+            device=_wind(body, "device", blank=True),
+        )
+    elif action == "correct":
+        hand = _current(table, _int(body, "number"), _int(body, "version"))
+        correct_hand(
+            hand,
+            body.get("data"),
+            None,
+            str(body.get("reason") or "")[:500],
+            client_id=_uuid(body.get("client_id")),
+            via=via,
+            device=_wind(body, "device", blank=True),
+        )
+    elif action == "undo":
+        undo_last_hand(
+            table,
+            None,
+            str(body.get("reason") or "")[:500],
+            number=_int(body, "number"),
+            version=_int(body, "version"),
+        )
+    elif action == "confirm":
+        hand = _current(table, _int(body, "number"), _int(body, "version"))
+        confirm_hand(hand, _wind(body, "wind"), None, via=via)
+    elif action == "send":
+        send_hands_result(table)
+    elif action == "winds":
+        winds = body.get("winds")
+        if not isinstance(winds, dict):
+            raise ActionRefused(_("winds: who drew each wind is needed."), field="winds")
+        record_table_winds(table, winds, None)
+    else:
+        raise ActionRefused(_("Unknown action."), field="action")
+    table.refresh_from_db()  # the winds' draw changes the table itself
+    return table_state(table)
+
+
+@csrf_exempt  # the link is the key, not a cookie: a page elsewhere cannot know it
+@never_cache
+@require_POST
 def act(request, slug, number, table, key):
-    raise Http404
+    """One change as JSON: {"action": "record" | "correct" | "undo" | "confirm" | "send" |
+    "winds", …}.
+    Answers the table's new state; 409 with the table's hand when another device recorded a
+    different hand at that number; 400 with the reason when the change is refused."""
+    table = _table(slug, number, table, key)
+    if len(request.body) > BODY_MAX:
+        return JsonResponse({"error": _("The request is too large.")}, status=400)
+    try:
+        body = json.loads(request.body)
+        if not isinstance(body, dict):
+            raise ValueError
+    except ValueError:
+        return JsonResponse({"error": _("The request is not a JSON object.")}, status=400)
+    try:
+        return JsonResponse({"state": _do(table, body)})
+    except HandConflict as e:
+        theirs = {"number": e.hand.number, "version": e.hand.version, "data": e.hand.data}
+        return JsonResponse(
+            {"error": e.message, "conflict": theirs, "state": table_state(table)}, status=409
+        )
+    except ActionRefused as e:
+        return JsonResponse(
+            {"error": e.message, "field": e.field, "state": table_state(table)}, status=400
+        )

@@ -70,6 +70,14 @@ class Tournament(models.Model):
         INDIVIDUAL = "individual", _("Individual")
         TEAM = "team", _("Individual and team")
 
+    class Winds(models.TextChoices):
+        # SBR seats players by wind cards drawn at the table (002 §2.4.6), EMA by wind tiles
+        # unless the schedule fixes the winds (000 §2.3): the desk's draw still places players
+        # at tables, and the seats' winds wait for the table's own draw (seating.services.
+        # record_table_winds).
+        DESK = "desk", _("winds from the desk's draw")
+        TABLE = "table", _("winds drawn at the table")
+
     name = models.CharField(_("name"), max_length=200, validators=[validate_name])
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     start_date = models.DateField(
@@ -101,6 +109,16 @@ class Tournament(models.Model):
         blank=True,
         choices=[("club", _("club")), ("country", _("country")), ("team", _("team"))],
         help_text=_("Seating keeps players who share this value at different tables when it can."),
+    )
+    winds = models.CharField(
+        _("winds"),
+        max_length=10,
+        choices=Winds.choices,
+        default=Winds.DESK,
+        help_text=_(
+            "Drawn at the table: seating lists show tables only, and each table records who "
+            "drew East, South, West and North before its first hand."
+        ),
     )
     single_confirmation = models.BooleanField(
         _("allow single-person confirmation"),

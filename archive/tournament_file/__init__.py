@@ -7,7 +7,9 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
   country, team or empty: the seating's keep-apart field), `language` (en, ru, uk or pl: the
   language of the printouts), `time_zone` (an IANA zone such as Europe/Kyiv, in which every
   time is typed and shown; left out: the importing desk's), `release_by_session` (the public
-  pages show a session's results once every table of it is confirmed), and the finish:
+  pages show a session's results once every table of it is confirmed), `winds` (desk: the
+  winds come from the desk's draw; table: they are drawn at each table; left out: desk), and
+  the finish:
   `finished_at` and `finished_by` (only while the tournament is finished), `reopened_at`,
   `reopened_by` and `reopen_reason` (the last reopening, only when there was one). A user who
   finished or reopened it and has no account on the importing desk is left out (null);
@@ -20,12 +22,15 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
   and `events`, the session clock's history in order, each `kind` (start, pause, resume, adjust,
   end, reset, reopen: an end taken back at once), `at`, `seconds` (adjust), `table` (adjust for
   one table, else null), `by`);
-- `sessions[].tables[]`: `history`, every version of the table's result, oldest first — also
-  the one whose scores are on the seats — each with `version`, `status` (draft, confirmed,
-  superseded), `entered_by`, `entered_at`, `confirmed_by`, `confirmed_at`, `superseded_at`
-  (user names, ISO 8601 times with an offset), `note` and `scores` (per wind: `wind`, `player`,
-  `score`, `chombo`). Without `history`, a table's scores become version 1, entered (and for a
-  confirmed table confirmed) by the importing user, now;
+- `sessions[].tables[]`: `winds_drawn_at` and `winds_drawn_by` (only once a table whose winds
+  are drawn at the table has recorded its draw; the seats' winds are then the drawn ones, and a
+  user with no account on the importing desk is left out); `history`, every version of the
+  table's result, oldest first — also the one whose scores are on the seats — each with
+  `version`, `status` (draft, confirmed, superseded), `entered_by`, `entered_at`,
+  `confirmed_by`, `confirmed_at`, `superseded_at` (user names, ISO 8601 times with an offset),
+  `note` and `scores` (per wind: `wind`, `player`, `score`, `chombo`). Without `history`, a
+  table's scores become version 1, entered (and for a confirmed table confirmed) by the
+  importing user, now;
 - `penalties[]` (the live penalties, in the order they were recorded): `table` (the table's
   number in the penalty's session; only when set), `stage` (`before` or `after` placement;
   kind `other` only, and `after` when a file leaves it out), `recorded_by` (user name),

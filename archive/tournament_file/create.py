@@ -151,7 +151,12 @@ def _create(plan: Reader, user, users: dict) -> Tournament:
     created = _bulk(
         Table,
         [
-            Table(session=sessions[s.number], number=t.number)
+            Table(
+                session=sessions[s.number],
+                number=t.number,
+                winds_drawn_at=t.winds_drawn[0] if t.winds_drawn else None,
+                winds_drawn_by=users.get(t.winds_drawn[1]) if t.winds_drawn else None,
+            )
             for s in plan.sessions
             for t in s.tables
         ],

@@ -78,6 +78,7 @@ def _export(tournament: Tournament) -> dict:
         language=t.language,
         time_zone=t.time_zone,
         release_by_session=t.release_by_session,
+        winds=t.winds,
     )
     if t.finished_at:
         head["finished_at"] = _iso(t.finished_at)
@@ -115,7 +116,9 @@ def _export(tournament: Tournament) -> dict:
     hands_by_table = current_hands(t)
     tables_by_session = {}
     tables = Table.objects.filter(session__tournament=t).order_by("number")
-    for table in tables.values_list("pk", "number", "session_id", named=True):
+    for table in tables.values_list(
+        "pk", "number", "session_id", "winds_drawn_at", "winds_drawn_by__username", named=True
+    ):
         tables_by_session.setdefault(table.session_id, []).append(table)
 
     def score_row(score):
@@ -169,6 +172,9 @@ def _export(tournament: Tournament) -> dict:
                 out["joined"] = seat.joined
             seats.append(out)
         row["seats"] = seats
+        if table.winds_drawn_at:  # the table's own draw of the winds (winds drawn there)
+            row["winds_drawn_at"] = _iso(table.winds_drawn_at)
+            row["winds_drawn_by"] = table.winds_drawn_by__username
         hands = hands_by_table.get(table.pk)
         if hands:
             row["hands"] = [in_file_order(hand) for hand in hands]

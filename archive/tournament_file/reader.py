@@ -171,6 +171,7 @@ class Reader(RecordsReader):
                     "language",
                     "time_zone",
                     "release_by_session",
+                    "winds",
                     "finished_at",
                     "reopened_at",
                 )
@@ -316,6 +317,8 @@ class Reader(RecordsReader):
                 chombos.append(chombo)
                 chombo_given.append(seat.get("chombo") is not None)
                 table.seats.append((WINDS[j], key, replaces, joined))
+            if t["winds_drawn_at"]:
+                table.winds_drawn = (t["winds_drawn_at"], t["winds_drawn_by"])
             if hands:
                 self.read_hands(path, table, hands, scores, chombos, chombo_given)
             current = self.check_scores(path, scores)

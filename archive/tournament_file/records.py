@@ -268,6 +268,8 @@ class RecordsReader:
             for table in session.tables:
                 for v in table.versions:
                     names.update(n for n in (v.entered_by, v.confirmed_by) if n)
+                if table.winds_drawn and table.winds_drawn[1]:
+                    names.add(table.winds_drawn[1])
         names.update(c["changed_by"] for c in self.rule_changes if c["changed_by"])
         names.update(self.finish.values())
         names.update(e[4] for session in self.sessions for e in session.clock if e[4])

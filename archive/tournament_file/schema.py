@@ -187,6 +187,7 @@ TOURNAMENT = Obj(
         "language": Choice(LANGUAGES, default="en"),
         "time_zone": Zone(),
         "release_by_session": Bool(),
+        "winds": Choice(_values(Tournament.Winds), default=Tournament.Winds.DESK.value),
         # The finish (README, "Finishing the tournament"): set while it is finished.
         "finished_at": DateTime(),
         "finished_by": USER,
@@ -367,6 +368,9 @@ TABLE = Obj(
             message=gettext_noop("%(value)s is not one of draft, confirmed"),
         ),
         "seats": List(SEAT, required=True),
+        # winds drawn at the table: when the table recorded its draw, and who
+        "winds_drawn_at": DateTime(),
+        "winds_drawn_by": USER,
         "history": List(TABLE_VERSION),
         "hands": List(HAND, max_items=HANDS_MAX),
     }

@@ -11,10 +11,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from scoring.hands import riichi, sichuan
+from scoring.hands.browser import error_json, game_json, rules_json
 from scoring.hands.errors import HandError
 from scoring.rules import RuleSet
 
-__all__ = ["HandError", "Outcome", "in_file_order", "play"]
+__all__ = ["HandError", "Outcome", "in_file_order", "play", "preview", "rules_json"]
 
 # Every key of both games' hands, in the order the format's examples write them; the seats'
 # winds (Sichuan's `exhausted`) in wind order.
@@ -73,3 +74,16 @@ def in_file_order(value):
     if isinstance(value, list):
         return [in_file_order(item) for item in value]
     return value
+
+
+# --- the browser's copy (static/sheet/score.js, scoring/hands/browser.py) ---------------------
+
+
+def preview(rules: RuleSet, hands: list, winds=riichi.WINDS) -> dict:
+    """What the page's SheetScore.play(rules_json(rules), hands, winds) gives for the same
+    hands, from this arithmetic: the game as JSON, or the first refusal as JSON."""
+    try:
+        outcome = play(rules, hands, winds)
+    except HandError as error:
+        return error_json(error)
+    return game_json(outcome.game, outcome.chombo)

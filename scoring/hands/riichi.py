@@ -23,8 +23,9 @@ seed; the README lists the readings):
 import math
 from dataclasses import dataclass
 
+from scoring.hands import messages
 from scoring.hands.errors import HandError
-from scoring.rules import STICK, RuleSet, gettext_noop
+from scoring.rules import STICK, RuleSet
 
 WINDS = ("E", "S", "W", "N")
 RESULTS = ("ron", "tsumo", "draw", "abortive", "chombo", "nagashi")
@@ -88,47 +89,66 @@ def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def base_points(rules: RuleSet, win: dict, tsumo: bool, path: str) -> int:
-    """A win's base points from its han and fu, or its yakuman count; HandError for a cell the
-    seeds' tables leave empty (RULES.md §5.1)."""
-    unknown = set(win) - {"seat", "han", "fu", "yakuman"}
-    if unknown:
-        raise HandError(path, gettext_noop("Unknown key {key}."), key=sorted(unknown)[0])
-    if "yakuman" in win:
-        count = win["yakuman"]
-        if "han" in win or "fu" in win:
-            raise HandError(path, gettext_noop("A yakuman has no han or fu."))
-        most = 2 if rules.double_yakuman else 1
-        if not _whole(count) or not 1 <= count <= most:
-            raise HandError(
-                f"{path}.yakuman",
-                gettext_noop("The yakuman count is 1 to {most} under these rules."),
-                most=most,
-            )
-        return YAKUMAN * count
-    han = win.get("han")
-    if not _whole(han) or han < 1:
-        raise HandError(f"{path}.han", gettext_noop("Han is a whole number from 1."))
-    if han >= 5:
-        return next(points for least, points in LIMITS if han >= least)
-    fu = win.get("fu")
-    if fu is None:
-        raise HandError(f"{path}.fu", gettext_noop("Up to 4 han the fu are needed."))
-    if not _whole(fu) or fu not in FU:
-        raise HandError(
-            f"{path}.fu", gettext_noop("Fu are 20, 25, or 30 to 110 in tens, not {fu}."), fu=fu
-        )
-    empty = (
+def _empty(rules: RuleSet, han: int, fu: int, tsumo: bool) -> bool:
+    """The seeds' tables leave the cell of `han` (1–4) and `fu` empty: no such hand wins."""
+    return (
         (fu == 20 and not tsumo and not rules.ron_20_fu)
         or (fu == 20 and tsumo and han < 2)
         or (fu == 25 and not tsumo and han < 2)
         or (fu == 25 and tsumo and han < 3)
     )
-    if empty:
-        how = gettext_noop("by self-draw") if tsumo else gettext_noop("on a discard")
+
+
+def allowed_cells(rules: RuleSet) -> dict:
+    """What a win may name under `rules`, as base_points decides, for the sheet to offer only
+    that: the fu of each han up to 4 on a discard and by self-draw, the limit hands (least
+    han, base points) and the yakuman counts."""
+    most = 2 if rules.double_yakuman else 1
+    return {
+        way: [
+            {"han": han, "fu": [fu for fu in FU if not _empty(rules, han, fu, tsumo)]}
+            for han in range(1, 5)
+        ]
+        for way, tsumo in (("ron", False), ("tsumo", True))
+    } | {
+        "limits": [{"han": least, "base": points} for least, points in reversed(LIMITS)],
+        "yakuman": list(range(1, most + 1)),
+    }
+
+
+def base_points(rules: RuleSet, win: dict, tsumo: bool, path: str) -> int:
+    """A win's base points from its han and fu, or its yakuman count; HandError for a cell the
+    seeds' tables leave empty (RULES.md §5.1)."""
+    unknown = set(win) - {"seat", "han", "fu", "yakuman"}
+    if unknown:
+        raise HandError(path, messages.UNKNOWN_WIN_KEY, key=sorted(unknown)[0])
+    if "yakuman" in win:
+        count = win["yakuman"]
+        if "han" in win or "fu" in win:
+            raise HandError(path, messages.YAKUMAN_NO_HAN_FU)
+        most = 2 if rules.double_yakuman else 1
+        if not _whole(count) or not 1 <= count <= most:
+            raise HandError(
+                f"{path}.yakuman",
+                messages.YAKUMAN_COUNT,
+                most=most,
+            )
+        return YAKUMAN * count
+    han = win.get("han")
+    if not _whole(han) or han < 1:
+        raise HandError(f"{path}.han", messages.HAN_WHOLE)
+    if han >= 5:
+        return next(points for least, points in LIMITS if han >= least)
+    fu = win.get("fu")
+    if fu is None:
+        raise HandError(f"{path}.fu", messages.FU_NEEDED)
+    if not _whole(fu) or fu not in FU:
+        raise HandError(f"{path}.fu", messages.FU_VALUES, fu=fu)
+    if _empty(rules, han, fu, tsumo):
+        how = messages.BY_SELF_DRAW if tsumo else messages.ON_A_DISCARD
         raise HandError(
             f"{path}.fu",
-            gettext_noop("No hand of {han} han {fu} fu wins {how} (the scoring table is empty)."),
+            messages.EMPTY_CELL,
             han=han,
             fu=fu,
             how=how,
@@ -139,10 +159,7 @@ def base_points(rules: RuleSet, win: dict, tsumo: bool, path: str) -> int:
     return min(fu * 2 ** (han + 2), MANGAN)
 
 
-NOT_A_SEAT = gettext_noop("{value} is not a seat at this table ({seats}).")
-
-
-def _seat(value, path, seats, template=NOT_A_SEAT):
+def _seat(value, path, seats, template=messages.NOT_A_SEAT):
     if value not in seats:
         raise HandError(path, template, value=repr(value), seats=", ".join(seats))
     return value
@@ -151,11 +168,11 @@ def _seat(value, path, seats, template=NOT_A_SEAT):
 def _seat_list(hand, key, path, seats) -> list:
     value = hand.get(key, [])
     if not isinstance(value, list):
-        raise HandError(f"{path}.{key}", gettext_noop("Must be a list of seats."))
+        raise HandError(f"{path}.{key}", messages.SEAT_LIST)
     for i, seat in enumerate(value):
         _seat(seat, f"{path}.{key}[{i}]", seats)
     if len(set(value)) != len(value):
-        raise HandError(f"{path}.{key}", gettext_noop("A seat is listed twice."))
+        raise HandError(f"{path}.{key}", messages.SEAT_TWICE)
     return value
 
 
@@ -192,12 +209,12 @@ def _noten_payments(tenpai, seats) -> list[Payment]:
 def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
     rules = table.rules
     if not isinstance(hand, dict):
-        raise HandError(path, gettext_noop("A hand is an object with a result."))
+        raise HandError(path, messages.RIICHI_HAND_OBJECT)
     result = hand.get("result")
     if result not in RESULTS:
         raise HandError(
             f"{path}.result",
-            gettext_noop("{value} is not a hand result ({results})."),
+            messages.NOT_A_RESULT,
             value=repr(result),
             results=", ".join(RESULTS),
         )
@@ -205,12 +222,12 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
     if unknown:
         raise HandError(
             path,
-            gettext_noop("Unknown key {key} for a hand of {result}."),
+            messages.UNKNOWN_HAND_KEY,
             key=sorted(unknown)[0],
             result=result,
         )
     if table.over:
-        raise HandError(path, gettext_noop("The game was already over before this hand."))
+        raise HandError(path, messages.GAME_OVER)
     dealer = WINDS[table.dealer]
     riichi = _seat_list(hand, "riichi", path, WINDS)
     sticks_before, counters = table.sticks, table.counters
@@ -222,29 +239,27 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
     if result in ("ron", "tsumo"):
         wins = hand.get("wins")
         if not isinstance(wins, list) or not wins:
-            raise HandError(f"{path}.wins", gettext_noop("A win needs its winner."))
+            raise HandError(f"{path}.wins", messages.WIN_NEEDS_WINNER)
         if result == "tsumo" and len(wins) > 1:
-            raise HandError(f"{path}.wins", gettext_noop("Only one player wins by self-draw."))
+            raise HandError(f"{path}.wins", messages.ONE_SELF_DRAW)
         discarder = None
         if result == "ron":
             discarder = _seat(
                 hand.get("from"),
                 f"{path}.from",
                 WINDS,
-                gettext_noop("{value} is not a discarder at this table ({seats})."),
+                messages.NOT_A_DISCARDER,
             )
         seen = []
         for i, win in enumerate(wins):
             wpath = f"{path}.wins[{i}]"
             if not isinstance(win, dict):
-                raise HandError(wpath, gettext_noop("A win is an object with its seat."))
+                raise HandError(wpath, messages.WIN_OBJECT)
             seat = _seat(win.get("seat"), f"{wpath}.seat", WINDS)
             if seat == discarder:
-                raise HandError(
-                    f"{wpath}.seat", gettext_noop("The discarder cannot win on their own tile.")
-                )
+                raise HandError(f"{wpath}.seat", messages.OWN_TILE)
             if seat in seen:
-                raise HandError(f"{wpath}.seat", gettext_noop("A seat wins once in a hand."))
+                raise HandError(f"{wpath}.seat", messages.WINS_ONCE)
             seen.append(seat)
             base = base_points(rules, win, result == "tsumo", wpath)
             if result == "ron":
@@ -284,9 +299,7 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
             if seat not in tenpai:
                 raise HandError(
                     f"{path}.tenpai",
-                    gettext_noop(
-                        "{seat} declared riichi but is not tenpai at the draw: that is a chombo."
-                    ),
+                    messages.RIICHI_NOT_TENPAI,
                     seat=seat,
                 )
         if result == "draw" or rules.nagashi_noten:
@@ -367,7 +380,7 @@ def sticks_at_end(rules: RuleSet, scores: dict, sticks: int) -> dict:
 def play_game(rules: RuleSet, hands: list) -> Game:
     """The game the hands make, hand by hand; HandError names the first impossible hand."""
     if rules.game != "riichi":
-        raise HandError("hands", gettext_noop("These are riichi hands; the rule set is not."))
+        raise HandError("hands", messages.NOT_RIICHI_RULES)
     table = _Table(rules)
     played = []
     for i, hand in enumerate(hands):

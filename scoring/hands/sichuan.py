@@ -49,8 +49,8 @@ pays nothing); this module pays only what the file can say.
 import json
 from dataclasses import dataclass, field
 
+from scoring.hands import messages
 from scoring.hands.errors import HandError
-from scoring.rules import gettext_noop
 
 WINDS = ("E", "S", "W", "N")
 KONGS = ("open", "concealed", "added")
@@ -141,7 +141,7 @@ def _keys(obj: dict, allowed, path: str):
         if key not in allowed:
             raise HandError(
                 _at(path, str(key)),
-                gettext_noop("Unknown key {key}: expected {keys}."),
+                messages.UNKNOWN_KEY,
                 key=_show(key),
                 keys=", ".join(allowed),
             )
@@ -149,14 +149,14 @@ def _keys(obj: dict, allowed, path: str):
 
 def _required(obj: dict, key: str, path: str):
     if key not in obj:
-        raise HandError(_at(path, key), gettext_noop("Missing {key}."), key=key)
+        raise HandError(_at(path, key), messages.MISSING, key=key)
     return obj[key]
 
 
 def _flag(obj: dict, key: str, path: str) -> bool:
     value = obj.get(key, False)
     if not isinstance(value, bool):
-        raise HandError(_at(path, key), gettext_noop("Must be true or false."))
+        raise HandError(_at(path, key), messages.TRUE_OR_FALSE)
     return value
 
 
@@ -164,7 +164,7 @@ def _fans(value, path: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= FANS_MAX:
         raise HandError(
             path,
-            gettext_noop("Fans must be a whole number from 0 to {maximum}, not {value}."),
+            messages.FANS,
             maximum=FANS_MAX,
             value=_show(value),
         )
@@ -176,7 +176,7 @@ def _table(seats) -> tuple[str, ...]:
     if len(seats) not in (3, 4) or len(set(seats)) != len(seats) or not set(seats) <= set(WINDS):
         raise HandError(
             "seats",
-            gettext_noop("A Sichuan table is four winds, or three at a three-player table."),
+            messages.SICHUAN_TABLE,
         )
     return tuple(w for w in WINDS if w in seats)
 
@@ -210,14 +210,14 @@ class _Hand:
         if not isinstance(value, str) or value not in self.seats:
             raise HandError(
                 _at(path, key),
-                gettext_noop("{value} is not a seat at this table ({seats})."),
+                messages.NOT_A_SEAT,
                 value=_show(value),
                 seats=", ".join(self.seats),
             )
         if value in self.out:
             raise HandError(
                 _at(path, key),
-                gettext_noop("{seat} has already declared hu and is out of the hand."),
+                messages.ALREADY_OUT,
                 seat=value,
             )
         return value
@@ -247,7 +247,7 @@ class _Hand:
         if kind not in KONGS:
             raise HandError(
                 _at(path, "kong"),
-                gettext_noop("Unknown kong {kind}: expected open, concealed or added."),
+                messages.UNKNOWN_KONG,
                 kind=_show(kind),
             )
         seat = self.seat(event, "seat", path)
@@ -256,22 +256,20 @@ class _Hand:
             if discarder == seat:
                 raise HandError(
                     _at(path, "from"),
-                    gettext_noop("An open kong is made on another player's discard."),
+                    messages.OPEN_KONG_FROM_OTHER,
                 )
         elif "from" in event:
             raise HandError(
                 _at(path, "from"),
-                gettext_noop("Only an open kong is made on a discard (from)."),
+                messages.ONLY_OPEN_KONG_FROM,
             )
         if "from_hand" in event and kind != "added":
-            raise HandError(
-                _at(path, "from_hand"), gettext_noop("from_hand is only for an added kong.")
-            )
+            raise HandError(_at(path, "from_hand"), messages.FROM_HAND_ADDED)
         from_hand = _flag(event, "from_hand", path)
         if sum(1 for k in self.kongs if k.seat == seat and not k.robbed) >= KONGS_MAX:
             raise HandError(
                 _at(path, "seat"),
-                gettext_noop("{seat} already has {count} kongs: a hand holds no more."),
+                messages.KONGS_FULL,
                 seat=seat,
                 count=KONGS_MAX,
             )
@@ -293,7 +291,7 @@ class _Hand:
         if not isinstance(wins, list) or not wins:
             raise HandError(
                 _at(path, "hu"),
-                gettext_noop("List the players who declared hu on this tile: one or more."),
+                messages.HU_LIST,
             )
         self_draw = _flag(event, "self_draw", path)
         robbing = _flag(event, "robbing_kong", path)
@@ -301,48 +299,48 @@ class _Hand:
         if self_draw and "from" in event:
             raise HandError(
                 _at(path, "from"),
-                gettext_noop("A hu is a self-draw or on a discard (from), not both."),
+                messages.HU_SELF_DRAW_OR_FROM,
             )
         if not self_draw and "from" not in event:
             raise HandError(
                 _at(path, "from"),
-                gettext_noop("Name the discarder (from), or mark the hu a self-draw."),
+                messages.HU_NEEDS_FROM,
             )
         for key, flag in (("robbing_kong", robbing), ("after_kong", after)):
             if flag and self_draw:
                 raise HandError(
                     _at(path, key),
-                    gettext_noop("{key} is a hu on a tile of another player (from)."),
+                    messages.HU_ON_OTHERS_TILE,
                     key=key,
                 )
         if robbing and after:
             raise HandError(
                 _at(path, "after_kong"),
-                gettext_noop("A hu robs a kong or wins on a discard after a kong, not both."),
+                messages.ROB_OR_AFTER_KONG,
             )
         if self_draw and len(wins) > 1:
             raise HandError(
                 _at(path, "hu"),
-                gettext_noop("Several players declare hu only on one discard."),
+                messages.SEVERAL_HU_ON_DISCARD,
             )
         discarder = None if self_draw else self.seat(event, "from", path)
         winners = []
         for n, win in enumerate(wins):
             where = _at(_at(path, "hu"), n)
             if not isinstance(win, dict):
-                raise HandError(where, gettext_noop("A hu is an object with seat and fans."))
+                raise HandError(where, messages.HU_OBJECT)
             _keys(win, ("seat", "fans"), where)
             seat = self.seat(win, "seat", where)
             if seat == discarder:
                 raise HandError(
                     _at(where, "seat"),
-                    gettext_noop("{seat} cannot declare hu on their own discard."),
+                    messages.OWN_DISCARD,
                     seat=seat,
                 )
             if seat in (w for w, _ in winners):
                 raise HandError(
                     _at(where, "seat"),
-                    gettext_noop("{seat} is listed twice in this hu."),
+                    messages.HU_TWICE,
                     seat=seat,
                 )
             winners.append((seat, _fans(_required(win, "fans", where), _at(where, "fans"))))
@@ -350,13 +348,13 @@ class _Hand:
         if robbing and (last_kong is None or last_kong.kind != "added"):
             raise HandError(
                 _at(path, "robbing_kong"),
-                gettext_noop("Robbing the kong needs an added kong as {seat}'s last event."),
+                messages.ROB_NEEDS_ADDED_KONG,
                 seat=discarder,
             )
         if after and last_kong is None:
             raise HandError(
                 _at(path, "after_kong"),
-                gettext_noop("A discard after a kong needs a kong by {seat} just before."),
+                messages.AFTER_KONG_NEEDS_KONG,
                 seat=discarder,
             )
         if robbing:
@@ -401,20 +399,20 @@ class _Hand:
         if not isinstance(states, dict):
             raise HandError(
                 path,
-                gettext_noop("Must be an object: the state of each player who did not declare hu."),
+                messages.STATES_OBJECT,
             )
         for seat in states:
             if seat not in self.seats:
                 raise HandError(
                     _at(path, str(seat)),
-                    gettext_noop("{value} is not a seat at this table ({seats})."),
+                    messages.NOT_A_SEAT,
                     value=_show(seat),
                     seats=", ".join(self.seats),
                 )
             if seat in self.out:
                 raise HandError(
                     _at(path, seat),
-                    gettext_noop("{seat} declared hu: only the other players have a state."),
+                    messages.STATE_OF_A_WINNER,
                     seat=seat,
                 )
         out = {}
@@ -423,7 +421,7 @@ class _Hand:
             if seat not in states:
                 raise HandError(
                     where,
-                    gettext_noop("The wall ran out: give the state of {seat}."),
+                    messages.STATE_MISSING,
                     seat=seat,
                 )
             state = states[seat]
@@ -435,8 +433,7 @@ class _Hand:
             else:
                 raise HandError(
                     where,
-                    # The braces are a param: the template holds no literal brace to escape.
-                    gettext_noop('Must be {waiting}, "not_waiting", "pig" or "pig_passive".'),
+                    messages.STATE_VALUE,
                     waiting='{"waiting": fans}',
                 )
         return out
@@ -461,34 +458,32 @@ def play_hand(hand: dict, seats: tuple[str, ...], dealer: str) -> HandResult:
     """One hand's points and payments (RULES.md §5.2); HandError for an impossible hand."""
     seats = _table(seats)
     if dealer not in seats:
-        raise HandError("dealer", gettext_noop("The dealer must be a seat at the table."))
+        raise HandError("dealer", messages.DEALER_SEAT)
     if not isinstance(hand, dict):
-        raise HandError("", gettext_noop("A hand is an object with its events."))
+        raise HandError("", messages.SICHUAN_HAND_OBJECT)
     _keys(hand, HAND_KEYS, "")
     events = _required(hand, "events", "")
     if not isinstance(events, list):
-        raise HandError("events", gettext_noop("Must be a list of events."))
+        raise HandError("events", messages.EVENTS_LIST)
     play = _Hand(seats, dealer)
     for i, event in enumerate(events):
         path = f"events[{i}]"
         if len(play.out) == play.limit:
             raise HandError(
                 path,
-                gettext_noop("The hand ended when {count} players had declared hu."),
+                messages.HAND_ENDED,
                 count=play.limit,
             )
         kinds = [k for k in EVENT_KEYS if isinstance(event, dict) and k in event]
         if len(kinds) != 1:
-            raise HandError(path, gettext_noop("An event is one kong, hu or false_hu."))
+            raise HandError(path, messages.ONE_EVENT)
         {"kong": play.kong, "hu": play.hu, "false_hu": play.false_hu}[kinds[0]](event, i, path)
     states = {}
     if "exhausted" in hand:
         if len(play.out) == play.limit:
             raise HandError(
                 "exhausted",
-                gettext_noop(
-                    "The hand ended when {count} players had declared hu: the wall did not run out."
-                ),
+                messages.WALL_DID_NOT_RUN_OUT,
                 count=play.limit,
             )
         states = play.exhausted(hand["exhausted"], "exhausted")
@@ -496,10 +491,7 @@ def play_hand(hand: dict, seats: tuple[str, ...], dealer: str) -> HandResult:
     elif len(play.out) < play.limit:
         raise HandError(
             "exhausted",
-            gettext_noop(
-                "Only {count} of {limit} players declared hu, so the wall ran out: "
-                "give the state of each other player."
-            ),
+            messages.TOO_FEW_HU,
             count=len(play.out),
             limit=play.limit,
         )
@@ -545,9 +537,9 @@ def play_game(hands: list, seats: tuple[str, ...], first_dealer: str = "E") -> G
     HandError names the first impossible hand ("hands[3].events[1].from")."""
     seats = _table(seats)
     if first_dealer not in seats:
-        raise HandError("first_dealer", gettext_noop("The dealer must be a seat at the table."))
+        raise HandError("first_dealer", messages.DEALER_SEAT)
     if not isinstance(hands, list):
-        raise HandError("hands", gettext_noop("Must be a list of hands."))
+        raise HandError("hands", messages.HANDS_LIST)
     dealer, played, dealers, totals = first_dealer, [], [], []
     running = dict.fromkeys(seats, 0)
     for n, hand in enumerate(hands):

@@ -118,6 +118,7 @@
     });
     if (mode === "projector") {
       extras(now);
+      leading();
       var seating = document.querySelector("[data-clock-seating]");
       if (seating) {
         var hide = !seatingShown(status);
@@ -135,6 +136,31 @@
         }
       });
     }
+  }
+
+  // The leading tables' scores from their hands (?leading=N on the projector's address).
+  function leading() {
+    var list = root.querySelector("[data-clock-leading]");
+    if (!list || !status.leading) return;
+    var text = JSON.stringify(status.leading);
+    if (list.dataset.last === text) return;
+    list.dataset.last = text;
+    list.textContent = "";
+    var words = status.leading_labels || {};
+    status.leading.forEach(function (t) {
+      var li = document.createElement("li");
+      var head = document.createElement("b");
+      head.textContent = t.label + " \u00b7 " + t.hands + " " + (words.hands || "") +
+        (t.over ? " \u00b7 " + words.over : t.last ? " \u00b7 " + words.last : "");
+      li.appendChild(head);
+      t.seats.forEach(function (s) {
+        var span = document.createElement("span");
+        span.className = "lead-seat";
+        span.textContent = s.wind + " " + s.name + " " + (s.score === null ? "\u2013" : s.score.toLocaleString());
+        li.appendChild(span);
+      });
+      list.appendChild(li);
+    });
   }
 
   function extras(now) {

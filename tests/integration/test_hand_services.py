@@ -9,9 +9,17 @@ import pytest
 from django.utils import timezone
 
 from core.errors import ActionRefused
-from scoring.models import Hand, HandConfirmation
+from scoring.models import Hand, HandConfirmation, Result
 from scoring.selectors import hands_outcome, table_hands
-from scoring.services import confirm_hand, correct_hand, record_hand, undo_last_hand
+from scoring.services import (
+    HandConflict,
+    confirm_hand,
+    correct_hand,
+    enter_result,
+    record_hand,
+    send_hands_result,
+    undo_last_hand,
+)
 from tests.support import factories as f
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +108,7 @@ def test_each_wind_confirms_once(table):
 def test_nothing_changes_once_the_result_is_confirmed_or_the_tournament_finished(table):
     table, staff = table
     hand = record_hand(table, RON, staff["desk1"])
-    f.play(table, [29500, 32000, 28000, 30500], staff["desk1"], staff["desk2"])
+    f.play(table, [30000, 32000, 28000, 30000], staff["desk1"], staff["desk2"])
     for action in (
         lambda: record_hand(table, TSUMO, staff["desk1"]),
         lambda: undo_last_hand(table, staff["desk1"]),
@@ -114,3 +122,71 @@ def test_nothing_changes_once_the_result_is_confirmed_or_the_tournament_finished
     t.save()
     with pytest.raises(ActionRefused, match="finished"):
         record_hand(table, TSUMO, staff["desk1"])
+
+
+def test_two_devices_recording_the_same_hand_are_a_conflict_and_nothing_is_dropped(table):
+    """The second device meant its hand for number 1 too: the same hand counts as recorded
+    once; a different one is a conflict naming the hand the table has."""
+    table, staff = table
+    first = record_hand(table, RON, None, client_id=uuid.uuid4(), number=1, via="table")
+    same = record_hand(table, RON, None, client_id=uuid.uuid4(), number=1, via="table")
+    assert same.pk == first.pk
+    with pytest.raises(HandConflict) as conflict:
+        record_hand(table, TSUMO, None, client_id=uuid.uuid4(), number=1, via="table")
+    assert conflict.value.hand.pk == first.pk
+    with pytest.raises(ActionRefused, match="the table has 1 hands"):
+        record_hand(table, TSUMO, None, number=3)
+    second = record_hand(table, TSUMO, None, number=2, via="table", device="W")
+    assert (second.number, second.via, second.device) == (2, "table", "W")
+
+
+def test_the_hands_become_the_draft_result_once_every_player_confirmed(table):
+    """002 §2.5.8 (4): the sheet's result is final hand by hand once every player confirmed;
+    the desk then confirms the table as it does any result (a second person)."""
+    table, staff = table
+    hand = record_hand(table, RON, None, via="table")
+    with pytest.raises(ActionRefused, match="hand 1 waits"):
+        send_hands_result(table)
+    for wind in "ESWN":
+        confirm_hand(hand, wind, None, via="table")
+    result = send_hands_result(table)
+    assert result.status == Result.Status.DRAFT and result.entered_by is None
+    assert {s.wind: s.score for s in result.scores.all()} == {
+        "E": 30000,
+        "S": 32000,
+        "W": 28000,
+        "N": 30000,
+    }
+    assert send_hands_result(table).pk == result.pk  # sent again: the same draft
+
+
+def test_a_result_that_disagrees_with_the_hands_is_refused(table):
+    table, staff = table
+    record_hand(table, RON, staff["desk1"])
+    entries = {"E": (29000, 0), "S": (33000, 0), "W": (28000, 0), "N": (30000, 0)}
+    with pytest.raises(ActionRefused, match="East: the table's hands give 30,000"):
+        enter_result(table, entries, staff["desk1"], 0)
+    assert not Result.objects.exists()
+
+
+def test_a_riichi_game_over_and_confirmed_becomes_a_draft_by_itself(table):
+    """RULES.md §5.1 (Furiten, 001 §6.1): the game ends when a score goes below zero. S's
+    yakuman on W's discard costs W 32,000 of 30,000: the game is over, and once every player
+    confirmed the hand the table's draft result is the hands' scores."""
+    table, staff = table
+    t = table.session.tournament
+    t.ruleset = "furiten-club"
+    t.save()
+    big = {"result": "ron", "from": "W", "wins": [{"seat": "S", "yakuman": 1}], "riichi": []}
+    hand = record_hand(table, big, None, via="table")
+    for wind in "ESW":
+        confirm_hand(hand, wind, None, via="table")
+    assert not Result.objects.exists()  # N has not confirmed yet
+    confirm_hand(hand, "N", None, via="table")
+    result = Result.objects.get()
+    assert {s.wind: s.score for s in result.scores.all()} == {
+        "E": 30000,
+        "S": 62000,
+        "W": -2000,
+        "N": 30000,
+    }

@@ -62,6 +62,7 @@ RULES = {
     "desk:result": ("post", DESK),
     "desk:result_confirm": ("post", DESK),
     "desk:hands": ("post", DESK),
+    "desk:table_winds": ("post", DESK),
     "desk:session_swiss": ("post", DIRECTOR_ONLY),
     "desk:seat_change": ("post", DIRECTOR_ONLY),
     "desk:plans": ("post", DIRECTOR_ONLY),
@@ -118,7 +119,16 @@ MOVED = {"desk/" + route: name for route, name in MOVED.items()}
 
 
 # Public pages: every role reads them without login; nothing writes through them.
-PUBLIC_PAGES = {"home", "standings", "feed", "find", "clock", "clock_json", "player"}
+PUBLIC_PAGES = {
+    "home",
+    "standings",
+    "feed",
+    "statistics",
+    "find",
+    "clock",
+    "clock_json",
+    "player",
+}
 # Logging in and out, the language switcher (a cookie, no data) and the favicon's redirect:
 # open to everyone.
 ACCOUNT_PAGES = {"login", "logout", "language", "favicon"}
@@ -280,6 +290,7 @@ def body(name, t, player):
             "score_N": 30000,
         },
         "result_confirm": {"version": 1},
+        "table_winds": {"E": player.pk},
         "session_swiss": {"seed": "1"},
         "seat_change": {"a": "p01", "b": "p05", "override": "on", "reason": "mix-up"},
         "plans": {"first": 2, "last": 3, "seed": 5},

@@ -15,7 +15,7 @@ from tests.support import factories as f
 
 pytestmark = pytest.mark.django_db
 
-PAGES = ["", "standings.json", "p/p01/", "find/", "find/?q=Player+0"]
+PAGES = ["", "standings.json", "statistics.json", "p/p01/", "find/", "find/?q=Player+0"]
 
 
 def get(client, path):

@@ -32,7 +32,9 @@ def queries(path):
     return len(ctx.captured_queries)
 
 
-@pytest.mark.parametrize("page", ["", "standings.json", "p/p01/", "find/?q=Player"])
+@pytest.mark.parametrize(
+    "page", ["", "standings.json", "statistics.json", "p/p01/", "find/?q=Player"]
+)
 def test_queries_do_not_grow_with_the_field(page):
     small = played(8, "small")
     big = played(40, "big")

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 from core.errors import ActionRefused
 from scoring.selectors import standings_order
 from seating.plans import apply_plan, run_plan, start_plan
-from seating.selectors import figure_lines, figures, tournament_quality
+from seating.selectors import figure_lines, figures, tournament_quality, winds_at_table
 from seating.services import delete_table, draw_session, swiss_session
 from tournament.commands import TournamentCommand
 from tournament.models import Session
@@ -78,7 +78,7 @@ class Command(TournamentCommand):
             )
             % {"b": last, "n": values["players"]}
         )
-        for label, value in figure_lines(values):
+        for label, value in figure_lines(values, winds_at_table(tournament)):
             self.stdout.write(f"  {label}: {value}")
 
     @transaction.atomic

@@ -1,0 +1,658 @@
+// The score sheet's arithmetic in the browser: a port of scoring/hands/riichi.py and sichuan.py,
+// so the table page shows every payment and score before a hand is saved, with no network too.
+// The server stays authoritative: it plays every hand again in Python. tests/e2e/test_score_js.py
+// holds this copy to the same numbers and the same refusals (path, English template, params) as
+// scoring.hands.preview, on thousands of hand lists; keep the two in step.
+//   SheetScore.play(rules, hands, winds) → {ok: true, game, scores, hands, …} | {ok: false, error}
+//   SheetScore.cells(rules) → the han/fu cells a win may name (riichi.allowed_cells)
+//   SheetScore.message(error, catalogue) → the refusal in words ({template: translation})
+// `rules` is scoring.hands.rules_json(rules); hands are the tournament file's ("Hands").
+(function () {
+  "use strict";
+
+  // scoring/hands/messages.py, name → English template (the test checks they are the same).
+  const T = {
+    UNKNOWN_WIN_KEY: "Unknown key {key}.",
+    YAKUMAN_NO_HAN_FU: "A yakuman has no han or fu.",
+    YAKUMAN_COUNT: "The yakuman count is 1 to {most} under these rules.",
+    HAN_WHOLE: "Han is a whole number from 1.",
+    FU_NEEDED: "Up to 4 han the fu are needed.",
+    FU_VALUES: "Fu are 20, 25, or 30 to 110 in tens, not {fu}.",
+    BY_SELF_DRAW: "by self-draw",
+    ON_A_DISCARD: "on a discard",
+    EMPTY_CELL: "No hand of {han} han {fu} fu wins {how} (the scoring table is empty).",
+    NOT_A_SEAT: "{value} is not a seat at this table ({seats}).",
+    SEAT_LIST: "Must be a list of seats.",
+    SEAT_TWICE: "A seat is listed twice.",
+    RIICHI_HAND_OBJECT: "A hand is an object with a result.",
+    NOT_A_RESULT: "{value} is not a hand result ({results}).",
+    UNKNOWN_HAND_KEY: "Unknown key {key} for a hand of {result}.",
+    GAME_OVER: "The game was already over before this hand.",
+    WIN_NEEDS_WINNER: "A win needs its winner.",
+    ONE_SELF_DRAW: "Only one player wins by self-draw.",
+    NOT_A_DISCARDER: "{value} is not a discarder at this table ({seats}).",
+    WIN_OBJECT: "A win is an object with its seat.",
+    OWN_TILE: "The discarder cannot win on their own tile.",
+    WINS_ONCE: "A seat wins once in a hand.",
+    RIICHI_NOT_TENPAI: "{seat} declared riichi but is not tenpai at the draw: that is a chombo.",
+    NOT_RIICHI_RULES: "These are riichi hands; the rule set is not.",
+    UNKNOWN_KEY: "Unknown key {key}: expected {keys}.",
+    MISSING: "Missing {key}.",
+    TRUE_OR_FALSE: "Must be true or false.",
+    FANS: "Fans must be a whole number from 0 to {maximum}, not {value}.",
+    SICHUAN_TABLE: "A Sichuan table is four winds, or three at a three-player table.",
+    ALREADY_OUT: "{seat} has already declared hu and is out of the hand.",
+    UNKNOWN_KONG: "Unknown kong {kind}: expected open, concealed or added.",
+    OPEN_KONG_FROM_OTHER: "An open kong is made on another player's discard.",
+    ONLY_OPEN_KONG_FROM: "Only an open kong is made on a discard (from).",
+    FROM_HAND_ADDED: "from_hand is only for an added kong.",
+    KONGS_FULL: "{seat} already has {count} kongs: a hand holds no more.",
+    HU_LIST: "List the players who declared hu on this tile: one or more.",
+    HU_SELF_DRAW_OR_FROM: "A hu is a self-draw or on a discard (from), not both.",
+    HU_NEEDS_FROM: "Name the discarder (from), or mark the hu a self-draw.",
+    HU_ON_OTHERS_TILE: "{key} is a hu on a tile of another player (from).",
+    ROB_OR_AFTER_KONG: "A hu robs a kong or wins on a discard after a kong, not both.",
+    SEVERAL_HU_ON_DISCARD: "Several players declare hu only on one discard.",
+    HU_OBJECT: "A hu is an object with seat and fans.",
+    OWN_DISCARD: "{seat} cannot declare hu on their own discard.",
+    HU_TWICE: "{seat} is listed twice in this hu.",
+    ROB_NEEDS_ADDED_KONG: "Robbing the kong needs an added kong as {seat}'s last event.",
+    AFTER_KONG_NEEDS_KONG: "A discard after a kong needs a kong by {seat} just before.",
+    STATES_OBJECT: "Must be an object: the state of each player who did not declare hu.",
+    STATE_OF_A_WINNER: "{seat} declared hu: only the other players have a state.",
+    STATE_MISSING: "The wall ran out: give the state of {seat}.",
+    STATE_VALUE: "Must be {waiting}, \"not_waiting\", \"pig\" or \"pig_passive\".",
+    DEALER_SEAT: "The dealer must be a seat at the table.",
+    SICHUAN_HAND_OBJECT: "A hand is an object with its events.",
+    EVENTS_LIST: "Must be a list of events.",
+    HAND_ENDED: "The hand ended when {count} players had declared hu.",
+    ONE_EVENT: "An event is one kong, hu or false_hu.",
+    WALL_DID_NOT_RUN_OUT: "The hand ended when {count} players had declared hu: the wall did not run out.",
+    TOO_FEW_HU: "Only {count} of {limit} players declared hu, so the wall ran out: give the state of each other player.",
+    HANDS_LIST: "Must be a list of hands.",
+  };
+
+  const WINDS = ["E", "S", "W", "N"];
+
+  class HandError extends Error {
+    constructor(path, name, params) {
+      super(T[name]);
+      this.path = path;
+      this.template = T[name];
+      this.params = params || {};
+    }
+  }
+  const fail = (path, name, params) => {
+    throw new HandError(path, name, params);
+  };
+  const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+  const get = (o, k, dflt) => (has(o, k) ? o[k] : dflt);
+  const isDict = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  const whole = (v) => typeof v === "number" && Number.isInteger(v);
+  const byCodePoint = (a, b) => {
+    const x = Array.from(a, (c) => c.codePointAt(0));
+    const y = Array.from(b, (c) => c.codePointAt(0));
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+    return x.length - y.length;
+  };
+  const firstSorted = (keys) => keys.slice().sort(byCodePoint)[0];
+
+  // --- Python's repr() and json.dumps(ensure_ascii=False) of JSON values, for the params ------
+  function pyFloat(x) {
+    const [mantissa, e] = Math.abs(x).toExponential().split("e");
+    const digits = mantissa.replace(".", "");
+    const exp = Number(e);
+    let text;
+    if (exp >= -4 && exp < 16) {
+      if (exp < 0) text = "0." + "0".repeat(-exp - 1) + digits;
+      else {
+        const int = digits.padEnd(exp + 1, "0");
+        text = int.slice(0, exp + 1) + "." + (int.slice(exp + 1) || "0");
+      }
+    } else {
+      const sign = exp < 0 ? "-" : "+";
+      const mant = digits.length > 1 ? digits[0] + "." + digits.slice(1) : digits;
+      text = mant + "e" + sign + String(Math.abs(exp)).padStart(2, "0");
+    }
+    return (x < 0 ? "-" : "") + text;
+  }
+  const pyNumber = (x) => (Number.isInteger(x) ? String(x) : pyFloat(x));
+  const hex = (code, width) => code.toString(16).padStart(width, "0");
+  const UNPRINTABLE = /[\p{C}\p{Z}]/u;
+  function pyStr(s) {
+    const q = s.includes("'") && !s.includes('"') ? '"' : "'";
+    let out = "";
+    for (const c of s) {
+      const code = c.codePointAt(0);
+      if (c === "\\" || c === q) out += "\\" + c;
+      else if (c === "\n") out += "\\n";
+      else if (c === "\r") out += "\\r";
+      else if (c === "\t") out += "\\t";
+      else if (c !== " " && UNPRINTABLE.test(c))
+        out += code < 0x100 ? "\\x" + hex(code, 2) : code < 0x10000 ? "\\u" + hex(code, 4) : "\\U" + hex(code, 8);
+      else out += c;
+    }
+    return q + out + q;
+  }
+  function pyRepr(v) {
+    if (v === null || v === undefined) return "None";
+    if (typeof v === "boolean") return v ? "True" : "False";
+    if (typeof v === "number") return pyNumber(v);
+    if (typeof v === "string") return pyStr(v);
+    if (Array.isArray(v)) return "[" + v.map(pyRepr).join(", ") + "]";
+    return "{" + Object.keys(v).map((k) => pyStr(k) + ": " + pyRepr(v[k])).join(", ") + "}";
+  }
+  const JSON_ESCAPES = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
+  const jsonStr = (s) =>
+    '"' + s.replace(/["\\\u0000-\u001f]/g, (c) => JSON_ESCAPES[c] || "\\u" + hex(c.charCodeAt(0), 4)) + '"';
+  function pyJson(v) {
+    if (v === null || v === undefined) return "null";
+    if (typeof v === "boolean") return String(v);
+    if (typeof v === "number") return pyNumber(v);
+    if (typeof v === "string") return jsonStr(v);
+    if (Array.isArray(v)) return "[" + v.map(pyJson).join(", ") + "]";
+    return "{" + Object.keys(v).map((k) => jsonStr(k) + ": " + pyJson(v[k])).join(", ") + "}";
+  }
+  // sichuan._show: the value as JSON, cut at 40 characters.
+  const show = (v) => {
+    const text = Array.from(pyJson(v));
+    return text.length <= 40 ? text.join("") : text.slice(0, 39).join("") + "…";
+  };
+
+  // --- riichi (scoring/hands/riichi.py) --------------------------------------------------------
+  const RESULTS = ["ron", "tsumo", "draw", "abortive", "chombo", "nagashi"];
+  const KEYS = {
+    ron: ["result", "from", "wins", "riichi"],
+    tsumo: ["result", "wins", "riichi"],
+    draw: ["result", "tenpai", "riichi"],
+    abortive: ["result", "riichi"],
+    chombo: ["result", "seat", "riichi"],
+    nagashi: ["result", "seat", "tenpai", "riichi"],
+  };
+  const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
+  const LIMITS = [[13, 8000], [11, 6000], [8, 4000], [6, 3000], [5, 2000]];
+  const MANGAN = 2000;
+  const YAKUMAN = 8000;
+  const STICK = 1000;
+  const up = (value) => Math.ceil(value / 100) * 100;
+
+  const empty = (rules, han, fu, tsumo) =>
+    (fu === 20 && !tsumo && !rules.ron_20_fu) ||
+    (fu === 20 && tsumo && han < 2) ||
+    (fu === 25 && !tsumo && han < 2) ||
+    (fu === 25 && tsumo && han < 3);
+
+  function cells(rules) {
+    const way = (tsumo) =>
+      [1, 2, 3, 4].map((han) => ({ han, fu: FU.filter((fu) => !empty(rules, han, fu, tsumo)) }));
+    return {
+      ron: way(false),
+      tsumo: way(true),
+      limits: LIMITS.slice().reverse().map(([han, base]) => ({ han, base })),
+      yakuman: rules.double_yakuman ? [1, 2] : [1],
+    };
+  }
+
+  function basePoints(rules, win, tsumo, path) {
+    const unknown = Object.keys(win).filter((k) => !["seat", "han", "fu", "yakuman"].includes(k));
+    if (unknown.length) fail(path, "UNKNOWN_WIN_KEY", { key: firstSorted(unknown) });
+    if (has(win, "yakuman")) {
+      const count = win.yakuman;
+      if (has(win, "han") || has(win, "fu")) fail(path, "YAKUMAN_NO_HAN_FU");
+      const most = rules.double_yakuman ? 2 : 1;
+      if (!whole(count) || !(count >= 1 && count <= most))
+        fail(path + ".yakuman", "YAKUMAN_COUNT", { most });
+      return YAKUMAN * count;
+    }
+    const han = get(win, "han", null);
+    if (!whole(han) || han < 1) fail(path + ".han", "HAN_WHOLE");
+    if (han >= 5) return LIMITS.find(([least]) => han >= least)[1];
+    const fu = get(win, "fu", null);
+    if (fu === null) fail(path + ".fu", "FU_NEEDED");
+    if (!whole(fu) || !FU.includes(fu)) fail(path + ".fu", "FU_VALUES", { fu });
+    if (empty(rules, han, fu, tsumo))
+      fail(path + ".fu", "EMPTY_CELL", { han, fu, how: tsumo ? T.BY_SELF_DRAW : T.ON_A_DISCARD });
+    const cell = rules.hand_cells.find(([h, f]) => h === han && f === fu);
+    if (cell) return cell[2];
+    return Math.min(fu * 2 ** (han + 2), MANGAN);
+  }
+
+  function seatOf(value, path, seats, name) {
+    if (!seats.includes(value)) fail(path, name || "NOT_A_SEAT", { value: pyRepr(value), seats: seats.join(", ") });
+    return value;
+  }
+
+  function seatList(hand, key, path) {
+    const value = get(hand, key, []);
+    if (!Array.isArray(value)) fail(path + "." + key, "SEAT_LIST");
+    value.forEach((seat, i) => seatOf(seat, `${path}.${key}[${i}]`, WINDS));
+    if (new Set(value).size !== value.length) fail(path + "." + key, "SEAT_TWICE");
+    return value;
+  }
+
+  const pay = (payer, payee, amount, why) => ({ payer, payee, amount, why });
+
+  function notenPayments(tenpai) {
+    const noten = WINDS.filter((s) => !tenpai.includes(s));
+    if (!tenpai.length || !noten.length) return [];
+    const each = Math.floor(3000 / (tenpai.length * noten.length));
+    return noten.flatMap((n) => tenpai.map((t) => pay(n, t, each, "noten")));
+  }
+
+  function playRiichiHand(table, hand, number, path) {
+    const rules = table.rules;
+    if (!isDict(hand)) fail(path, "RIICHI_HAND_OBJECT");
+    const result = get(hand, "result", null);
+    if (!RESULTS.includes(result))
+      fail(path + ".result", "NOT_A_RESULT", { value: pyRepr(result), results: RESULTS.join(", ") });
+    const unknown = Object.keys(hand).filter((k) => !KEYS[result].includes(k));
+    if (unknown.length) fail(path, "UNKNOWN_HAND_KEY", { key: firstSorted(unknown), result });
+    if (table.over) fail(path, "GAME_OVER");
+    const dealer = WINDS[table.dealer];
+    const riichi = seatList(hand, "riichi", path);
+    const sticksBefore = table.sticks;
+    const counters = table.counters;
+    let payments = riichi.map((s) => pay(s, null, STICK, "riichi"));
+    let sticks = table.sticks + riichi.length;
+    let winners = [];
+    let dealerStays = false;
+    let counterKept = true;
+
+    if (result === "ron" || result === "tsumo") {
+      const wins = get(hand, "wins", null);
+      if (!Array.isArray(wins) || !wins.length) fail(path + ".wins", "WIN_NEEDS_WINNER");
+      if (result === "tsumo" && wins.length > 1) fail(path + ".wins", "ONE_SELF_DRAW");
+      let discarder = null;
+      if (result === "ron") discarder = seatOf(get(hand, "from", null), path + ".from", WINDS, "NOT_A_DISCARDER");
+      const seen = [];
+      wins.forEach((win, i) => {
+        const wpath = `${path}.wins[${i}]`;
+        if (!isDict(win)) fail(wpath, "WIN_OBJECT");
+        const seat = seatOf(get(win, "seat", null), wpath + ".seat", WINDS);
+        if (seat === discarder) fail(wpath + ".seat", "OWN_TILE");
+        if (seen.includes(seat)) fail(wpath + ".seat", "WINS_ONCE");
+        seen.push(seat);
+        const base = basePoints(rules, win, result === "tsumo", wpath);
+        if (result === "ron") {
+          payments.push(pay(discarder, seat, up(base * (seat === dealer ? 6 : 4)), "ron"));
+          if (counters) payments.push(pay(discarder, seat, 300 * counters, "counters"));
+        } else {
+          for (const payer of WINDS) {
+            if (payer === seat) continue;
+            const double = seat === dealer || payer === dealer;
+            payments.push(pay(payer, seat, up(base * (double ? 2 : 1)), "tsumo"));
+            if (counters) payments.push(pay(payer, seat, 100 * counters, "counters"));
+          }
+        }
+      });
+      let first = seen[0];
+      if (result === "ron") {
+        const start = WINDS.indexOf(discarder);
+        first = [1, 2, 3].map((k) => WINDS[(start + k) % 4]).find((s) => seen.includes(s));
+      }
+      const own = seen.filter((s) => riichi.includes(s) && s !== first);
+      for (const s of own) payments.push(pay(null, s, STICK, "sticks"));
+      const rest = sticks - own.length;
+      if (rest) payments.push(pay(null, first, STICK * rest, "sticks"));
+      sticks = 0;
+      winners = seen;
+      dealerStays = seen.includes(dealer);
+      counterKept = dealerStays;
+    } else if (result === "draw" || result === "nagashi") {
+      const tenpai = seatList(hand, "tenpai", path);
+      for (const seat of riichi)
+        if (!tenpai.includes(seat)) fail(path + ".tenpai", "RIICHI_NOT_TENPAI", { seat });
+      if (result === "draw" || rules.nagashi_noten) payments = payments.concat(notenPayments(tenpai));
+      if (result === "nagashi") {
+        const seat = seatOf(get(hand, "seat", null), path + ".seat", WINDS);
+        for (const payer of WINDS) {
+          if (payer === seat) continue;
+          const double = seat === dealer || payer === dealer;
+          payments.push(pay(payer, seat, MANGAN * (double ? 2 : 1), "nagashi"));
+          if (counters) payments.push(pay(payer, seat, 100 * counters, "counters"));
+        }
+        if (sticks) payments.push(pay(null, seat, STICK * sticks, "sticks"));
+        sticks = 0;
+        winners = [seat];
+      }
+      dealerStays = tenpai.includes(dealer);
+    } else if (result === "abortive") {
+      dealerStays = true;
+    } else {
+      const seat = seatOf(get(hand, "seat", null), path + ".seat", WINDS);
+      for (const other of WINDS) {
+        if (other === seat) continue;
+        const double = seat === dealer || other === dealer;
+        payments.push(pay(seat, other, MANGAN * (double ? 2 : 1), "chombo"));
+      }
+      for (const s of riichi) payments.push(pay(null, s, STICK, "riichi back"));
+      sticks = table.sticks;
+    }
+
+    const deltas = { E: 0, S: 0, W: 0, N: 0 };
+    for (const p of payments) {
+      if (p.payer) deltas[p.payer] -= p.amount;
+      if (p.payee) deltas[p.payee] += p.amount;
+    }
+    for (const seat of WINDS) table.scores[seat] += deltas[seat];
+    const played = {
+      number,
+      round_wind: table.passes < 4 ? "E" : "S",
+      dealer,
+      counters,
+      sticks: sticksBefore,
+      deltas,
+      scores: Object.assign({}, table.scores),
+      payments,
+      winners,
+    };
+    table.sticks = sticks;
+    if (result !== "chombo") {
+      const passes = !dealerStays;
+      if (result === "ron" || result === "tsumo") table.counters = counterKept ? counters + 1 : 0;
+      else if (passes && rules.counters_on_pass === "return") table.counters = 0;
+      else table.counters = counters + 1;
+      if (passes) {
+        table.dealer = (table.dealer + 1) % 4;
+        table.passes += 1;
+      }
+    }
+    if (table.passes >= 8 || (rules.end_below_zero && Math.min(...Object.values(table.scores)) < 0))
+      table.over = true;
+    return played;
+  }
+
+  function sticksAtEnd(rules, scores, sticks) {
+    const final = Object.assign({}, scores);
+    if (!sticks || rules.sticks_at_end === "table") return final;
+    const best = Math.max(...Object.values(final));
+    const tied = WINDS.filter((s) => final[s] === best);
+    const all = Math.floor((sticks * STICK) / 100);
+    const hundreds = Math.floor(all / tied.length);
+    const extra = all % tied.length;
+    tied.forEach((seat, i) => (final[seat] += 100 * (hundreds + (i < extra ? 1 : 0))));
+    return final;
+  }
+
+  function playRiichi(rules, hands) {
+    if (rules.game !== "riichi") fail("hands", "NOT_RIICHI_RULES");
+    const table = { rules, scores: { E: 0, S: 0, W: 0, N: 0 }, dealer: 0, passes: 0, counters: 0, sticks: 0, over: false };
+    for (const seat of WINDS) table.scores[seat] = rules.start_points;
+    const played = hands.map((hand, i) => playRiichiHand(table, hand, i + 1, `hands[${i}]`));
+    const chombo = { E: 0, S: 0, W: 0, N: 0 };
+    for (const hand of hands) if (hand.result === "chombo") chombo[hand.seat] += 1;
+    return {
+      ok: true,
+      game: "riichi",
+      scores: sticksAtEnd(rules, table.scores, table.sticks),
+      chombo,
+      over: table.over,
+      dealer: WINDS[table.dealer],
+      round_wind: table.passes < 4 ? "E" : "S",
+      counters: table.counters,
+      sticks_left: table.sticks,
+      hands: played,
+    };
+  }
+
+  // --- Sichuan (scoring/hands/sichuan.py) ------------------------------------------------------
+  const KONGS = ["open", "concealed", "added"];
+  const NOT_WAITING = ["not_waiting", "pig", "pig_passive"];
+  const KONG_POINTS = { open: 2, concealed: 2, added: 1 };
+  const FANS_MAX = 99;
+  const KONGS_MAX = 4;
+  const PIG = 48;
+  const HAND_KEYS = ["events", "exhausted"];
+  const EVENT_KEYS = {
+    kong: ["kong", "seat", "from", "from_hand"],
+    hu: ["hu", "from", "self_draw", "robbing_kong", "after_kong"],
+    false_hu: ["false_hu", "waiting"],
+  };
+  const fanPoints = (fans) => 2 ** Math.min(fans, 4);
+  const at = (path, key) => (typeof key === "number" ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+
+  function keysIn(obj, allowed, path) {
+    for (const key of Object.keys(obj))
+      if (!allowed.includes(key)) fail(at(path, key), "UNKNOWN_KEY", { key: show(key), keys: allowed.join(", ") });
+  }
+  function required(obj, key, path) {
+    if (!has(obj, key)) fail(at(path, key), "MISSING", { key });
+    return obj[key];
+  }
+  function flag(obj, key, path) {
+    const value = get(obj, key, false);
+    if (typeof value !== "boolean") fail(at(path, key), "TRUE_OR_FALSE");
+    return value;
+  }
+  function fansOf(value, path) {
+    if (!whole(value) || value < 0 || value > FANS_MAX)
+      fail(path, "FANS", { maximum: FANS_MAX, value: show(value) });
+    return value;
+  }
+  function tableOf(seats) {
+    const list = Array.isArray(seats) ? seats : [];
+    if (![3, 4].includes(list.length) || new Set(list).size !== list.length || !list.every((s) => WINDS.includes(s)))
+      fail("seats", "SICHUAN_TABLE");
+    return WINDS.filter((w) => list.includes(w));
+  }
+
+  function sichuanHand(hand, seatList, dealer) {
+    const seats = tableOf(seatList);
+    if (!seats.includes(dealer)) fail("dealer", "DEALER_SEAT");
+    if (!isDict(hand)) fail("", "SICHUAN_HAND_OBJECT");
+    keysIn(hand, HAND_KEYS, "");
+    const events = required(hand, "events", "");
+    if (!Array.isArray(events)) fail("events", "EVENTS_LIST");
+    const limit = seats.length - 1;
+    const out = [];
+    let payments = [];
+    const kongs = [];
+    const last = {};
+    let nextDealer = dealer;
+
+    const seat = (obj, key, path) => {
+      const value = required(obj, key, path);
+      if (typeof value !== "string" || !seats.includes(value))
+        fail(at(path, key), "NOT_A_SEAT", { value: show(value), seats: seats.join(", ") });
+      if (out.includes(value)) fail(at(path, key), "ALREADY_OUT", { seat: value });
+      return value;
+    };
+    const stillIn = (but) => seats.filter((s) => !out.includes(s) && s !== but);
+    const payOne = (payer, payee, amount, why, event, kong) => {
+      if (amount) payments.push({ payer, payee, amount, why, event, kong: kong === undefined ? null : kong });
+    };
+    const refund = (kong, event) => {
+      if (kong.refunded || kong.robbed) return;
+      kong.refunded = true;
+      for (const [payer, amount] of kong.paid) payOne(kong.seat, payer, amount, "refund", event, kong.event);
+    };
+    const refundAll = (who, event) => kongs.filter((k) => k.seat === who).forEach((k) => refund(k, event));
+    const lastKong = (who) => {
+      if (who === null || !has(last, who)) return null;
+      const kong = kongs.find((k) => k.event === last[who]);
+      return kong && kong.seat === who ? kong : null;
+    };
+
+    const onKong = (event, i, path) => {
+      keysIn(event, EVENT_KEYS.kong, path);
+      const kind = event.kong;
+      if (!KONGS.includes(kind)) fail(at(path, "kong"), "UNKNOWN_KONG", { kind: show(kind) });
+      const maker = seat(event, "seat", path);
+      let discarder = null;
+      if (kind === "open") {
+        discarder = seat(event, "from", path);
+        if (discarder === maker) fail(at(path, "from"), "OPEN_KONG_FROM_OTHER");
+      } else if (has(event, "from")) fail(at(path, "from"), "ONLY_OPEN_KONG_FROM");
+      if (has(event, "from_hand") && kind !== "added") fail(at(path, "from_hand"), "FROM_HAND_ADDED");
+      const fromHand = flag(event, "from_hand", path);
+      if (kongs.filter((k) => k.seat === maker && !k.robbed).length >= KONGS_MAX)
+        fail(at(path, "seat"), "KONGS_FULL", { seat: maker, count: KONGS_MAX });
+      const kong = { event: i, seat: maker, kind, paid: [], refunded: false, robbed: false };
+      kongs.push(kong);
+      let payers;
+      if (kind === "open") {
+        payers = [discarder];
+        last[discarder] = i;
+      } else payers = fromHand ? [] : stillIn(maker);
+      for (const payer of payers) {
+        kong.paid.push([payer, KONG_POINTS[kind]]);
+        payOne(payer, maker, KONG_POINTS[kind], "kong", i);
+      }
+      last[maker] = i;
+    };
+
+    const onHu = (event, i, path) => {
+      keysIn(event, EVENT_KEYS.hu, path);
+      const wins = event.hu;
+      if (!Array.isArray(wins) || !wins.length) fail(at(path, "hu"), "HU_LIST");
+      const selfDraw = flag(event, "self_draw", path);
+      const robbing = flag(event, "robbing_kong", path);
+      const after = flag(event, "after_kong", path);
+      if (selfDraw && has(event, "from")) fail(at(path, "from"), "HU_SELF_DRAW_OR_FROM");
+      if (!selfDraw && !has(event, "from")) fail(at(path, "from"), "HU_NEEDS_FROM");
+      for (const [key, on] of [["robbing_kong", robbing], ["after_kong", after]])
+        if (on && selfDraw) fail(at(path, key), "HU_ON_OTHERS_TILE", { key });
+      if (robbing && after) fail(at(path, "after_kong"), "ROB_OR_AFTER_KONG");
+      if (selfDraw && wins.length > 1) fail(at(path, "hu"), "SEVERAL_HU_ON_DISCARD");
+      const discarder = selfDraw ? null : seat(event, "from", path);
+      const winners = [];
+      wins.forEach((win, n) => {
+        const where = at(at(path, "hu"), n);
+        if (!isDict(win)) fail(where, "HU_OBJECT");
+        keysIn(win, ["seat", "fans"], where);
+        const who = seat(win, "seat", where);
+        if (who === discarder) fail(at(where, "seat"), "OWN_DISCARD", { seat: who });
+        if (winners.some(([w]) => w === who)) fail(at(where, "seat"), "HU_TWICE", { seat: who });
+        winners.push([who, fansOf(required(win, "fans", where), at(where, "fans"))]);
+      });
+      const kong = lastKong(discarder);
+      if (robbing && (kong === null || kong.kind !== "added"))
+        fail(at(path, "robbing_kong"), "ROB_NEEDS_ADDED_KONG", { seat: discarder });
+      if (after && kong === null) fail(at(path, "after_kong"), "AFTER_KONG_NEEDS_KONG", { seat: discarder });
+      if (robbing) {
+        kong.robbed = true;
+        payments = payments.filter((p) => p.event !== kong.event);
+      }
+      for (const [who, fans] of winners) {
+        if (selfDraw) for (const payer of stillIn(who)) payOne(payer, who, fanPoints(fans) + 1, "self_draw", i);
+        else payOne(discarder, who, fanPoints(fans), "hu", i);
+      }
+      if (after) refund(kong, i);
+      if (!out.length) nextDealer = winners.length === 1 ? winners[0][0] : discarder;
+      out.push(...winners.map(([w]) => w));
+      last[discarder || winners[0][0]] = i;
+    };
+
+    const onFalseHu = (event, i, path) => {
+      keysIn(event, EVENT_KEYS.false_hu, path);
+      const who = seat(event, "false_hu", path);
+      required(event, "waiting", path);
+      const waiting = flag(event, "waiting", path);
+      for (const other of stillIn(who)) payOne(who, other, waiting ? 8 : 16, "false_hu", i);
+      refundAll(who, i);
+      last[who] = i;
+    };
+
+    const handlers = { kong: onKong, hu: onHu, false_hu: onFalseHu };
+    events.forEach((event, i) => {
+      const path = `events[${i}]`;
+      if (out.length === limit) fail(path, "HAND_ENDED", { count: limit });
+      const kinds = Object.keys(EVENT_KEYS).filter((k) => isDict(event) && has(event, k));
+      if (kinds.length !== 1) fail(path, "ONE_EVENT");
+      handlers[kinds[0]](event, i, path);
+    });
+
+    const exhausted = has(hand, "exhausted");
+    if (exhausted) {
+      if (out.length === limit) fail("exhausted", "WALL_DID_NOT_RUN_OUT", { count: limit });
+      const given = hand.exhausted;
+      if (!isDict(given)) fail("exhausted", "STATES_OBJECT");
+      for (const who of Object.keys(given)) {
+        if (!seats.includes(who))
+          fail(at("exhausted", who), "NOT_A_SEAT", { value: show(who), seats: seats.join(", ") });
+        if (out.includes(who)) fail(at("exhausted", who), "STATE_OF_A_WINNER", { seat: who });
+      }
+      const states = [];
+      for (const who of stillIn("")) {
+        const where = at("exhausted", who);
+        if (!has(given, who)) fail(where, "STATE_MISSING", { seat: who });
+        const state = given[who];
+        if (isDict(state) && has(state, "waiting")) {
+          keysIn(state, ["waiting"], where);
+          states.push([who, fansOf(state.waiting, at(where, "waiting"))]);
+        } else if (typeof state === "string" && NOT_WAITING.includes(state)) states.push([who, state]);
+        else fail(where, "STATE_VALUE", { waiting: '{"waiting": fans}' });
+      }
+      const waiting = states.filter(([, s]) => typeof s === "number");
+      const notWaiting = states.filter(([, s]) => typeof s !== "number");
+      for (const [who] of notWaiting) refundAll(who, null);
+      for (const [payer] of notWaiting)
+        for (const [payee, fans] of waiting) payOne(payer, payee, fanPoints(fans), "waiting", null);
+      for (const [who, state] of notWaiting)
+        if (state === "pig")
+          for (const other of seats)
+            if (other !== who) payOne(who, other, Math.floor(PIG / (seats.length - 1)), "pig", null);
+    } else if (out.length < limit) {
+      fail("exhausted", "TOO_FEW_HU", { count: out.length, limit });
+    }
+    const points = {};
+    for (const s of seats) points[s] = 0;
+    for (const p of payments) {
+      points[p.payer] -= p.amount;
+      points[p.payee] += p.amount;
+    }
+    return { dealer, points, payments, hu: out, next_dealer: nextDealer, exhausted };
+  }
+
+  function playSichuan(hands, seatList, firstDealer) {
+    const seats = tableOf(seatList);
+    if (!seats.includes(firstDealer)) fail("first_dealer", "DEALER_SEAT");
+    if (!Array.isArray(hands)) fail("hands", "HANDS_LIST");
+    let dealer = firstDealer;
+    const running = {};
+    for (const s of seats) running[s] = 0;
+    const played = hands.map((hand, n) => {
+      let result;
+      try {
+        result = sichuanHand(hand, seats, dealer);
+      } catch (error) {
+        if (error instanceof HandError) error.path = `hands[${n}]` + (error.path ? "." + error.path : "");
+        throw error;
+      }
+      for (const s of seats) running[s] += result.points[s];
+      dealer = result.next_dealer;
+      return Object.assign(result, { totals: Object.assign({}, running) });
+    });
+    return { ok: true, game: "sichuan", scores: running, next_dealer: dealer, hands: played };
+  }
+
+  function refused(call) {
+    try {
+      return call();
+    } catch (error) {
+      if (!(error instanceof HandError)) throw error;
+      return { ok: false, error: { path: error.path, template: error.template, params: error.params } };
+    }
+  }
+
+  // rule_message's filling: the template in the reader's language, whole numbers grouped.
+  function message(error, catalogue, locale) {
+    const template = (catalogue && catalogue[error.template]) || error.template;
+    return template.replace(/\{(\w+)\}/g, (_, name) => {
+      const value = error.params[name];
+      if (whole(value)) return value.toLocaleString(locale);
+      if (typeof value === "string") return (catalogue && catalogue[value]) || value;
+      return pyRepr(value);
+    });
+  }
+
+  window.SheetScore = {
+    play: (rules, hands, winds) =>
+      refused(() => (rules.game === "sichuan" ? playSichuan(hands, winds || WINDS, "E") : playRiichi(rules, hands))),
+    playHand: (hand, seats, dealer) =>
+      refused(() => Object.assign({ ok: true }, sichuanHand(hand, seats, dealer))),
+    cells,
+    message,
+    templates: T,
+  };
+})();

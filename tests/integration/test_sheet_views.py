@@ -1,0 +1,171 @@
+"""Issue 24: the table page through its real addresses — reached by the table's link or short
+code and nothing else, one self-contained document, each change one JSON post that a resend
+records once, two devices' different hands a conflict, every refusal a message and no change,
+and the sheet closed once the desk confirmed the table."""
+
+import json
+import re
+import uuid
+
+import pytest
+
+from scoring.models import Hand, HandConfirmation, Result
+from scoring.services import confirm_result
+from seating.keys import table_code, table_key, table_path
+from tests.support import factories as f
+
+pytestmark = pytest.mark.django_db
+
+RON = {"result": "ron", "from": "W", "wins": [{"seat": "S", "han": 2, "fu": 30}], "riichi": ["S"]}
+TSUMO = {"result": "tsumo", "wins": [{"seat": "E", "han": 1, "fu": 30}], "riichi": []}
+
+
+@pytest.fixture
+def table():
+    t = f.tournament(players=4)
+    return f.seat_session(t).tables.get()
+
+
+def post(client, table, body):
+    response = client.post(
+        table_path(table) + "act/", json.dumps(body), content_type="application/json"
+    )
+    return response.status_code, response.json()
+
+
+def record(client, table, data, number, client_id=None):
+    body = {"action": "record", "data": data, "number": number, "device": "E"}
+    body["client_id"] = str(client_id or uuid.uuid4())
+    return post(client, table, body)
+
+
+def test_the_link_opens_the_table_page_and_a_wrong_key_nothing(client, table):
+    page = client.get(table_path(table))
+    assert page.status_code == 200
+    assert "Table 1 · session 1" in page.content.decode()
+    wrong = table_path(table).replace(table_key(table), "x" * 22)
+    assert client.get(wrong).status_code == 404
+    assert client.get(wrong + "state.json").status_code == 404
+    assert post(client, table, {"action": "undo"})[0] == 400  # the right key, a bad request
+    assert client.post(wrong + "act/", "{}", content_type="application/json").status_code == 404
+
+
+def test_the_page_is_one_self_contained_document_under_100_kb(client, table):
+    """Issue 24: the page never needs the network while it is open — no script, style sheet
+    or image it would fetch; and it is at most 100 KB."""
+    page = client.get(table_path(table))
+    html = page.content.decode()
+    assert not re.search(r"<script[^>]+src=|<link[^>]+stylesheet|<img ", html)
+    assert "window.SheetScore" in html and "Ron" in html
+    assert len(page.content) <= 100_000
+
+
+def test_the_short_code_leads_to_the_table_page(client, table):
+    code = table_code(table)
+    assert re.fullmatch(r"[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}", code)
+    typed = code.lower().replace("-", " ")
+    response = client.post("/h/", {"code": typed})
+    assert response.status_code == 302 and response["Location"] == table_path(table)
+    wrong = client.post("/h/", {"code": "AAAA-AAAA"})
+    assert "No table has the code AAAA-AAAA" in wrong.content.decode()
+
+
+def test_a_hand_is_recorded_once_however_often_the_phone_sends_it(client, table):
+    sent = uuid.uuid4()
+    status, body = record(client, table, RON, 1, sent)
+    assert status == 200 and [h["number"] for h in body["state"]["hands"]] == [1]
+    status, body = record(client, table, RON, 1, sent)
+    assert status == 200 and len(body["state"]["hands"]) == 1
+    hand = Hand.objects.get()
+    assert (hand.via, hand.device, hand.recorded_by) == ("table", "E", None)
+
+
+def test_two_devices_with_different_hands_are_a_conflict(client, table):
+    record(client, table, RON, 1)
+    status, body = record(client, table, TSUMO, 1)
+    assert status == 409
+    assert body["conflict"] == {"number": 1, "version": 1, "data": RON}
+    assert "Hand 1 was recorded by another device" in body["error"]
+    assert Hand.objects.count() == 1
+
+
+def test_an_impossible_hand_is_refused_naming_where_and_nothing_is_saved(client, table):
+    """RULES.md §5.1: EMA leaves 1 han 20 fu on a discard empty."""
+    bad = {"result": "ron", "from": "W", "wins": [{"seat": "S", "han": 1, "fu": 20}], "riichi": []}
+    status, body = record(client, table, bad, 1)
+    assert status == 400
+    assert body["error"].startswith("hands[0].wins[0].fu: No hand of 1 han 20 fu wins on a")
+    assert not Hand.objects.exists()
+    status, body = post(client, table, {"action": "record", "data": RON, "number": "one"})
+    assert status == 400 and body["error"] == "number: a whole number is needed."
+
+
+def test_confirm_undo_correct_and_send_through_the_page(client, table):
+    record(client, table, RON, 1)
+    record(client, table, TSUMO, 2)
+    undo = {"action": "undo", "number": 2, "version": 1, "reason": "Undone at the table."}
+    assert post(client, table, undo)[0] == 200
+    assert post(client, table, undo)[0] == 200  # sent twice: undone once
+    assert Hand.objects.filter(superseded_at__isnull=True).count() == 1
+    fix = {**RON, "wins": [{"seat": "S", "han": 3, "fu": 30}]}
+    correct = {
+        "action": "correct",
+        "number": 1,
+        "version": 1,
+        "data": fix,
+        "reason": "3 han",
+        "client_id": str(uuid.uuid4()),
+    }
+    status, body = post(client, table, correct)
+    assert status == 200 and body["state"]["hands"][0]["version"] == 2
+    assert [(h["number"], h["version"], h["reason"]) for h in body["state"]["history"]] == [
+        (1, 1, "3 han"),
+        (2, 1, "Undone at the table."),
+    ]
+    status, body = post(client, table, {"action": "send"})
+    assert status == 400 and "hand 1 waits" in body["error"]
+    for wind in "ESWN":
+        post(client, table, {"action": "confirm", "number": 1, "version": 2, "wind": wind})
+    assert HandConfirmation.objects.count() == 4
+    status, body = post(client, table, {"action": "send"})
+    assert status == 200 and body["state"]["result"] == {"status": "draft", "version": 1}
+    result = Result.objects.get()
+    # RULES.md §5.1: 3 han 30 fu on a discard by a non-dealer is 3,900; with the stick.
+    assert {s.wind: s.score for s in result.scores.all()} == {
+        "E": 30000,
+        "S": 33900,
+        "W": 26100,
+        "N": 30000,
+    }
+
+
+def test_the_sheet_closes_once_the_desk_confirms_the_table(client, table):
+    record(client, table, RON, 1)
+    for wind in "ESWN":
+        post(client, table, {"action": "confirm", "number": 1, "version": 1, "wind": wind})
+    post(client, table, {"action": "send"})
+    staff = f.staff()
+    confirm_result(Result.objects.get(), staff["desk1"])
+    status, body = record(client, table, TSUMO, 2)
+    assert status == 400 and "result is confirmed" in body["error"]
+    assert body["state"]["locked"] == (
+        "The desk has confirmed the table's result: the sheet is closed."
+    )
+    assert Hand.objects.count() == 1
+
+
+def test_a_table_that_draws_its_winds_records_the_draw_first(client):
+    """002 §2.4.6, 000 §2.3: the players draw their winds at the table; the table page's first
+    step records who drew which wind, and no hand before that."""
+    t = f.tournament(players=4, winds="table")
+    table = f.seat_session(t).tables.get()
+    state = client.get(table_path(table) + "state.json").json()
+    assert state["winds_pending"] is True
+    status, body = record(client, table, RON, 1)
+    assert status == 400 and body["error"] == "Record who drew each wind at this table first."
+    players = {s["wind"]: s["player"] for s in state["seats"]}
+    drew = {"E": players["N"], "S": players["E"], "W": players["S"], "N": players["W"]}
+    status, body = post(client, table, {"action": "winds", "winds": drew})
+    assert status == 200 and body["state"]["winds_pending"] is False
+    assert {s["wind"]: s["player"] for s in body["state"]["seats"]} == drew
+    assert record(client, table, RON, 1)[0] == 200

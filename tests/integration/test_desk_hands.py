@@ -13,6 +13,7 @@ from scoring.selectors import table_hands
 from scoring.services import record_hand
 from tests.support import factories as f
 from tests.support.hands import EMA_SCORES, RIICHI_HANDS, SICHUAN_HANDS, SICHUAN_POINTS
+from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -277,3 +278,14 @@ def test_a_three_player_sichuan_table_types_its_three_winds(staff):
     r = desk.post(url(t), {"text": "hu S 1<E; hu W 0 tsumo\n", "seen": "", "save": "1"})
     assert r.status_code == 302
     assert scores(Result.objects.get()) == {"E": (-4, 0), "S": (2, 0), "W": (2, 0)}
+
+
+def test_hands_wait_for_the_winds_drawn_at_the_table(staff):
+    """Seats are named by the wind each player drew: at a table that draws its winds, the desk
+    records the draw (the result page) before any hand."""
+    t = f.tournament(players=4, slug="tiles", winds=Tournament.Winds.TABLE)
+    f.seat_session(t)
+    r = f.login(staff["desk1"]).post(url(t), {"text": RIICHI_TEXT, "seen": "", "save": "1"})
+    assert r.status_code == 400
+    assert "Record who drew each wind at this table first." in text_of(r)
+    assert not Hand.objects.exists() and not Result.objects.exists()

@@ -57,6 +57,8 @@ FROM_HAND = ("hand", "fromhand", "from_hand")
 SELF_DRAW = ("tsumo", "self", "selfdraw", "self_draw", "zimo")
 ROBBING = ("rob", "robbing", "robbing_kong", "robkong")
 AFTER_KONG = ("afterkong", "after_kong", "after")
+HU_FLAGS = dict.fromkeys(SELF_DRAW, "self_draw") | dict.fromkeys(ROBBING, "robbing_kong")
+HU_FLAGS |= dict.fromkeys(AFTER_KONG, "after_kong")
 WAITING = {"waiting": True, "w": True, "notwaiting": False, "not_waiting": False, "nw": False}
 END_STATES = {"nw": "not_waiting", "notwaiting": "not_waiting", "not_waiting": "not_waiting"}
 END_STATES |= {"pig": "pig", "pigp": "pig_passive", "pig_passive": "pig_passive"}
@@ -412,16 +414,8 @@ def _hu(reader: _Reader) -> dict:
         event["from"] = reader.seat()
     while not reader.done():
         token = reader.take()
-        flag = (
-            "self_draw"
-            if token.text in SELF_DRAW
-            else "robbing_kong"
-            if token.text in ROBBING
-            else "after_kong"
-            if token.text in AFTER_KONG
-            else None
-        )
-        if token.kind != "word" or flag is None:
+        flag = HU_FLAGS.get(token.text) if token.kind == "word" else None
+        if flag is None:
             reader.fail(
                 token,
                 gettext_noop(

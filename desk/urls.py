@@ -5,6 +5,7 @@ from django.urls import path
 from desk import views as v
 from desk import views_clock as clock
 from desk import views_finish as finish
+from desk import views_hands as hands
 from desk import views_plans as plans
 from desk import views_results as results
 from desk import views_seating as seating
@@ -40,6 +41,7 @@ urlpatterns = [
     path(S + "t/<int:table>/delete/", seating.TableDelete.as_view(), name="table_delete"),
     path(S + "t/<int:table>/", results.ResultEntry.as_view(), name="result"),
     path(S + "t/<int:table>/confirm/", results.ResultConfirm.as_view(), name="result_confirm"),
+    path(S + "t/<int:table>/hands/", hands.HandsEntry.as_view(), name="hands"),
     path(S + "t/<int:table>/winds/", results.TableWinds.as_view(), name="table_winds"),
     path(S + "end/", results.SessionEnd.as_view(), name="session_end"),
     path(S + "end/undo/", results.SessionReopen.as_view(), name="session_reopen"),

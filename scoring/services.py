@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from core.roles import is_director
 from scoring.hands import HandError, in_file_order, play
+from scoring.hands.notation import write
 from scoring.models import Hand, HandConfirmation, Result, ResultScore, Via
 from scoring.rules import (
     RuleError,
@@ -587,3 +588,106 @@ def send_hands_result(table: Table, user=None) -> Result:
             field="hand",
         )
     return _draft_from(table, hands, user)
+
+
+# --- hands typed at the desk from a paper protocol (issue 24, "From hands to the desk") -------
+
+
+def _next_version(table: Table, number: int) -> int:
+    """The version a new hand at `number` takes: after every version that place ever had (an
+    undone hand keeps its version, so a hand recorded there again is the next one)."""
+    versions = table.hands.filter(number=number).values_list("version", flat=True)
+    return max(versions, default=0) + 1
+
+
+def _new_hand(table: Table, number: int, data: dict, user, when) -> Hand:
+    hand = _checked(
+        Hand(
+            table=table,
+            number=number,
+            version=_next_version(table, number),
+            data=in_file_order(data),
+            via=Via.DESK,
+            recorded_by=user,
+            recorded_at=when,
+        )
+    )
+    hand._history_user = user
+    hand.save()
+    return hand
+
+
+def _supersede(hand: Hand, user, when, reason: str) -> None:
+    hand.superseded_at, hand.superseded_by, hand.reason = when, user, reason
+    _checked(hand)._history_user = user
+    hand.save(update_fields=["superseded_at", "superseded_by", "reason"])
+
+
+@transaction.atomic
+def record_hands(table: Table, hands: list, user) -> list[Hand]:
+    """Several hands after the table's current ones, all or none: the whole sheet must hold
+    (RULES.md §5) before any is kept."""
+    table = _sheet(table)
+    if winds_pending(table):
+        raise ActionRefused(_("Record who drew each wind at this table first."), field="winds")
+    current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    _holds(table, [h.data for h in current] + list(hands))
+    now = timezone.now()
+    recorded = [
+        _new_hand(table, len(current) + i, data, user, now) for i, data in enumerate(hands, 1)
+    ]
+    if recorded:
+        touch(table.session.tournament_id)
+    return recorded
+
+
+@transaction.atomic
+def replace_hands(table: Table, hands: list, user, reason: str = "", seen=None) -> int:
+    """The table's sheet made `hands`: a hand that differs from the current one at its place is
+    superseded with the reason and recorded again as a new version (correct_hand), a current hand
+    past the end is superseded (undo_last_hand), the new ones are appended; nothing is deleted.
+    A reason is needed when a kept hand changes. `seen`: the ids of the current hands the page
+    showed; if they changed since, the edit is refused rather than overwriting a phone's hands.
+    Returns how many places of the sheet changed."""
+    table = _sheet(table)
+    if winds_pending(table):
+        raise ActionRefused(_("Record who drew each wind at this table first."), field="winds")
+    current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    if seen is not None and [h.pk for h in current] != list(seen):
+        raise StaleEdit(_("The table's hands changed since this page was loaded — reload it."))
+    hands = list(hands)
+    _holds(table, hands)
+    # The same hand written otherwise (a flag false rather than left out) is the same hand.
+    changed = [
+        h
+        for i, h in enumerate(current)
+        if i >= len(hands) or (h.data != hands[i] and write(h.data) != write(hands[i]))
+    ]
+    if changed and not reason.strip():
+        raise ActionRefused(_("Give the reason for the correction."), field="reason")
+    now = timezone.now()
+    for hand in changed:
+        _supersede(hand, user, now, reason.strip())
+    kept = {h.number for h in current} - {h.number for h in changed}
+    added = 0
+    for number, data in enumerate(hands, 1):
+        if number not in kept:
+            _new_hand(table, number, data, user, now)
+            added += 1
+    if changed or added:
+        touch(table.session.tournament_id)
+    return len(changed) + max(0, len(hands) - len(current))
+
+
+@transaction.atomic
+def save_typed_hands(table: Table, hands: list, user, reason: str = "", seen=None):
+    """A paper protocol's hands typed at the desk: the sheet becomes `hands` (replace_hands),
+    and the scores they give become the table's draft result (_draft_from, as a table's own
+    hands do), which a second desk user confirms as any other; a draft that already holds
+    these scores is kept. Returns (the draft, how many hands changed)."""
+    if not hands:
+        raise ActionRefused(_("There are no hands to save: type one a line."), field="hands")
+    table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
+    changed = replace_hands(table, hands, user, reason, seen)
+    current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    return _draft_from(table, current, user), changed

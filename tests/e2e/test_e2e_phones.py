@@ -77,6 +77,7 @@ PAGES = [
     ("director", "/desk/{slug}/s/2/", LAPTOP, EN),
     ("director", "/desk/{slug}/s/1/t/1/", LAPTOP, ALL),
     ("director", "/desk/{slug}/s/2/t/2/", LAPTOP, EN),
+    ("director", "/desk/{slug}/s/2/t/1/hands/", LAPTOP, EN),
     ("director", "/desk/{slug}/s/2/clock/", LAPTOP, EN),
     ("director", "/desk/{slug}/plans/", LAPTOP, EN),
     ("director", "/desk/{slug}/rules/", LAPTOP, EN),

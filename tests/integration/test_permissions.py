@@ -61,6 +61,7 @@ RULES = {
     "desk:table_delete": ("post", DIRECTOR_ONLY),
     "desk:result": ("post", DESK),
     "desk:result_confirm": ("post", DESK),
+    "desk:hands": ("post", DESK),
     "desk:table_winds": ("post", DESK),
     "desk:session_swiss": ("post", DIRECTOR_ONLY),
     "desk:seat_change": ("post", DIRECTOR_ONLY),

@@ -5,7 +5,8 @@
   the receivers are connected).
 - The pure cores import nothing from Django and nothing of the project but other pure cores.
 - Each room imports only the rooms before it in the dependency order (README, "How the code is
-  laid out"), and the pure cores of any room; desk, public, sheet, archive and printing not each other.
+  laid out"), and the pure cores of any room; desk, public, sheet, archive and printing not each
+  other.
 - A name is imported from the module that defines it, not through another module that happens
   to import it (a package's `__init__` may publish its modules' names).
 

@@ -27,6 +27,7 @@ from scoring.services import (
     save_result,
     seats_in_order,
 )
+from seating.keys import table_code, table_path
 from seating.models import Table, Wind
 from seating.selectors import winds_pending
 from seating.services import record_table_winds, winds_refused
@@ -161,6 +162,9 @@ class ResultEntry(DeskRequired, SessionMixin, View):
             "next_table": next_table,
             "winds_form": winds_form,
             "winds_pending": winds_pending(table),
+            "sheet_code": table_code(table),
+            "sheet_path": table_path(table),
+            "hand_count": table.hands.filter(superseded_at__isnull=True).count(),
         }
         return render(request, "desk/result.html", context, status=status)
 

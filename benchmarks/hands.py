@@ -29,6 +29,7 @@ import http.client
 import json
 import os
 import random
+import re
 import secrets
 import sys
 import threading
@@ -109,7 +110,12 @@ class Table(threading.Thread):
                 "POST",
                 self.path + "act/",
                 json.dumps(body),
-                {"Content-Type": "application/json", "Connection": "keep-alive"},
+                {
+                    "Content-Type": "application/json",
+                    "Connection": "keep-alive",
+                    "X-CSRFToken": self.token,
+                    "Cookie": f"csrftoken={self.token}",
+                },
             )
             response = conn.getresponse()
             content = response.read()
@@ -123,8 +129,14 @@ class Table(threading.Thread):
         return json.loads(content)
 
     def run(self):
-        self.start_at.wait()
         conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        # The page first, as a phone opens it: its form token goes with every change.
+        conn.request("GET", self.path)
+        response = conn.getresponse()
+        response.read()
+        cookies = ";".join(response.headers.get_all("Set-Cookie") or [])
+        self.token = re.search(r"csrftoken=([^;]+)", cookies)[1]
+        self.start_at.wait()
         self.wait()
         for n, hand in enumerate(game(), start=1):
             body = {"action": "record", "data": hand, "number": n, "client_id": str(uuid.uuid4())}

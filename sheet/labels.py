@@ -33,6 +33,10 @@ def labels() -> dict:
             13: _("kazoe"),
         },
         "han_label": _("han and fu"),
+        "limits": _("Limit hands"),
+        "reload": _(
+            "The desk refused this page's changes: reload the page (what waits here stays)."
+        ),
         "yakuman": _("yakuman"),
         "double_yakuman": _("double yakuman"),
         "han": _("han"),

@@ -15,10 +15,11 @@ from pathlib import Path
 
 from django.conf import settings
 from django.http import Http404, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -70,6 +71,7 @@ def code_entry(request):
 
 
 @gzip_page  # a phone on a weak signal: a third of the bytes (benchmarks/hands.py)
+@ensure_csrf_cookie  # its changes carry the form token like every write of the desk
 @never_cache
 @require_GET
 def table_page(request, slug, number, table, key):
@@ -82,6 +84,7 @@ def table_page(request, slug, number, table, key):
         "messages": {template: _(template) for template in TEMPLATES + WORDS},
         "act": request.path + "act/",
         "state_url": request.path + "state.json",
+        "csrf": get_token(request),
     }
     context = {
         "table": table,
@@ -178,7 +181,6 @@ def _do(table, body: dict) -> dict:
     return table_state(table, clock=False)
 
 
-@csrf_exempt  # the link is the key, not a cookie: a page elsewhere cannot know it
 @never_cache
 @require_POST
 def act(request, slug, number, table, key):

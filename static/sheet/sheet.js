@@ -137,11 +137,15 @@
   function request(url, body) {
     var ctl = window.AbortController ? new AbortController() : null;
     var timer = setTimeout(function () { if (ctl) ctl.abort(); }, 8000);
-    var init = body ? {method: "POST", body: JSON.stringify(body), headers: {"Content-Type": "application/json"}} : {};
+    var init = body ? {method: "POST", body: JSON.stringify(body),
+      headers: {"Content-Type": "application/json", "X-CSRFToken": B.csrf}} : {};
     init.cache = "no-store";
+    init.credentials = "same-origin";
     if (ctl) init.signal = ctl.signal;
     return fetch(url, init).then(function (r) {
       clearTimeout(timer);
+      // the form token refused (a phone that logged in meanwhile, say): only a reload helps
+      if (r.status === 403) return {status: 403, body: {error: L.reload}};
       return r.json().then(function (j) { return {status: r.status, body: j}; });
     }, function (e) { clearTimeout(timer); throw e; });
   }
@@ -349,6 +353,14 @@
         row.push(select(L.fu, x.fu, fus.map(function (f) { return [f, String(f)]; }), function (v) { x.fu = +v; }));
       }
     }
+    // the limit hands by button, as the table calls them
+    row.push(el("span", {class: "limits", role: "group", "aria-label": L.limits},
+      [5, 6, 8, 11].map(function (h) {
+        var on = !x.yakuman && x.han >= h && x.han < ({5: 6, 6: 8, 8: 11, 11: 13})[h];
+        return el("button", {type: "button", class: on ? "chip on tiny" : "chip tiny",
+          onclick: function () { x.yakuman = 0; x.han = h; entryChanged(); }}, L.han_names[h]);
+      }).concat([el("button", {type: "button", class: x.yakuman === 1 ? "chip on tiny" : "chip tiny",
+        onclick: function () { x.yakuman = 1; entryChanged(); }}, L.yakuman)])));
     return el("div", {class: "value"}, row);
   }
 

@@ -181,3 +181,48 @@ def test_four_phones_record_a_sichuan_hand_as_it_happened(new_context):
     assert {s.wind: s.score for s in result.scores.all()} == points
     for page in pages:
         page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_reloaded_page_sends_what_waited_and_two_devices_resolve_a_conflict(new_context):
+    """A phone records a hand while the desk cannot be reached and the page is reloaded later:
+    the new page sends what the earlier one left waiting, once. Two phones offline record
+    hand 2 differently: the second to come back is shown both and keeps its hand as the next
+    hand; nothing is dropped."""
+    t = f.tournament(players=4, slug="conflict-open", name="Conflict Open")
+    table = f.seat_session(t).tables.get()
+    one, two = phones(new_context, table_path(table), count=2)
+    one.route("**/act/", lambda route: route.abort())
+    ron(one, "S", "W", 1)
+    expect(one.locator("#hands tbody.waiting")).to_have_count(1)
+    one.unroute("**/act/")
+    one.reload()
+    expect(one.locator("#status")).to_contain_text("Everything is at the desk")
+    assert list(Hand.objects.values_list("number", flat=True)) == [1]
+
+    two.evaluate("window.dispatchEvent(new Event('focus'))")
+    expect(two.locator("#hands tbody")).to_have_count(1)
+    for page in (one, two):
+        page.context.set_offline(True)
+    ron(one, "W", "N", 2)
+    ron(two, "N", "E", 3)
+    one.context.set_offline(False)
+    one.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(one.locator("#status")).to_contain_text("Everything is at the desk")
+    two.context.set_offline(False)
+    two.evaluate("window.dispatchEvent(new Event('online'))")
+    decide = two.locator("#decide")
+    expect(decide).to_contain_text("Hand 2 was recorded by another device meanwhile")
+    expect(decide).to_contain_text("Ron W 2 han 30 fu ← N")
+    expect(decide).to_contain_text("Ron N 3 han 30 fu ← E")
+    two.screenshot(path=str(e2e.SCREENSHOTS / "sheet-conflict-phone.png"), full_page=True)
+    decide.get_by_role("button", name="Mine is the next hand").click()
+    expect(two.locator("#status")).to_contain_text("Everything is at the desk")
+    current = Hand.objects.filter(superseded_at__isnull=True).order_by("number")
+    assert [(h.number, h.data["wins"][0]["seat"]) for h in current] == [
+        (1, "S"),
+        (2, "W"),
+        (3, "N"),
+    ]
+    for page in (one, two):
+        page.context.close()

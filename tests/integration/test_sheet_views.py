@@ -8,6 +8,7 @@ import re
 import uuid
 
 import pytest
+from django.test import Client
 
 from scoring.models import Hand, HandConfirmation, Result
 from scoring.services import confirm_result
@@ -190,3 +191,19 @@ def test_the_board_and_the_projector_show_the_tables_hands(client):
     assert [s["score"] for s in data["leading"][1]["seats"]] == [30000, 32000, 28000, 30000]
     assert "leading" not in client.get(f"/t/{t.slug}/clock.json?session=1").json()
     assert "data-clock-leading" in client.get(f"/t/{t.slug}/clock/?leading=2").content.decode()
+
+
+def test_a_change_needs_the_pages_form_token(table):
+    """The table page's changes carry the form token like every write of the desk: without it
+    403 and nothing changes; the page hands it to its script."""
+    client = Client(enforce_csrf_checks=True)
+    body = json.dumps({"action": "record", "data": RON, "number": 1})
+    act = table_path(table) + "act/"
+    assert client.post(act, body, content_type="application/json").status_code == 403
+    assert not Hand.objects.exists()
+    page = client.get(table_path(table)).content.decode()
+    token = json.loads(
+        re.search(r'<script id="boot" type="application/json">(.*?)</script>', page)[1]
+    )["csrf"]
+    response = client.post(act, body, content_type="application/json", HTTP_X_CSRFTOKEN=token)
+    assert response.status_code == 200 and Hand.objects.count() == 1

@@ -226,3 +226,39 @@ def test_a_reloaded_page_sends_what_waited_and_two_devices_resolve_a_conflict(ne
     ]
     for page in (one, two):
         page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_table_page_fits_a_phone_and_passes_wcag_21_aa(new_context):
+    """The table page (riichi with a hand and a win being entered, Sichuan with its events, the
+    winds' draw first) and the code page, at 360 and 390 px: nothing sideways, and axe-core's
+    WCAG 2.1 AA check finds nothing."""
+    from tests.support import axe
+
+    riichi = f.seat_session(f.tournament(players=4, slug="a11y-riichi")).tables.get()
+    sichuan = f.seat_session(
+        f.tournament(ruleset="sbr-2025", players=4, slug="a11y-sichuan", winds="table")
+    ).tables.get()
+    failures = []
+    for width in (360, 390):
+        page = new_context(viewport={"width": width, "height": 800}).new_page()
+        page.on("dialog", lambda dialog: dialog.accept())
+        for path in (table_path(riichi), table_path(sichuan), "/h/"):
+            page.goto(path)
+            if path == table_path(riichi):
+                if width == 360:
+                    ron(page, "S", "W", 2, riichi=["S"])
+                    expect(page.locator("#status")).to_contain_text("Everything is at the desk")
+                page.locator("#entry .kinds button", has_text="Ron").click()
+                chip(page, "From", "N")
+                chip(page, "Winners", "E")
+                expect(page.locator("#preview table")).to_be_visible()
+            if path == table_path(sichuan):
+                expect(page.locator("#entry")).to_contain_text("Who drew which wind")
+            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (path, width)
+            found = axe.violations(page)
+            if found:
+                failures += [f"{path} @{width}:"] + [f"  {line}" for line in found]
+        page.context.close()
+    assert not failures, "\n" + "\n".join(failures)

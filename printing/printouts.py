@@ -352,6 +352,13 @@ class _Protocol:
         return lead, per, tail
 
     def player_cell(self, seat, line, width, styles):
+        if seat.get("winds_pending"):
+            # the winds are drawn at the table: each player writes their name under the wind
+            # they drew (the heading lists the table's players)
+            return Paragraph(
+                f"<font size=7.5>{_esc(Wind(seat['wind']).label)}</font><br/>&nbsp;",
+                styles["cell"],
+            )
         name, _size = _name(seat["player__name"], width, 10.5, 7)
         who = f"<font size=7.5>{_esc(Wind(seat['wind']).label)}</font><br/>{name}"
         ema = seat.get("player__ema_id") or ""
@@ -541,9 +548,14 @@ class _Protocol:
             ),
             styles["base"],
         )
+        lines = [title, meta]
+        if any(seat.get("winds_pending") for seat in self.seats):
+            names = collated((seat["player__name"] for seat in self.seats), tournament.language)
+            text = _("Winds drawn at the table; players: %(names)s") % {"names": ", ".join(names)}
+            lines.append(Paragraph(_esc(text), styles["base"]))
         if self.card is None:
-            return [title, meta]
-        return [self.card.flowable([title, meta], self.width, styles)]
+            return lines
+        return [self.card.flowable(lines, self.width, styles)]
 
     def ending(self, styles):
         """What follows the grid: the replaced players' lines, the signatures, the end rule."""

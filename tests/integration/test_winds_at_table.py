@@ -141,6 +141,15 @@ def test_lists_charts_and_public_pages_show_tables_only_until_the_winds_are_draw
     assert "South" in found  # table 1's winds are known now
     chart = pdf_text(desk.get(f"/desk/{t.slug}/s/1/seating.pdf").content)
     assert "South" in chart
+    # The blank protocols: table 1 under its drawn winds; table 2 lists its players and leaves
+    # each wind's name to be written in.
+    protocols = pdf_text(desk.get(f"/desk/{t.slug}/s/1/protocols.pdf").content)
+    table_1, table_2 = protocols.split("— table 2")
+    assert "East Player 03" in table_1 and "Winds drawn at the table" not in table_1
+    assert "Winds drawn at the table; players: Player 05, Player 06, Player 07, Player 08" in (
+        table_2
+    )
+    assert "East Player 05" not in table_2
 
 
 def test_winds_from_the_desk_show_as_before(staff):

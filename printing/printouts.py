@@ -57,6 +57,8 @@ INK = colors.HexColor("#1d2430")
 GRID = colors.HexColor("#8a94a3")
 SHADE = colors.HexColor("#eef1f4")
 
+BLANK_LINE = "&nbsp;"  # a name to be written in by hand
+
 
 @cache
 def _in_print_language(build):
@@ -352,14 +354,11 @@ class _Protocol:
         return lead, per, tail
 
     def player_cell(self, seat, line, width, styles):
+        name, _size = _name(seat["player__name"], width, 10.5, 7)
         if seat.get("winds_pending"):
             # the winds are drawn at the table: each player writes their name under the wind
             # they drew (the heading lists the table's players)
-            return Paragraph(
-                f"<font size=7.5>{_esc(Wind(seat['wind']).label)}</font><br/>&nbsp;",
-                styles["cell"],
-            )
-        name, _size = _name(seat["player__name"], width, 10.5, 7)
+            name = BLANK_LINE
         who = f"<font size=7.5>{_esc(Wind(seat['wind']).label)}</font><br/>{name}"
         ema = seat.get("player__ema_id") or ""
         if ema:

@@ -33,6 +33,7 @@ class TournamentForm(forms.ModelForm):
             "winds",
             "single_confirmation",
             "release_by_session",
+            "mers_qualification",
             "language",
             "time_zone",
         ]

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
@@ -30,7 +31,7 @@ from scoring.services import change_rules
 from tournament.mixins import TournamentMixin
 from tournament.models import Player, Tournament
 from tournament.player_import import NAME_PARTS, parse_player_list
-from tournament.selectors import player_counts
+from tournament.selectors import mers, player_counts
 from tournament.services import (
     add_session,
     import_players,
@@ -89,6 +90,37 @@ class TournamentEdit(DirectorRequired, TournamentMixin, View):
         )
 
 
+def _mers(tournament) -> dict | None:
+    """The EMA ranking weight (issue 25) in words for the dashboard; riichi tournaments only."""
+    if tournament.rule_set().game != "riichi":
+        return None
+    found = mers(tournament)
+    w = found.weight
+
+    def num(value):
+        return number_format(float(value), decimal_pos=1 if value.denominator > 1 else 0)
+
+    return {
+        "total": num(w.total),
+        "parts": [
+            ngettext("%(n)d day: %(w)s", "%(n)d days: %(w)s", w.days)
+            % {"n": w.days, "w": num(w.duration)},
+            ngettext("%(n)d player: +%(w)s", "%(n)d players: +%(w)s", w.players)
+            % {"n": w.players, "w": num(w.for_players)},
+            ngettext("%(n)d country: +%(w)s", "%(n)d countries: +%(w)s", w.countries)
+            % {"n": w.countries, "w": num(w.for_countries)},
+            (
+                _("qualification: +%(w)s")
+                if tournament.mers_qualification
+                else _("no qualification: +%(w)s")
+            )
+            % {"w": num(w.for_qualification)},
+        ],  # fmt: skip
+        "missing": found.missing_ema,
+        "dated": found.dated,
+    }
+
+
 class Dashboard(DeskRequired, TournamentMixin, View):
     def get(self, request, slug):
         t = self.tournament
@@ -106,6 +138,7 @@ class Dashboard(DeskRequired, TournamentMixin, View):
             "rules": t.rule_set(),
             "frozen": has_confirmed_results(t),
             "rule_changes": t.rule_changes.select_related("changed_by")[:20],
+            "mers": _mers(t),
         }
         return render(request, "desk/dashboard.html", context)
 

@@ -142,6 +142,12 @@ class Tournament(models.Model):
         validators=[validate_zone],
         help_text=_("Every time is typed and shown in it (the appeal window, the clock, logs)."),
     )
+    # The EMA ranking weight (tournament.mers): a tournament one must qualify for counts more.
+    mers_qualification = models.BooleanField(
+        _("players qualified for it"),
+        default=False,
+        help_text=_("EMA ranking (MERS): a tournament whose players had to qualify counts +1."),
+    )
     release_by_session = models.BooleanField(
         _("release results by session"),
         default=False,

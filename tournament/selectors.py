@@ -1,7 +1,11 @@
 """What several pages ask of the tournament's players, written once."""
 
+from typing import NamedTuple
+
 from django.db.models import Count, Q
 
+from core.collation import collated
+from tournament.mers import weight
 from tournament.models import Player
 
 ACTIVE = Q(status=Player.Status.ACTIVE)
@@ -27,3 +31,31 @@ def latin_names(tournament) -> dict[str, tuple[str, str]]:
     """One query: each player's key → (first name, last name) in Latin letters, as the EMA
     gets them (Player.latin_parts, in the tournament's printing language)."""
     return {p.key: p.latin_parts(tournament.language) for p in tournament.players.all()}
+
+
+class Mers(NamedTuple):
+    weight: object  # tournament.mers.Weight
+    missing_ema: list  # names of the counted players without an EMA id, in the reader's order
+    dated: bool  # the start date is known (else one day is assumed)
+
+
+def mers(tournament) -> Mers:
+    """What the EMA ranking will count the tournament for (tournament.mers), from what the desk
+    knows: the days from its start to its end date, the players not excluded and the
+    substitutes who sat at a table (at most three count), their countries, the qualification
+    flag; and who among them has no EMA id yet. Two queries."""
+    counted = tournament.players.exclude(status=Player.Status.EXCLUDED).filter(
+        Q(substitute=False) | Q(seats__isnull=False)
+    )
+    rows = list(counted.distinct().values_list("name", "substitute", "country", "ema_id"))
+    start, end = tournament.start_date, tournament.end_date
+    days = (end - start).days + 1 if start and end and end >= start else 1
+    found = weight(
+        days,
+        sum(1 for _n, sub, _c, _e in rows if not sub),
+        sum(1 for _n, sub, _c, _e in rows if sub),
+        len({country.strip().upper() for _n, _s, country, _e in rows if country.strip()}),
+        tournament.mers_qualification,
+    )
+    missing = collated((name for name, _s, _c, ema in rows if not ema.strip()), tournament.language)
+    return Mers(found, missing, start is not None)

@@ -20,6 +20,7 @@ HEAD_FIELDS = (
     "venue",
     "scope",
     "release_by_session",
+    "mers_qualification",
     "finished_at",
 )
 PLAYER_FIELDS = (

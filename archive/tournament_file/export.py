@@ -78,6 +78,7 @@ def _export(tournament: Tournament) -> dict:
         language=t.language,
         time_zone=t.time_zone,
         release_by_session=t.release_by_session,
+        mers_qualification=t.mers_qualification,
         winds=t.winds,
     )
     if t.finished_at:

@@ -171,6 +171,7 @@ class Reader(RecordsReader):
                     "language",
                     "time_zone",
                     "release_by_session",
+                    "mers_qualification",
                     "winds",
                     "finished_at",
                     "reopened_at",

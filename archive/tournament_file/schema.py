@@ -187,6 +187,7 @@ TOURNAMENT = Obj(
         "language": Choice(LANGUAGES, default="en"),
         "time_zone": Zone(),
         "release_by_session": Bool(),
+        "mers_qualification": Bool(),
         "winds": Choice(_values(Tournament.Winds), default=Tournament.Winds.DESK.value),
         # The finish (README, "Finishing the tournament"): set while it is finished.
         "finished_at": DateTime(),

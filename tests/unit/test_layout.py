@@ -42,6 +42,7 @@ PURE = (
     "scoring.penalties",
     "scoring.standings",
     "tournament.clock",
+    "tournament.mers",
 )
 PURE_PACKAGES = ("seating.algorithms", "scoring.hands")
 

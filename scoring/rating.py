@@ -269,7 +269,7 @@ def rating_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-labelledby="rating-title rating-desc" '
-        'class="rating-chart">',
+        'class="rating-chart" style="max-width: 100%; height: auto">',
         f'<title id="rating-title">{title}</title>',
         f'<desc id="rating-desc">{desc}</desc>',
     ]
@@ -299,20 +299,26 @@ def rating_svg(
     line = " ".join(f"{_number(x(i))},{_number(y(v))}" for i, v in enumerate(values))
     parts.append(f'<polyline points="{line}" fill="none" stroke="currentColor" stroke-width="2" />')
     last = values[-1]
-    parts.append(f'<circle cx="{_number(x(n - 1))}" cy="{_number(y(last))}" r="3" />')
-    for v in (high, low) if high != low else (high,):
+    parts.append(
+        f'<circle cx="{_number(x(n - 1))}" cy="{_number(y(last))}" r="3" fill="currentColor" />'
+    )
+    # The axis: the highest and lowest rating, and 0 when it lies well between them.
+    marks = [high, low]
+    if low < 0 < high and min(y(0) - y(high), y(low) - y(0)) > 14:
+        marks.append(0)
+    for v in marks:
         parts.append(
             f'<text x="{pad_left - 4}" y="{_number(y(v) + 4)}" text-anchor="end" '
-            f'font-size="11">{escape(_number(v))}</text>'
+            f'font-size="11" fill="currentColor">{escape(_number(v))}</text>'
         )
     first_day, last_day = points[0][0], points[-1][0]
     parts.append(
-        f'<text x="{pad_left}" y="{height - 8}" font-size="11">'
+        f'<text x="{pad_left}" y="{height - 8}" font-size="11" fill="currentColor">'
         f"{escape(first_day.isoformat())}</text>"
     )
     parts.append(
-        f'<text x="{pad_left + plot_w}" y="{height - 8}" text-anchor="end" font-size="11">'
-        f"{escape(last_day.isoformat())}</text>"
+        f'<text x="{pad_left + plot_w}" y="{height - 8}" text-anchor="end" font-size="11" '
+        f'fill="currentColor">{escape(last_day.isoformat())}</text>'
     )
     parts.append("</svg>")
     return "".join(parts)

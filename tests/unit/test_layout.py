@@ -40,6 +40,7 @@ PURE = (
     "core.search",
     "scoring.rules",
     "scoring.penalties",
+    "scoring.rating",
     "scoring.standings",
     "tournament.clock",
     "tournament.mers",

@@ -17,6 +17,16 @@ class StaleEdit(ActionRefused):
     """Someone saved this table after the form was loaded."""
 
 
+def _param(value):
+    """A param as the reader reads it: numbers grouped, words of the catalogue translated (the
+    rule modules mark those with a `translatable` str, scoring.rules.Words)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number_format(value, force_grouping=True)
+    if getattr(value, "translatable", False):
+        return _(value)
+    return value
+
+
 def rule_message(error) -> str:
     """A scoring.rules RuleError or Problem in the active language.
 
@@ -26,12 +36,7 @@ def rule_message(error) -> str:
     message = _(error.template)
     if not error.params:
         return message
-    params = {
-        name: number_format(value, force_grouping=True)
-        if isinstance(value, int) and not isinstance(value, bool)
-        else value
-        for name, value in error.params.items()
-    }
+    params = {name: _param(value) for name, value in error.params.items()}
     return message.format(**params)
 
 

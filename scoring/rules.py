@@ -32,6 +32,13 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+class Words(str):
+    """A message's param that is itself words of the catalogue ("on a discard"), not a value:
+    core.errors.rule_message translates it with the template."""
+
+    translatable = True
+
+
 class RuleError(Exception):
     """A bad preset key or override. `field` names the override field ("ruleset" for the key).
 

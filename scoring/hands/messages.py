@@ -6,7 +6,7 @@ all of them, so that its own copy of the arithmetic (static/sheet/score.js) spea
 language offline. WORDS are param values that are themselves English words for the catalogue.
 """
 
-from scoring.rules import gettext_noop
+from scoring.rules import Words, gettext_noop
 
 # riichi.py
 UNKNOWN_WIN_KEY = gettext_noop("Unknown key {key}.")
@@ -15,8 +15,8 @@ YAKUMAN_COUNT = gettext_noop("The yakuman count is 1 to {most} under these rules
 HAN_WHOLE = gettext_noop("Han is a whole number from 1.")
 FU_NEEDED = gettext_noop("Up to 4 han the fu are needed.")
 FU_VALUES = gettext_noop("Fu are 20, 25, or 30 to 110 in tens, not {fu}.")
-BY_SELF_DRAW = gettext_noop("by self-draw")
-ON_A_DISCARD = gettext_noop("on a discard")
+BY_SELF_DRAW = Words(gettext_noop("by self-draw"))
+ON_A_DISCARD = Words(gettext_noop("on a discard"))
 EMPTY_CELL = gettext_noop("No hand of {han} han {fu} fu wins {how} (the scoring table is empty).")
 NOT_A_SEAT = gettext_noop("{value} is not a seat at this table ({seats}).")
 SEAT_LIST = gettext_noop("Must be a list of seats.")

@@ -7,6 +7,7 @@ from django.utils import translation
 
 from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from core.numbers import plain_number
+from scoring.hands import HandError, play
 from scoring.rules import PRESETS, Problem, RuleError, ruleset_from, validate_scores
 
 
@@ -62,3 +63,16 @@ def test_refusal_names_the_field():
 
 def test_a_stale_edit_is_a_refusal():
     assert issubclass(StaleEdit, ActionRefused)
+
+
+def test_rule_message_translates_the_words_a_hand_error_carries():
+    """A hand refused for an empty cell of the scoring table (RULES.md §5.1: EMA pays no 1 han
+    20 fu on a discard) says how it was won in the reader's language, not only the template."""
+    bad = [{"result": "ron", "from": "W", "wins": [{"seat": "S", "han": 1, "fu": 20}]}]
+    with pytest.raises(HandError) as caught:
+        play(PRESETS["ema-2012"], bad)
+    with translation.override("ru"):
+        message = rule_message(caught.value)
+        words = translation.gettext("on a discard")
+    assert words != "on a discard" and words in message
+    assert "on a discard" not in message

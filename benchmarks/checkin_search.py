@@ -10,9 +10,7 @@ Run: .venv/bin/python benchmarks/checkin_search.py [--players 2000]
 """
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -20,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fixture  # noqa: E402  (sets Django up on a scratch database)
 from django.contrib.auth.models import Group, User  # noqa: E402
 from django.test import Client  # noqa: E402
+from timing import timed  # noqa: E402
 
 from core import collation, search  # noqa: E402
 from core.roles import DESK, ensure_groups  # noqa: E402
@@ -31,15 +30,6 @@ QUERIES = ["lukasz", "obrien", "o’brien", "muller", "гудзь", "wojcik luka
 
 def name(i):
     return {"name": f"{FIRST[i % len(FIRST)]} {LAST[i // 9 % len(LAST)]} {i}", "country": "PL"}
-
-
-def timed(fn, repeat):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), max(times)
 
 
 def main():
@@ -67,7 +57,7 @@ def main():
     print(f"  first search (the first request, names not yet folded): {cold:6.1f} ms")
     for query in QUERIES:
         found = len(ask(query))
-        median, worst = timed(lambda q=query: ask(q), 30)
+        median, _best, worst = timed(lambda q=query: ask(q), 30)
         print(f"  {query!r:16s} {found:5d} found: median {median:5.1f}, worst {worst:5.1f} ms")
     collation.sort_key.cache_clear()
     page_cold = timed(lambda: client.get(url, {"q": "lukasz"}), 1)[0]

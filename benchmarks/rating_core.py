@@ -9,12 +9,13 @@ Run: .venv/bin/python benchmarks/rating_core.py
 
 import datetime
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import timed  # noqa: E402
 
 from scoring.rating import Game, RatedSeat, RatingBook, rating_table  # noqa: E402
 from scoring.rules import PRESETS  # noqa: E402
@@ -64,15 +65,6 @@ def seasons() -> list[tuple]:
         )
         for i in range(SEASONS)
     ]
-
-
-def timed(fn, repeat):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), min(times)
 
 
 def everything(rules, games):

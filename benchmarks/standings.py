@@ -5,9 +5,7 @@ and the number of queries the public standings page runs, cold and cached.
 Run: .venv/bin/python benchmarks/standings.py
 """
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -17,20 +15,12 @@ from django.core.cache import cache  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
+from timing import timed  # noqa: E402
 
 from scoring import selectors  # noqa: E402
 from scoring.standings import compute_standings  # noqa: E402
 
 PLAYERS, SESSIONS = 400, 12
-
-
-def timed(fn, repeat):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), min(times)
 
 
 def page_queries(client, path):

@@ -213,13 +213,16 @@ def table_hands(table) -> list[Hand]:
     return list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
 
 
-def hands_outcome(table) -> Outcome:
-    """What the table's current hands give (scores per wind, chombo per wind for riichi, the
-    game hand by hand) under its tournament's rule set, with the table's winds;
-    scoring.hands.HandError names the first hand that does not hold."""
+def hands_outcome(table, hands: list | None = None) -> Outcome:
+    """What the table's hands give (scores per wind, chombo per wind for riichi, the game hand
+    by hand) under its tournament's rule set, with the table's winds: its current hands, or
+    the hand objects `hands` a service is about to keep. scoring.hands.HandError names the
+    first hand that does not hold."""
     rules = table.session.tournament.rule_set()
     winds = sorted(table.seats.values_list("wind", flat=True), key=WINDS.index)
-    return play(rules, [hand.data for hand in table_hands(table)], winds)
+    if hands is None:
+        hands = [hand.data for hand in table_hands(table)]
+    return play(rules, hands, winds)
 
 
 class Sheet(NamedTuple):

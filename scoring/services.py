@@ -23,7 +23,7 @@ from scoring.rules import (
     table_size_problems,
     validate_scores,
 )
-from scoring.selectors import has_confirmed_results, recorded_tables, unfinished
+from scoring.selectors import hands_outcome, has_confirmed_results, recorded_tables, unfinished
 from seating.models import WINDS, Table, Wind
 from seating.selectors import winds_pending
 from tournament.changes import touch
@@ -351,9 +351,8 @@ def _sheet(table: Table) -> Table:
 def _holds(table: Table, hands: list) -> None:
     """The hands, in order, under the tournament's rules; ActionRefused naming the first hand
     that does not hold (RULES.md §5)."""
-    winds = sorted(table.seats.values_list("wind", flat=True), key=WINDS.index)
     try:
-        play(table.session.tournament.rule_set(), hands, winds)
+        hands_outcome(table, hands)
     except HandError as e:
         raise ActionRefused(f"{e.path}: {rule_message(e)}", field="hand") from e
 
@@ -536,14 +535,9 @@ def _pending(table: Table, hands: list[Hand]) -> list[int]:
 
 def _entries(table: Table, hands: list[Hand]) -> dict:
     """wind → (score, chombo) of what the hands give: the result the table sends the desk."""
-    outcome = _outcome(table, [h.data for h in hands])
+    outcome = hands_outcome(table, [h.data for h in hands])
     chombo = outcome.chombo or {}
     return {wind: (score, chombo.get(wind, 0)) for wind, score in outcome.scores.items()}
-
-
-def _outcome(table: Table, hands: list):
-    winds = sorted(table.seats.values_list("wind", flat=True), key=WINDS.index)
-    return play(table.session.tournament.rule_set(), hands, winds)
 
 
 def _draft_when_over(table: Table, user) -> None:
@@ -554,7 +548,7 @@ def _draft_when_over(table: Table, user) -> None:
         return
     if table.session.tournament.rule_set().game == "sichuan":
         return
-    if _outcome(table, [h.data for h in hands]).game.over:
+    if hands_outcome(table, [h.data for h in hands]).game.over:
         _draft_from(table, hands, user)
 
 

@@ -39,9 +39,11 @@ ALLOWED_HOSTS = ["*"]
 # public, sheet, archive and printing not each other); see the README, "How the code is laid out".
 ROOMS = (
     "core",
+    "people",
     "tournament",
     "seating",
     "scoring",
+    "club",
     "referee",
     "desk",
     "public",

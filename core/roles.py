@@ -2,7 +2,8 @@
 
 director: everything. desk: result entry and confirmation, check-in, seating print.
 referee: penalties, substitutions, incidents and appeals, never results. head referee: a referee
-who also decides appeals and accepts late ones. public: no login, read-only pages.
+who also decides appeals and accepts late ones. club officer: a club rating's members, evenings
+and games (issue 25); the people on the desk. public: no login, read-only pages.
 """
 
 from django.contrib.auth.mixins import AccessMixin
@@ -12,7 +13,8 @@ DIRECTOR = "director"
 DESK = "desk"
 REFEREE = "referee"
 HEAD_REFEREE = "head referee"
-GROUPS = (DIRECTOR, DESK, REFEREE, HEAD_REFEREE)
+CLUB_OFFICER = "club officer"
+GROUPS = (DIRECTOR, DESK, REFEREE, HEAD_REFEREE, CLUB_OFFICER)
 
 
 def ensure_groups(**kwargs):
@@ -48,6 +50,10 @@ def is_head_referee(user) -> bool:
     return bool(user_roles(user) & {DIRECTOR, HEAD_REFEREE})
 
 
+def is_club_officer(user) -> bool:
+    return bool(user_roles(user) & {DIRECTOR, CLUB_OFFICER})
+
+
 class RoleRequiredMixin(AccessMixin):
     """Anonymous users go to the login page; logged-in users without the role get 403."""
 
@@ -74,7 +80,11 @@ class RefereeRequired(RoleRequiredMixin):
     allowed = (DIRECTOR, REFEREE, HEAD_REFEREE)
 
 
+class ClubRequired(RoleRequiredMixin):
+    allowed = (DIRECTOR, CLUB_OFFICER)
+
+
 class StaffRequired(RoleRequiredMixin):
     """Anyone with a desk role: the desk home lists each one's way in."""
 
-    allowed = (DIRECTOR, DESK, REFEREE, HEAD_REFEREE)
+    allowed = (DIRECTOR, DESK, REFEREE, HEAD_REFEREE, CLUB_OFFICER)

@@ -8,7 +8,6 @@ from django.core.validators import (
     MaxLengthValidator,
     MaxValueValidator,
     MinValueValidator,
-    RegexValidator,
 )
 from django.db import models
 from django.utils import translation
@@ -16,9 +15,9 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from core.moments import validate_calendar
-from core.names import first_and_last, latin, scheme_for
-from core.text import Shape, validate_latin, validate_line, validate_name, validate_text
+from core.text import Shape, validate_line, validate_name, validate_text
 from core.zones import default_zone, in_zone, validate_zone
+from people.models import Named, Person
 from scoring.rules import PRESETS, RuleError, ruleset_from
 
 # A player's key is part of the player's public address (/t/<slug>/p/<key>/): the characters an
@@ -29,21 +28,6 @@ KEY = Shape(
     _("A key is letters, digits and - _ . ~ only (it is part of the player's web address)."),
 )
 validate_key = KEY.validator
-
-# A first or last name, and its Latin spelling: two of them and a space fit in a name.
-NAME_PART = 99
-
-
-def name_part(verbose_name, validator, help_text=""):
-    """A first or last name, or its Latin spelling: optional, one line, NAME_PART long."""
-    return models.CharField(
-        verbose_name, max_length=NAME_PART, blank=True, validators=[validator], help_text=help_text
-    )
-
-
-LATIN_HELP = _(
-    "For the EMA. Empty: spelled from the name by the Ukrainian or Russian national system."
-)
 
 # The longest texts the desk keeps: what happened, an appeal and its decision; a rule change's
 # reason. Declared on the fields (a TextField's max_length alone binds only forms).
@@ -218,7 +202,7 @@ class Tournament(models.Model):
         return self.fee * Decimal(str(self.rule_set().appeal_deposit_fees))
 
 
-class Player(models.Model):
+class Player(Named):
     class Status(models.TextChoices):
         ACTIVE = "active", _("active")
         WITHDRAWN = "withdrawn", _("withdrawn")
@@ -232,25 +216,17 @@ class Player(models.Model):
         help_text=_("The player's id in files."),
         validators=[validate_key],
     )
-    # The name shown everywhere. First and last name are kept apart when they are known (the
-    # EMA sheet's columns); a name left empty in a form or a list is made from them (README).
-    name = models.CharField(_("name"), max_length=200, validators=[validate_name])
-    first_name = name_part(_("first name"), validate_line)
-    last_name = name_part(
-        _("last name"), validate_line, _("With its particles: “van den Berg”, “de la Cruz”.")
-    )
-    # The name the EMA gets, in Latin letters; empty: transliterated (latin_parts).
-    latin_first_name = name_part(_("Latin first name"), validate_latin, LATIN_HELP)
-    latin_last_name = name_part(_("Latin last name"), validate_latin, LATIN_HELP)
-    ema_id = models.CharField(
-        _("EMA id"),
-        max_length=8,
-        blank=True,
-        validators=[RegexValidator(r"^\d{8}$", _("An EMA id is exactly 8 digits."))],
-    )
-    country = models.CharField(_("country"), max_length=60, blank=True, validators=[validate_line])
-    club = models.CharField(_("club"), max_length=120, blank=True, validators=[validate_line])
     team = models.CharField(_("team"), max_length=120, blank=True, validators=[validate_line])
+    # The person this player is (issue 25): linked when the director accepts a match, never
+    # silently (people.services).
+    person = models.ForeignKey(
+        Person,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("person"),
+    )
     substitute = models.BooleanField(_("substitute"), default=False)
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.ACTIVE
@@ -269,24 +245,6 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
-
-    def name_parts(self) -> tuple[str, str]:
-        """(first name, last name): as typed, or, when neither was, split from the name with
-        the surname's particles (core.names.first_and_last)."""
-        if self.first_name or self.last_name:
-            return self.first_name, self.last_name
-        return first_and_last(self.name)
-
-    def latin_parts(self, language: str) -> tuple[str, str]:
-        """(first name, last name) in Latin letters: as typed, or transliterated from
-        name_parts by the Ukrainian or Russian national standard (core.names) — the
-        tournament's printing `language` and the player's country choose which."""
-        first, last = self.name_parts()
-        scheme = scheme_for(f"{first} {last}", country=self.country, language=language)
-        return (
-            self.latin_first_name or latin(first, scheme),
-            self.latin_last_name or latin(last, scheme),
-        )
 
 
 class Session(models.Model):

@@ -22,16 +22,18 @@ ROOT = Path(__file__).resolve().parents[2]
 # The dependency order: a room may import its own modules and those of lower levels.
 LEVELS = {
     "core": 0,
-    "tournament": 1,
-    "seating": 2,
-    "scoring": 3,
-    "referee": 4,
-    "desk": 5,
-    "public": 5,
-    "sheet": 5,
-    "archive": 5,
-    "printing": 5,
-    "config": 6,
+    "people": 1,
+    "tournament": 2,
+    "seating": 3,
+    "scoring": 4,
+    "club": 5,
+    "referee": 5,
+    "desk": 6,
+    "public": 6,
+    "sheet": 6,
+    "archive": 6,
+    "printing": 6,
+    "config": 7,
 }
 # Rule math and algorithms: plain Python, tested directly, importable from any room.
 PURE = (

@@ -129,9 +129,8 @@ class Member(models.Model):
         ordering = ["club", "person__name", "pk"]
         verbose_name = _("member")
         verbose_name_plural = _("members")
-        constraints = [
-            models.UniqueConstraint(fields=["club", "person"], name="member_person_unique"),
-        ]
+        # No unique (club, person): after a merge of two people one person may hold two
+        # memberships of a club until a split; club.services.add_member refuses a second one.
 
     def __str__(self):
         return str(self.person)

@@ -201,6 +201,15 @@ class RatingBook:
             previous = row
         return RatingTable(rows, unranked, since, until, min_games)
 
+    def games(self) -> list[tuple]:
+        """[(date, game key, [(person, place, rating points), ...]), ...] in the order played,
+        the points rounded as the table shows them."""
+        show = self._show
+        return [
+            (played_on, key, [(person, place, show(units)) for person, place, units in seats])
+            for played_on, key, seats in self.scored
+        ]
+
     def timelines(self) -> dict[Any, list[tuple]]:
         """Person → [(date, game key, rating after the game), ...] over all games."""
         running: dict[Any, int] = {}

@@ -1,0 +1,312 @@
+"""What a club rating's pages, printouts, workbook and feed read (issue 25): written once.
+
+The rating is computed from the confirmed versions of the games by the pure core
+(scoring.rating.RatingBook, 001 §13), once per club revision: every change (a new game, a
+correction of an old one, a rule set change) bumps the revision, so every table and chart after
+it is recomputed from all the games.
+"""
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass
+from threading import Lock
+
+from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+
+from club.models import Club, Evening, Game, GameScore, GameSeat, GameVersion, Member, Season
+from core.collation import sort_key
+from people.models import Person
+from scoring.rating import Game as RatedGame
+from scoring.rating import RatedSeat, RatingBook, RatingTable, rating_svg
+from seating.models import WINDS
+
+_BOOKS: dict = {}  # club pk → (revision, RatingBook, people, games by key)
+_BOOKS_LOCK = Lock()
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One seat of a confirmed game, as every page and file shows it."""
+
+    wind: str
+    person: Person
+    member_id: int
+    score: int
+    chombo: int
+    place: int
+    points: int | float  # the game's rating points (001 §13)
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGameRow:
+    pk: int
+    played_on: datetime.date
+    number: int
+    version: int
+    lines: list  # of GameLine, in wind order
+
+
+@dataclass(slots=True)
+class Book:
+    revision: int
+    book: RatingBook
+    people: dict  # person pk → Person
+    games: dict  # game pk → RatedGameRow, in the order played
+
+
+def _confirmed_scores(club_id):
+    """Every seat of every confirmed, non-void game of the club: one query."""
+    return (
+        GameScore.objects.filter(
+            version__game__club_id=club_id,
+            version__status=GameVersion.Status.CONFIRMED,
+            version__void=False,
+        )
+        .order_by("version__game__played_on", "version__game__number", "version__game_id", "wind")
+        .values_list(
+            "version__game_id",
+            "version__game__played_on",
+            "version__game__number",
+            "version__version",
+            "wind",
+            "member_id",
+            "member__person_id",
+            "score",
+            "chombo",
+        )
+    )
+
+
+def _build(club: Club) -> Book:
+    seats_of = defaultdict(list)
+    heads = {}
+    for (
+        game_id,
+        played_on,
+        number,
+        version,
+        wind,
+        member_id,
+        person_id,
+        score,
+        chombo,
+    ) in _confirmed_scores(club.pk):
+        heads[game_id] = (played_on, number, version)
+        seats_of[game_id].append((WINDS.index(wind), member_id, person_id, score, chombo))
+    rated = []
+    for game_id, (played_on, _number, _version) in heads.items():
+        seats = sorted(seats_of[game_id])
+        rated.append(
+            RatedGame(
+                game_id, played_on, [RatedSeat(p, score, ch) for _w, _m, p, score, ch in seats]
+            )
+        )
+    book = RatingBook(club.rule_set(), rated)
+    person_ids = {p for seats in seats_of.values() for _w, _m, p, _s, _c in seats}
+    person_ids |= set(Member.objects.filter(club=club).values_list("person_id", flat=True))
+    people = Person.objects.in_bulk(person_ids)
+    games = {}
+    for _played_on, key, points in book.games():
+        played_on, number, version = heads[key]
+        seats = sorted(seats_of[key])
+        games[key] = RatedGameRow(
+            key,
+            played_on,
+            number,
+            version,
+            [
+                GameLine(WINDS[w], people[p], m, score, chombo, place, pts)
+                for (w, m, p, score, chombo), (_person, place, pts) in zip(
+                    seats, points, strict=True
+                )
+            ],
+        )
+    return Book(club.revision, book, people, games)
+
+
+def rating_book(club: Club) -> Book:
+    """The club's games scored once per revision (kept in this process)."""
+    revision = Club.objects.filter(pk=club.pk).values_list("revision", flat=True).first()
+    with _BOOKS_LOCK:
+        kept = _BOOKS.get(club.pk)
+    if kept is not None and kept.revision == revision:
+        return kept
+    club.revision = revision
+    built = _build(club)
+    with _BOOKS_LOCK:
+        if len(_BOOKS) > 32:
+            _BOOKS.clear()
+        _BOOKS[club.pk] = built
+    return built
+
+
+def seasons(club: Club) -> list[Season]:
+    return list(Season.objects.filter(club=club).order_by("-start"))
+
+
+def current_season(club: Club, today: datetime.date) -> Season | None:
+    return Season.objects.filter(club=club, start__lte=today, end__gte=today).first()
+
+
+@dataclass(slots=True)
+class Rating:
+    club: Club
+    season: Season | None  # None: all time
+    table: RatingTable
+    games: int  # games in the period
+
+
+def rating(club: Club, season: Season | None = None) -> Rating:
+    """The rating table of a season, or of all time (season None), with the club's minimum
+    number of games: people below it are listed apart (`table.unranked`)."""
+    kept = rating_book(club)
+    since, until = (season.start, season.end) if season else (None, None)
+    people = kept.people
+    table = kept.book.table(
+        since=since,
+        until=until,
+        min_games=club.min_games,
+        name=lambda pk: sort_key(people[pk].name),
+    )
+    for row in (*table.rows, *table.unranked):
+        row.person = people[row.person]
+    count = sum(
+        1
+        for g in kept.games.values()
+        if (since is None or g.played_on >= since) and (until is None or g.played_on <= until)
+    )
+    return Rating(club, season, table, count)
+
+
+def rated_games(club: Club, season: Season | None = None, newest_first=True) -> list[RatedGameRow]:
+    """The confirmed games with each seat's place, score and points (001 §13)."""
+    games = list(rating_book(club).games.values())
+    if season is not None:
+        games = [g for g in games if season.start <= g.played_on <= season.end]
+    return games[::-1] if newest_first else games
+
+
+def person_club_games(club: Club, person: Person) -> list[RatedGameRow]:
+    return [g for g in rated_games(club) if any(line.person.pk == person.pk for line in g.lines)]
+
+
+def person_games(person: Person) -> list[tuple[Club, RatedGameRow]]:
+    """Every rated game of a person, in every club, newest first (the person page)."""
+    clubs = Club.objects.filter(members__person=person).distinct()
+    found = []
+    for club in clubs:
+        found += [(club, g) for g in person_club_games(club, person)]
+    found.sort(key=lambda cg: (cg[1].played_on, cg[1].number), reverse=True)
+    return found
+
+
+def person_chart(club: Club, person: Person) -> str:
+    """The person's rating over time in this club, as server-drawn SVG."""
+    line = rating_book(club).book.timeline(person.pk)
+    return rating_svg(
+        line,
+        labels={
+            "title": _("Rating of %(name)s") % {"name": person.name},
+            "desc": _("The rating after each game, from the first game to the last."),
+            "empty": _("No rated games yet."),
+        },
+    )
+
+
+def members(club: Club, active: bool | None = None) -> list[Member]:
+    """The club's members with their people, in name order."""
+    found = Member.objects.filter(club=club).select_related("person")
+    if active is not None:
+        found = found.filter(active=active)
+    return sorted(found, key=lambda m: sort_key(m.person.name))
+
+
+@dataclass(slots=True)
+class GameState:
+    game: Game
+    seats: list  # of (wind, Member) as drawn or as last recorded
+    latest: GameVersion | None
+    confirmed: GameVersion | None
+
+    @property
+    def status(self) -> str:
+        if self.latest is None:
+            return "waiting"
+        if self.latest.void and self.latest.status == GameVersion.Status.CONFIRMED:
+            return "void"
+        return self.latest.status
+
+
+def game_states(games) -> list[GameState]:
+    """Each game's seats and its latest and confirmed versions, in a fixed number of queries."""
+    games = list(games)
+    ids = [g.pk for g in games]
+    versions = defaultdict(list)
+    for v in (
+        GameVersion.objects.filter(game_id__in=ids)
+        .select_related("entered_by", "confirmed_by")
+        .prefetch_related("scores__member__person")
+        .order_by("game_id", "-version")
+    ):
+        versions[v.game_id].append(v)
+    drawn = defaultdict(list)
+    for seat in GameSeat.objects.filter(game_id__in=ids).select_related("member__person"):
+        drawn[seat.game_id].append(seat)
+    states = []
+    for g in games:
+        vs = versions[g.pk]
+        latest = vs[0] if vs else None
+        confirmed = next((v for v in vs if v.status == GameVersion.Status.CONFIRMED), None)
+        shown = next((v for v in vs if not v.void), None)
+        if shown is not None:
+            seats = [(s.wind, s.member) for s in sorted(shown.scores.all(), key=_wind_order)]
+        else:
+            seats = [(s.wind, s.member) for s in sorted(drawn[g.pk], key=_wind_order)]
+        states.append(GameState(g, seats, latest, confirmed))
+    return states
+
+
+def _wind_order(row):
+    return WINDS.index(row.wind)
+
+
+def evening_games(evening: Evening) -> list[GameState]:
+    return game_states(Game.objects.filter(evening=evening).order_by("number"))
+
+
+def day_games(club: Club, day: datetime.date) -> list[GameState]:
+    return game_states(Game.objects.filter(club=club, played_on=day).order_by("number"))
+
+
+def drafts(club: Club) -> list[GameState]:
+    """Games whose latest version waits for a second officer."""
+    ids = (
+        GameVersion.objects.filter(game__club=club, status=GameVersion.Status.DRAFT)
+        .values_list("game_id", flat=True)
+        .distinct()
+    )
+    games = Game.objects.filter(pk__in=list(ids)).order_by("played_on", "number")
+    return [s for s in game_states(games) if s.latest.status == GameVersion.Status.DRAFT]
+
+
+def game_history(game: Game) -> list[GameVersion]:
+    """Every version of a game, newest first, with its scores, who and when."""
+    return list(
+        game.versions.select_related("entered_by", "confirmed_by")
+        .prefetch_related("scores__member__person")
+        .order_by("-version")
+    )
+
+
+def present(evening: Evening) -> list[Member]:
+    return sorted(
+        Member.objects.filter(presences__evening=evening).select_related("person"),
+        key=lambda m: sort_key(m.person.name),
+    )
+
+
+def club_counts(club: Club) -> dict:
+    return Member.objects.filter(club=club).aggregate(
+        members=Count("pk", filter=Q(active=True)), former=Count("pk", filter=Q(active=False))
+    )

@@ -49,7 +49,7 @@ class RatedGameRow:
 
 @dataclass(slots=True)
 class Book:
-    revision: int
+    revision: tuple  # (revision, created_at) of the club
     book: RatingBook
     people: dict  # person pk → Person
     games: dict  # game pk → RatedGameRow, in the order played
@@ -127,13 +127,16 @@ def _build(club: Club) -> Book:
 
 def rating_book(club: Club) -> Book:
     """The club's games scored once per revision (kept in this process)."""
-    revision = Club.objects.filter(pk=club.pk).values_list("revision", flat=True).first()
+    # The revision with the club's creation time: a club deleted and another created with the
+    # same number (SQLite reuses it) is a different book.
+    found = Club.objects.filter(pk=club.pk).values_list("revision", "created_at").first()
     with _BOOKS_LOCK:
         kept = _BOOKS.get(club.pk)
-    if kept is not None and kept.revision == revision:
+    if kept is not None and kept.revision == found:
         return kept
-    club.revision = revision
+    club.revision = found[0]
     built = _build(club)
+    built.revision = found
     with _BOOKS_LOCK:
         if len(_BOOKS) > 32:
             _BOOKS.clear()

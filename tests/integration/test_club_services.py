@@ -132,7 +132,12 @@ def test_sticks_left_on_the_table_are_accepted_and_other_sums_refused(club, offi
     played(club, officers, four, [40000, 30000, 30000, 19000])  # one stick left: accepted
     for scores in ([40000, 30000, 30000, 21000], [40000, 30000, 30000, 19500]):
         with pytest.raises(ActionRefused) as refused:
-            record_game(club, [(m, s, 0) for m, s in zip(four, scores)], officers[0], played_on=DAY)
+            record_game(
+                club,
+                [(m, s, 0) for m, s in zip(four, scores, strict=True)],
+                officers[0],
+                played_on=DAY,
+            )
         assert "must add up to 120,000" in refused.value.message
     assert Game.objects.count() == 1
 
@@ -149,7 +154,10 @@ def test_bad_games_are_refused_and_nothing_is_stored(club, officers, members):
     for message, seats in cases.items():
         with pytest.raises(ActionRefused) as refused:
             record_game(
-                club, [(m, s, 0) for m, s in zip(seats, scores)], officers[0], played_on=DAY
+                club,
+                [(m, s, 0) for m, s in zip(seats, scores, strict=True)],
+                officers[0],
+                played_on=DAY,
             )
         assert refused.value.message == message
     with pytest.raises(ActionRefused) as refused:
@@ -158,7 +166,10 @@ def test_bad_games_are_refused_and_nothing_is_stored(club, officers, members):
     with pytest.raises(ActionRefused) as refused:
         record_game(
             club,
-            [(m, s, 0) for m, s in zip([ann, bob, cat, dan], [40050, 30000, 29950, 20000])],
+            [
+                (m, s, 0)
+                for m, s in zip([ann, bob, cat, dan], [40050, 30000, 29950, 20000], strict=True)
+            ],
             officers[0],
             played_on=DAY,
         )
@@ -175,7 +186,7 @@ def test_a_closed_season_takes_a_game_only_with_the_override(club, officers, mem
         club, None, "Autumn 2026", DAY.replace(month=9, day=1), DAY.replace(day=30), officers[0]
     )
     close_season(autumn, officers[0])
-    seats = [(m, s, 0) for m, s in zip(members[:4], [40000, 30000, 30000, 20000])]
+    seats = [(m, s, 0) for m, s in zip(members[:4], [40000, 30000, 30000, 20000], strict=True)]
     with pytest.raises(ActionRefused) as refused:
         record_game(club, seats, officers[0], played_on=DAY)
     assert refused.value.field == "played_on"
@@ -189,7 +200,7 @@ def test_a_closed_season_takes_a_game_only_with_the_override(club, officers, mem
 
 
 def test_a_second_officer_confirms(club, officers, members):
-    seats = [(m, s, 0) for m, s in zip(members[:4], [40000, 30000, 30000, 20000])]
+    seats = [(m, s, 0) for m, s in zip(members[:4], [40000, 30000, 30000, 20000], strict=True)]
     version = record_game(club, seats, officers[0], played_on=DAY)
     assert rating(club).table.rows == []  # a draft counts for nothing
     with pytest.raises(ActionRefused, match="a second officer must confirm"):
@@ -214,7 +225,10 @@ def test_correcting_an_old_game_recomputes_everything_after_it(club, officers, m
     game = first.game
     fix = record_game(
         club,
-        [(m, s, 0) for m, s in zip([ann, bob, cat, dan], [20000, 31700, 26000, 42300])],
+        [
+            (m, s, 0)
+            for m, s in zip([ann, bob, cat, dan], [20000, 31700, 26000, 42300], strict=True)
+        ],
         officers[0],
         game=game,
         base_version=1,
@@ -327,7 +341,7 @@ def test_an_evening_draws_tables_from_those_present(club, officers, members):
     state = states[0]
     version = record_game(
         club,
-        [(m, s, 0) for (_w, m), s in zip(state.seats, [40000, 30000, 30000, 20000])],
+        [(m, s, 0) for (_w, m), s in zip(state.seats, [40000, 30000, 30000, 20000], strict=True)],
         officers[0],
         game=state.game,
     )

@@ -9,6 +9,7 @@ it is recomputed from all the games.
 import datetime
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from threading import Lock
 
 from django.db.models import Count, Q
@@ -47,82 +48,118 @@ class RatedGameRow:
     lines: list  # of GameLine, in wind order
 
 
-@dataclass(slots=True)
 class Book:
-    revision: tuple  # (revision, created_at) of the club
-    book: RatingBook
-    people: dict  # person pk → Person
-    games: dict  # game pk → RatedGameRow, in the order played
+    """A club's games scored for a revision; the game rows the pages list are made the first
+    time they are asked for."""
+
+    def __init__(self, revision, ruleset, person_of, book, people, by_version, heads):
+        self.revision = revision  # (revision, created_at) of the club
+        self.ruleset = ruleset
+        self.person_of = person_of  # member pk → person pk
+        self.book = book
+        self.people = people  # person pk → Person
+        # confirmed version pk → (seats [(wind index, member, person, score, chombo)], scored)
+        self.by_version = by_version
+        self.heads = heads  # [(version pk, game pk, date, table number, version)], as played
+        self.places = {}  # game pk → (date, table number)
+        self._games = None
+
+    @property
+    def games(self) -> dict:
+        """game pk → RatedGameRow, in the order played."""
+        if self._games is None:
+            # Rating units take few values (tenths): each is shown once.
+            people, show, games = self.people, lru_cache(maxsize=None)(self.book._show), {}
+            for version_pk, game_pk, played_on, number, version in self.heads:
+                seats, (_day, _key, scored) = self.by_version[version_pk]
+                games[game_pk] = RatedGameRow(
+                    game_pk,
+                    played_on,
+                    number,
+                    version,
+                    [
+                        GameLine(WINDS[w], people[p], m, score, chombo, place, show(units))
+                        for (w, m, p, score, chombo), (_person, place, units) in zip(
+                            seats, scored, strict=True
+                        )
+                    ],
+                )
+            self._games = games
+        return self._games
 
 
-def _confirmed_scores(club_id):
-    """Every seat of every confirmed, non-void game of the club: one query."""
-    return (
-        GameScore.objects.filter(
+def _confirmed_heads(club_id, known: dict) -> tuple[list, dict]:
+    """(version pk, game pk, date, table number, version) of each confirmed, non-void game, in
+    the order played, and game pk → (date, number) of the club's games. A game's date and
+    number never change, so those already `known` are not read again."""
+    rows = GameVersion.objects.filter(
+        game__club_id=club_id, status=GameVersion.Status.CONFIRMED, void=False
+    ).values_list("pk", "game_id", "version")
+    rows = list(rows)
+    places = known
+    if any(game_pk not in known for _pk, game_pk, _v in rows):
+        places = {
+            pk: (day, number)
+            for pk, day, number in Game.objects.filter(club_id=club_id).values_list(
+                "pk", "played_on", "number"
+            )
+        }
+    heads = sorted(
+        ((pk, game_pk, *places[game_pk], version) for pk, game_pk, version in rows),
+        key=lambda r: (r[2], r[3]),
+    )
+    return heads, places
+
+
+def _seats(version_pks, club_id, person_of) -> dict:
+    """version pk → its seats in wind order, [(wind index, member, person, score, chombo)]."""
+    wind_index = {w: i for i, w in enumerate(WINDS)}
+    found = GameScore.objects.values_list("version_id", "wind", "member_id", "score", "chombo")
+    if len(version_pks) > 500:  # most of the club's games: one query over the club
+        found = found.filter(
             version__game__club_id=club_id,
             version__status=GameVersion.Status.CONFIRMED,
             version__void=False,
         )
-        .order_by("version__game__played_on", "version__game__number", "version__game_id", "wind")
-        .values_list(
-            "version__game_id",
-            "version__game__played_on",
-            "version__game__number",
-            "version__version",
-            "wind",
-            "member_id",
-            "member__person_id",
-            "score",
-            "chombo",
-        )
-    )
+    else:
+        found = found.filter(version_id__in=version_pks)
+    seats = defaultdict(list)
+    for version_pk, wind, member_id, score, chombo in found:
+        seats[version_pk].append((wind_index[wind], member_id, person_of[member_id], score, chombo))
+    for rows in seats.values():
+        rows.sort()
+    return seats
 
 
-def _build(club: Club) -> Book:
-    seats_of = defaultdict(list)
-    heads = {}
-    for (
-        game_id,
-        played_on,
-        number,
-        version,
-        wind,
-        member_id,
-        person_id,
-        score,
-        chombo,
-    ) in _confirmed_scores(club.pk):
-        heads[game_id] = (played_on, number, version)
-        seats_of[game_id].append((WINDS.index(wind), member_id, person_id, score, chombo))
-    rated = []
-    for game_id, (played_on, _number, _version) in heads.items():
-        seats = sorted(seats_of[game_id])
-        rated.append(
-            RatedGame(
-                game_id, played_on, [RatedSeat(p, score, ch) for _w, _m, p, score, ch in seats]
+def _build(club: Club, previous: "Book | None") -> Book:
+    """Score the club's games. A book kept from an earlier revision lends the games that have
+    not changed (a confirmed version's scores never change: a correction is a new version);
+    only new versions are read and scored. A rule set change or a merge of people (members
+    linked to other people) scores everything again."""
+    person_of = dict(Member.objects.filter(club=club).values_list("pk", "person_id"))
+    heads, places = _confirmed_heads(club.pk, previous.places if previous else {})
+    book = RatingBook(club.rule_set(), scored=[])
+    reuse = {}
+    if previous and previous.ruleset == club.ruleset and previous.person_of == person_of:
+        reuse = previous.by_version
+    missing = [h[0] for h in heads if h[0] not in reuse]
+    fresh = _seats(missing, club.pk, person_of) if missing else {}
+    by_version = {}
+    scored = book.scored
+    for version_pk, game_pk, played_on, _number, _version in heads:
+        kept = reuse.get(version_pk)
+        if kept is None:
+            seats = fresh[version_pk]
+            entry = book.score(
+                RatedGame(game_pk, played_on, [RatedSeat(p, sc, ch) for _w, _m, p, sc, ch in seats])
             )
-        )
-    book = RatingBook(club.rule_set(), rated)
-    person_ids = {p for seats in seats_of.values() for _w, _m, p, _s, _c in seats}
-    person_ids |= set(Member.objects.filter(club=club).values_list("person_id", flat=True))
-    people = Person.objects.in_bulk(person_ids)
-    games = {}
-    for _played_on, key, points in book.games():
-        played_on, number, version = heads[key]
-        seats = sorted(seats_of[key])
-        games[key] = RatedGameRow(
-            key,
-            played_on,
-            number,
-            version,
-            [
-                GameLine(WINDS[w], people[p], m, score, chombo, place, pts)
-                for (w, m, p, score, chombo), (_person, place, pts) in zip(
-                    seats, points, strict=True
-                )
-            ],
-        )
-    return Book(club.revision, book, people, games)
+            kept = (seats, entry)
+        by_version[version_pk] = kept
+        scored.append(kept[1])
+    people = Person.objects.in_bulk(set(person_of.values()))  # names may have changed
+    kept = Book(None, club.ruleset, person_of, book, people, by_version, heads)
+    kept.places = places
+    return kept
 
 
 def rating_book(club: Club) -> Book:
@@ -134,8 +171,9 @@ def rating_book(club: Club) -> Book:
         kept = _BOOKS.get(club.pk)
     if kept is not None and kept.revision == found:
         return kept
+    previous = kept if kept is not None and kept.revision[1] == found[1] else None
     club.revision = found[0]
-    built = _build(club)
+    built = _build(club, previous)
     built.revision = found
     with _BOOKS_LOCK:
         if len(_BOOKS) > 32:
@@ -176,8 +214,8 @@ def rating(club: Club, season: Season | None = None) -> Rating:
         row.person = people[row.person]
     count = sum(
         1
-        for g in kept.games.values()
-        if (since is None or g.played_on >= since) and (until is None or g.played_on <= until)
+        for _v, _g, played_on, _n, _version in kept.heads
+        if (since is None or played_on >= since) and (until is None or played_on <= until)
     )
     return Rating(club, season, table, count)
 

@@ -121,10 +121,15 @@ class RatingBook:
     `games` in the order they were played: by date, and in the given order within a date.
     """
 
-    def __init__(self, rules: RuleSet, games: Iterable[Game]):
+    def __init__(self, rules: RuleSet, games: Iterable[Game] = (), *, scored=None):
+        """`scored`: games scored before (`score()`), in the order played — a book kept
+        across changes scores only the games that changed."""
         self.rules = rules
         self._prep = prep = Prepared(rules)
-        rounded = _rounder(prep, prep.decimals)
+        self._rounded = rounded = _rounder(prep, prep.decimals)
+        if scored is not None:
+            self.scored = scored
+            return
         ordered = sorted(games, key=attrgetter("played_on"))  # stable: entry order in a day
         # Per game: (date, key, ((person, place, rating units), ...)); the hot loop of a
         # recompute, so _score's work is inlined here.
@@ -143,6 +148,16 @@ class RatingBook:
                     ),
                 )
             )
+
+    def score(self, game: Game) -> tuple:
+        """One game as the book keeps it: (date, key, ((person, place, rating units), ...))."""
+        seats, rounded = game.seats, self._rounded
+        raw = score_table(self._prep, [(s[1], s[2], 0, 0, False) for s in seats])
+        return (
+            game.played_on,
+            game.key,
+            tuple((seat[0], out[0], rounded(out[3])) for seat, out in zip(seats, raw, strict=True)),
+        )
 
     def _show(self, units, decimals=RATING_DECIMALS):
         return output(units, self._prep.unit, decimals)

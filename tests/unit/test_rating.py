@@ -263,3 +263,18 @@ def test_the_chart_of_no_games_says_so():
     root = ET.fromstring(rating_svg([], width=390, height=200, labels=labels))
     assert [t.text for t in root.iter(SVG + "text")] == ["No rated games <yet>"]
     assert root.find(SVG + "polyline") is None
+
+
+def test_a_book_of_games_scored_one_by_one_is_the_same_book():
+    """A book kept across changes scores only the new games (`score`, `scored=`): its tables
+    and timelines are those of the book that scored everything at once."""
+    games = [
+        game(1, day(1, 10), ("ann", 42300), ("bob", 31700), ("cat", 26000), ("dan", 20000)),
+        game(2, day(1, 17), ("eve", 35000), ("ann", 35000), ("bob", 30000), ("cat", 19000)),
+    ]
+    whole = RatingBook(FURITEN, games)
+    parts = RatingBook(FURITEN, scored=[])
+    parts.scored.extend(parts.score(g) for g in games)
+    assert parts.scored == whole.scored
+    assert parts.table(name=str) == whole.table(name=str)
+    assert parts.timelines() == whole.timelines()

@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class ClubConfig(AppConfig):
     name = "club"
     verbose_name = _("Club ratings")
+
+    def ready(self):
+        from club import receivers
+        from people.changes import people_changed
+
+        people_changed.connect(receivers.people_changed, dispatch_uid="club-people-changed")

@@ -10,7 +10,7 @@ from django.views import View
 from club.models import Club, Season
 from club.selectors import current_season
 from core.management.commands.serve import lan_address
-from core.roles import ClubRequired, DeskRequired, StaffRequired
+from core.roles import ClubRequired, DeskRequired, TournamentStaffRequired
 from printing import printouts
 from printing.club import club_workbook_bytes, games_pdf, rating_pdf
 from printing.workbook import ema_results_bytes, workbook_bytes
@@ -52,7 +52,7 @@ class StandingsPdf(DeskRequired, TournamentMixin, View):
         return _pdf(printouts.standings_pdf(self.tournament), f"{slug}-standings.pdf")
 
 
-class AppealsPdf(StaffRequired, TournamentMixin, View):
+class AppealsPdf(TournamentStaffRequired, TournamentMixin, View):
     def get(self, request, slug):
         return _pdf(printouts.appeals_pdf(self.tournament), f"{slug}-appeals.pdf")
 

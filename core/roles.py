@@ -88,3 +88,10 @@ class StaffRequired(RoleRequiredMixin):
     """Anyone with a desk role: the desk home lists each one's way in."""
 
     allowed = (DIRECTOR, DESK, REFEREE, HEAD_REFEREE, CLUB_OFFICER)
+
+
+class TournamentStaffRequired(RoleRequiredMixin):
+    """A tournament's staff (not a club officer, whose role is a club rating's): the clock's
+    table board, the appeals log."""
+
+    allowed = (DIRECTOR, DESK, REFEREE, HEAD_REFEREE)

@@ -13,7 +13,13 @@ from django.views import View
 from django_tables2 import RequestConfig
 
 from core.errors import ActionRefused
-from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk, is_director
+from core.roles import (
+    DeskRequired,
+    DirectorRequired,
+    TournamentStaffRequired,
+    is_desk,
+    is_director,
+)
 from core.tables import isolated_seats
 from core.views import first_error, show_refusal
 from desk.forms_clock import ClockForm
@@ -106,7 +112,7 @@ def board(session: Session, now=None):
     return rows, counts, state
 
 
-class ClockDesk(StaffRequired, SessionMixin, View):
+class ClockDesk(TournamentStaffRequired, SessionMixin, View):
     """The clock's controls (director and desk) and the table board (also for referees)."""
 
     def get(self, request, slug, number):

@@ -7,6 +7,8 @@ from printing import views as v
 app_name = "printing"
 T = "<slug:slug>/"
 S = T + "s/<int:number>/"
+# A club rating's files: three segments, where a tournament's (T) are two or under "s/".
+C = "club/<slug:club>/"
 urlpatterns = [
     path(S + "protocols.pdf", v.ProtocolsPdf.as_view(), name="protocols_pdf"),
     path(S + "seating.pdf", v.SeatingPdf.as_view(), name="seating_pdf"),
@@ -14,4 +16,7 @@ urlpatterns = [
     path(T + "appeals.pdf", v.AppealsPdf.as_view(), name="appeals_pdf"),
     path(T + "workbook.xlsx", v.WorkbookXlsx.as_view(), name="workbook"),
     path(T + "ema-results.xlsx", v.EmaResultsXlsx.as_view(), name="ema_results"),
+    path(C + "rating.pdf", v.ClubRatingPdf.as_view(), name="club_rating_pdf"),
+    path(C + "games.pdf", v.ClubGamesPdf.as_view(), name="club_games_pdf"),
+    path(C + "rating.xlsx", v.ClubXlsx.as_view(), name="club_xlsx"),
 ]

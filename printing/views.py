@@ -1,13 +1,18 @@
 """Downloads for the director's pages: PDF protocols, seating, standings and appeals log; the
-XLSX workbook and the EMA results sheet."""
+XLSX workbook and the EMA results sheet; a club rating's table, games and workbook."""
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.http.request import split_domain_port
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.views import View
 
+from club.models import Club, Season
+from club.selectors import current_season
 from core.management.commands.serve import lan_address
-from core.roles import DeskRequired, StaffRequired
+from core.roles import ClubRequired, DeskRequired, TournamentStaffRequired
 from printing import printouts
+from printing.club import club_workbook_bytes, games_pdf, rating_pdf
 from printing.workbook import ema_results_bytes, workbook_bytes
 from tournament.mixins import SessionMixin, TournamentMixin
 
@@ -47,7 +52,7 @@ class StandingsPdf(DeskRequired, TournamentMixin, View):
         return _pdf(printouts.standings_pdf(self.tournament), f"{slug}-standings.pdf")
 
 
-class AppealsPdf(StaffRequired, TournamentMixin, View):
+class AppealsPdf(TournamentStaffRequired, TournamentMixin, View):
     def get(self, request, slug):
         return _pdf(printouts.appeals_pdf(self.tournament), f"{slug}-appeals.pdf")
 
@@ -69,3 +74,50 @@ class WorkbookXlsx(DeskRequired, TournamentMixin, View):
 class EmaResultsXlsx(DeskRequired, TournamentMixin, View):
     def get(self, request, slug):
         return _xlsx(ema_results_bytes(self.tournament), f"{slug}-ema-results.xlsx")
+
+
+# --- a club rating ---------------------------------------------------------------------------
+
+
+class ClubExport(ClubRequired, View):
+    """A club rating's file. `?season=<pk>` a season of this club, `?season=all` all time;
+    without it the rating files show the season of today (in the club's zone), else all time,
+    and the games file shows every game. A season of another club, or none, is not found."""
+
+    whole_by_default = False
+
+    def season(self) -> Season | None:
+        # looked up after the role check (dispatch), so a refusal says nothing of what exists
+        self.club = get_object_or_404(Club, slug=self.kwargs["club"])
+        chosen = self.request.GET.get("season", "")
+        if chosen == "all" or (not chosen and self.whole_by_default):
+            return None
+        if not chosen:
+            with self.club.printing():
+                return current_season(self.club, timezone.localdate())
+        if not (chosen.isascii() and chosen.isdigit() and len(chosen) <= 18):
+            raise Http404
+        return get_object_or_404(Season, club=self.club, pk=int(chosen))
+
+    def name(self, what: str, season: Season | None) -> str:
+        return f"{self.club.slug}-{what}-{season.pk if season else 'all'}"
+
+
+class ClubRatingPdf(ClubExport):
+    def get(self, request, club):
+        season = self.season()
+        return _pdf(rating_pdf(self.club, season), self.name("rating", season) + ".pdf")
+
+
+class ClubGamesPdf(ClubExport):
+    whole_by_default = True
+
+    def get(self, request, club):
+        season = self.season()
+        return _pdf(games_pdf(self.club, season), self.name("games", season) + ".pdf")
+
+
+class ClubXlsx(ClubExport):
+    def get(self, request, club):
+        season = self.season()
+        return _xlsx(club_workbook_bytes(self.club, season), self.name("rating", season) + ".xlsx")

@@ -1,7 +1,8 @@
 """Every URL of the project, walked as every role: who gets in, who is refused, and that a refusal
 (or a GET) changes nothing. Checked on the server, not only in templates.
 
-Roles: anonymous (no login), public (logged in, no group), referee, desk, director. A URL pattern
+Roles: anonymous (no login), public (logged in, no group), referee, desk, club (a club
+officer), director. A URL pattern
 without an entry here (desk RULES, PUBLIC_PAGES, ACCOUNT_PAGES, or the admin walk) fails
 test_every_url_pattern_is_covered.
 """
@@ -18,6 +19,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from django.utils import timezone
 
 from archive import backups
+from club.models import Club
+from core.roles import CLUB_OFFICER
 from scoring.models import Penalty
 from scoring.services import confirm_result
 from seating.models import SeatingPlan
@@ -30,12 +33,13 @@ pytestmark = pytest.mark.django_db
 DIRECTOR_ONLY = {"director"}
 DESK = {"director", "desk"}
 REFEREE = {"director", "referee"}
+CLUB = {"director", "club"}
 
 # "namespace:name" -> (method, allowed roles). Every staff URL (desk, its printouts and archive,
 # the referee) must be listed: a new view without an entry here fails
 # test_every_staff_url_is_covered.
 RULES = {
-    "desk:home": ("get", DESK | REFEREE),
+    "desk:home": ("get", DESK | REFEREE | CLUB),  # each one's way in
     "desk:tournament_add": ("post", DIRECTOR_ONLY),
     "archive:import_file": ("post", DIRECTOR_ONLY),
     "desk:tournament": ("get", DESK),
@@ -80,6 +84,9 @@ RULES = {
     "printing:appeals_pdf": ("get", DESK | REFEREE),
     "printing:workbook": ("get", DESK),
     "printing:ema_results": ("get", DESK),
+    "printing:club_rating_pdf": ("get", CLUB),
+    "printing:club_games_pdf": ("get", CLUB),
+    "printing:club_xlsx": ("get", CLUB),
     "referee:home": ("get", REFEREE),
     "referee:table": ("get", REFEREE),
     "referee:penalty_add": ("post", REFEREE),
@@ -137,7 +144,7 @@ PUBLIC_PAGES = {
 # Logging in and out, the language switcher (a cookie, no data) and the favicon's redirect:
 # open to everyone.
 ACCOUNT_PAGES = {"login", "logout", "language", "favicon"}
-ROLES = ["anonymous", "public", "referee", "desk", "director"]
+ROLES = ["anonymous", "public", "referee", "desk", "club", "director"]
 
 
 def url_patterns(patterns=None, namespace="", prefix=""):
@@ -211,6 +218,7 @@ def client_for(role, staff):
         "public": staff.get("public"),
         "referee": staff["referee"],
         "desk": staff["desk2"],
+        "club": staff.get("club"),
         "director": staff["director"],
     }.get(role)
     if user:
@@ -222,6 +230,7 @@ def people():
     """The staff plus a logged-in user without any group (a player with an account, say)."""
     staff = f.staff()
     staff["public"] = f.user("visitor")
+    staff["club"] = f.user("officer", CLUB_OFFICER)
     return staff
 
 
@@ -251,7 +260,12 @@ def kwargs_for(full_name, t, player):
     name_of_backup = ""
     if name.startswith("backup_"):
         name_of_backup = backups.write_backup(t, tag=backups.MANUAL).name
-    values = {"slug": t.slug, "number": 1, "table": 1, "pk": pk, "name": name_of_backup}
+    club = ""
+    if "club" in pattern.pattern.regex.groupindex:
+        club = Club.objects.get_or_create(slug="furiten", defaults={"name": "Furiten"})[0].slug
+    values = {
+        "slug": t.slug, "number": 1, "table": 1, "pk": pk, "name": name_of_backup, "club": club,
+    }  # fmt: skip
     return {k: values[k] for k in pattern.pattern.regex.groupindex}
 
 

@@ -128,7 +128,9 @@ def defined_names(source: str) -> set[str]:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, ast.Assign):
-            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+            for target in node.targets:  # A = …, and A, B = … (FONT, BOLD in printouts)
+                parts = target.elts if isinstance(target, ast.Tuple) else [target]
+                names |= {t.id for t in parts if isinstance(t, ast.Name)}
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
     return names

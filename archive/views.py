@@ -20,6 +20,15 @@ from core.forms import UploadForm
 from core.roles import DirectorRequired
 from tournament.mixins import TournamentMixin
 from tournament.models import Restore
+from tournament.people import matches_offer
+
+
+def _offer_matches(request, tournament):
+    """The file does not keep who each player is (its format is fixed): the matches page is
+    offered again after an import or a restore, nothing linked until the director accepts."""
+    offer = matches_offer(tournament)
+    if offer:
+        messages.info(request, offer)
 
 
 def _backup(slug, name):
@@ -91,6 +100,7 @@ class BackupRestore(DirectorRequired, TournamentMixin, View):
             _("Restored %(name)s. The state before is saved as %(before)s.")
             % {"name": backup.name, "before": record.before if record else "–"},
         )
+        _offer_matches(request, tournament)
         return redirect("desk:tournament", slug=tournament.slug)
 
 
@@ -117,5 +127,6 @@ class ImportFile(DirectorRequired, View):
                 form.add_error("file", str(e))
             else:
                 messages.success(request, _("Tournament imported."))
+                _offer_matches(request, tournament)
                 return redirect("desk:tournament", slug=tournament.slug)
         return render(request, "archive/import_file.html", {"form": form})

@@ -8,7 +8,7 @@ from core.forms import model_field
 from core.names import joined
 from core.zones import default_zone, zone_names
 from scoring.rules import PRESETS, RULE_FIELDS, RuleSet
-from tournament.models import Player, RuleChange, Tournament
+from tournament.models import RESERVED_SLUGS, Player, RuleChange, Tournament
 
 
 def get_language_code() -> str:
@@ -59,6 +59,14 @@ class TournamentForm(forms.ModelForm):
 
     def clean_time_zone(self):
         return self.cleaned_data["time_zone"] or default_zone()
+
+    def clean_slug(self):
+        slug = self.cleaned_data["slug"]
+        if slug in RESERVED_SLUGS:
+            raise forms.ValidationError(
+                _("“%(slug)s” is a page of the desk: choose another slug."), params={"slug": slug}
+            )
+        return slug
 
     def clean_winds(self):
         return self.cleaned_data["winds"] or self.instance.winds

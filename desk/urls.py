@@ -6,6 +6,7 @@ from desk import views as v
 from desk import views_clock as clock
 from desk import views_finish as finish
 from desk import views_hands as hands
+from desk import views_people as people
 from desk import views_plans as plans
 from desk import views_results as results
 from desk import views_seating as seating
@@ -16,6 +17,13 @@ S = T + "s/<int:number>/"
 urlpatterns = [
     path("", v.Home.as_view(), name="home"),
     path("new/", v.TournamentCreate.as_view(), name="tournament_add"),
+    # Before the tournament's own addresses: no tournament may be called "people"
+    # (tournament.models.RESERVED_SLUGS).
+    path("people/", people.PeopleList.as_view(), name="people"),
+    path("people/add/", people.PersonAdd.as_view(), name="person_add"),
+    path("people/<int:pk>/", people.PersonDetail.as_view(), name="person"),
+    path("people/<int:pk>/merge/", people.PersonMerge.as_view(), name="person_merge"),
+    path("people/changes/<int:pk>/split/", people.PersonSplit.as_view(), name="person_split"),
     path(T, v.Dashboard.as_view(), name="tournament"),
     path(T + "edit/", v.TournamentEdit.as_view(), name="tournament_edit"),
     path(T + "rules/", v.RulesEdit.as_view(), name="rules"),
@@ -25,6 +33,7 @@ urlpatterns = [
     path(T + "players/add/", v.PlayerEdit.as_view(), name="player_add"),
     path(T + "players/<int:pk>/", v.PlayerEdit.as_view(), name="player_edit"),
     path(T + "players/import/", v.PlayerImport.as_view(), name="player_import"),
+    path(T + "people/", people.PeopleMatches.as_view(), name="people_matches"),
     path(T + "checkin/", v.CheckIn.as_view(), name="checkin"),
     path(T + "checkin/<int:pk>/", v.CheckInToggle.as_view(), name="checkin_toggle"),
     path(T + "sessions/add/", v.SessionAdd.as_view(), name="session_add"),

@@ -30,6 +30,7 @@ from scoring.selectors import done, has_confirmed_results, session_now, table_st
 from scoring.services import change_rules
 from tournament.mixins import TournamentMixin
 from tournament.models import Player, Tournament
+from tournament.people import matches_offer
 from tournament.player_import import NAME_PARTS, parse_player_list
 from tournament.selectors import mers, player_counts
 from tournament.services import (
@@ -248,6 +249,9 @@ class PlayerImport(DirectorRequired, TournamentMixin, View):
                 request,
                 ngettext("%(n)d player imported.", "%(n)d players imported.", count) % {"n": count},
             )
+            offer = matches_offer(self.tournament)
+            if offer:
+                messages.info(request, offer)
             return redirect("desk:players", slug=slug)
         form = UploadForm(request.POST, request.FILES)
         context = {"tournament": self.tournament, "form": form}

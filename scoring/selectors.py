@@ -9,6 +9,7 @@ so the cache is never stale and never needs a timeout.
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from datetime import date
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -822,3 +823,37 @@ def hand_statistics(tournament, sessions=None) -> HandStatistics:
     )
     cache.set(key, result)
     return result
+
+
+# --- people across events (issue 25) -----------------------------------------------------------
+
+
+class PersonEvent(NamedTuple):
+    """One event of a person: the tournament, the player it was there, and how it ended."""
+
+    tournament: object  # tournament.models.Tournament
+    player: Player
+    rank: int | None  # None: unranked (a substitute, or no result yet)
+    total: int | float | None
+
+
+def person_events(person) -> list[PersonEvent]:
+    """Every tournament a person played (each player linked to them), newest first, with the
+    player's rank and total from the standings the desk shows (standings(): every session,
+    as on the desk's pages; a finished tournament's are the final ones). One query for the
+    players, then each tournament's cached standings."""
+    players = Player.objects.filter(person=person).select_related("tournament")
+    events = []
+    for player in players:
+        tournament = player.tournament
+        row = standings_row(tournament, player.key) if has_confirmed_results(tournament) else None
+        events.append(
+            PersonEvent(
+                tournament,
+                player,
+                row.rank if row else None,
+                row.total if row else None,
+            )
+        )
+    events.sort(key=lambda e: (e.tournament.start_date or date.min, e.tournament.pk), reverse=True)
+    return events

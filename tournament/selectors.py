@@ -1,10 +1,12 @@
 """What several pages ask of the tournament's players, written once."""
 
+from operator import attrgetter
 from typing import NamedTuple
 
 from django.db.models import Count, Q
 
 from core.collation import collated
+from people.selectors import candidates
 from tournament.mers import weight
 from tournament.models import Player
 
@@ -59,3 +61,30 @@ def mers(tournament) -> Mers:
     )
     missing = collated((name for name, _s, _c, ema in rows if not ema.strip()), tournament.language)
     return Mers(found, missing, start is not None)
+
+
+class Matches(NamedTuple):
+    unlinked: list  # players without a person, in name order, each with `candidates`
+    linked: list  # players linked to a person, in name order (person loaded)
+
+
+def people_matches(tournament) -> Matches:
+    """The tournament's players and the people they may be (people.selectors.candidates): the
+    desk's matches page, and what an import or a restore says about them. Two queries."""
+    players = collated(
+        tournament.players.select_related("person"), tournament.language, attrgetter("name")
+    )
+    found = candidates(players)
+    unlinked = []
+    for player in players:
+        if player.person_id is None:
+            player.candidates = found[player.pk]
+            unlinked.append(player)
+    return Matches(unlinked, [p for p in players if p.person_id is not None])
+
+
+def unlinked_counts(tournament) -> tuple[int, int]:
+    """(players without a person who match someone, players without a person): what the import
+    and restore pages say before they offer the matches page."""
+    unlinked = people_matches(tournament).unlinked
+    return sum(1 for p in unlinked if p.candidates), len(unlinked)

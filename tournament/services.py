@@ -6,8 +6,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ActionRefused
+from people.models import NAMED_FIELDS, Person
+from people.services import create_person
 from tournament.changes import touch
-from tournament.models import SESSIONS_MAX, Player, Session, Tournament
+from tournament.models import RESERVED_SLUGS, SESSIONS_MAX, Player, Session, Tournament
 
 
 def refuse_if_finished(tournament_id) -> None:
@@ -26,7 +28,7 @@ def refuse_if_finished(tournament_id) -> None:
 
 def unique_slug(name: str) -> str:
     base = slugify(name)[:70] or "tournament"
-    slug, n = base, 2
+    slug, n = (f"{base}-2", 3) if base in RESERVED_SLUGS else (base, 2)
     while Tournament.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
     return slug
@@ -108,3 +110,62 @@ def add_session(tournament) -> Session:
     session = Session.objects.create(tournament=tournament, number=(last.number + 1) if last else 1)
     touch(tournament.pk)
     return session
+
+
+NEW_PERSON = "new"
+
+
+@transaction.atomic
+def link_players(tournament, choices: dict, user) -> int:
+    """Link the tournament's players to people as the director chose (issue 25): player id ->
+    a person's id, NEW_PERSON (a person made from the player's name fields), or None (left as
+    it is). All or nothing: an unknown player or person, or a person merged into another, is
+    refused and links none. Returns how many players were linked."""
+    players = {p.pk: p for p in Player.objects.select_for_update().filter(tournament=tournament)}
+    wanted = {}
+    for player_id, choice in choices.items():
+        player = players.get(_id(player_id))
+        if player is None:
+            raise ActionRefused(_("No such player in this tournament."), field="player")
+        if choice is None or choice == "":
+            continue
+        wanted[player.pk] = choice
+    chosen_ids = {_id(c) for c in wanted.values() if c != NEW_PERSON}
+    people = Person.objects.select_for_update().in_bulk([i for i in chosen_ids if i is not None])
+    for choice in wanted.values():
+        if choice == NEW_PERSON:
+            continue
+        person = people.get(_id(choice))
+        if person is None:
+            raise ActionRefused(_("No such person on the desk."), field="person")
+        if person.merged_into_id:
+            raise ActionRefused(
+                _("%(name)s was merged into another person: choose that one.")
+                % {"name": person.name},
+                field="person",
+            )
+    linked = 0
+    for player_id, choice in wanted.items():
+        player = players[player_id]
+        if choice == NEW_PERSON:
+            person = create_person({name: getattr(player, name) for name in NAMED_FIELDS}, user)
+        else:
+            person = people[_id(choice)]
+        if player.person_id == person.pk:
+            continue
+        player.person = person
+        player._history_user = user
+        player.save(update_fields=["person"])
+        linked += 1
+    if linked:
+        touch(tournament.pk)
+    return linked
+
+
+def _id(value) -> int | None:
+    """An id as a form or a caller gives it (a number or its digits); None for anything else."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.isdigit() and len(value) < 12:
+        return int(value)
+    return None

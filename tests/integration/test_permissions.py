@@ -13,6 +13,7 @@ import re
 import pytest
 from django.apps import apps
 from django.contrib import admin
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
@@ -21,6 +22,8 @@ from django.utils import timezone
 from archive import backups
 from club.models import Club
 from core.roles import CLUB_OFFICER
+from people.models import Person
+from people.services import create_person, merge_people
 from scoring.models import Penalty
 from scoring.services import confirm_result
 from seating.models import SeatingPlan
@@ -55,6 +58,13 @@ RULES = {
     "desk:player_add": ("post", DIRECTOR_ONLY),
     "desk:player_edit": ("post", DIRECTOR_ONLY),
     "desk:player_import": ("post", DIRECTOR_ONLY),
+    "desk:people_matches": ("post", DIRECTOR_ONLY),
+    # The people on the desk: the director's and club officers'.
+    "desk:people": ("get", CLUB),
+    "desk:person_add": ("post", CLUB),
+    "desk:person": ("post", CLUB),
+    "desk:person_merge": ("post", CLUB),
+    "desk:person_split": ("post", CLUB),
     "desk:checkin": ("get", DESK),
     "desk:checkin_toggle": ("post", DESK),
     "desk:session_add": ("post", DIRECTOR_ONLY),
@@ -257,6 +267,13 @@ def kwargs_for(full_name, t, player):
         pk = Appeal.objects.create(
             tournament=t, session=session, appellant=player, subject="x", filed_at=timezone.now()
         ).pk
+    if name in ("person", "person_merge", "person_split"):
+        director = User.objects.get(username="dir")
+        kept = create_person({"name": "Kept Person"}, director)
+        other = create_person({"name": "Other Person"}, director)
+        pk = kept.pk
+        if name == "person_split":
+            pk = merge_people(kept, other, director).pk
     name_of_backup = ""
     if name.startswith("backup_"):
         name_of_backup = backups.write_backup(t, tag=backups.MANUAL).name
@@ -269,7 +286,7 @@ def kwargs_for(full_name, t, player):
     return {k: values[k] for k in pattern.pattern.regex.groupindex}
 
 
-def snapshot(app_labels=("tournament", "seating", "scoring")):
+def snapshot(app_labels=("tournament", "seating", "scoring", "people", "club")):
     """Row counts of every model and the fields of every row that a refused write might touch."""
     state = {}
     for model in apps.get_models():
@@ -325,6 +342,13 @@ def body(name, t, player):
         "appeal_add": {"session": 1, "appellant": player.pk, "subject": "x", "text": "y"},
         "appeal": {"action": "review"},
         "clock_control": {"action": "start"},
+        "people_matches": {f"player_{player.pk}": "new"},
+        "person_add": {"name": "Someone"},
+        "person": {"name": "Renamed Person"},
+        "person_merge": {
+            "other": getattr(Person.objects.filter(name="Other Person").first(), "pk", "")
+        },
+        "person_split": {"reason": "two people"},
     }.get(name.split(":")[1], {})
 
 

@@ -278,3 +278,17 @@ def test_club_officers_reach_the_people_but_not_a_tournament(staff):
     assert c.get(f"/desk/{t.slug}/people/").status_code == 403
     desk = f.login(staff["desk1"])
     assert desk.get("/desk/people/").status_code == 403
+
+
+def test_matching_400_players_reads_the_people_once(staff, django_assert_num_queries):
+    director = staff["director"]
+    t = f.tournament(players=400)
+    for n in range(1, 400, 2):
+        person(director, name=f"Player {n:02d}")
+    players = list(t.players.all())
+    with django_assert_num_queries(1):
+        found = candidates(players)
+    assert sum(1 for people in found.values() if people) == 200
+    c = f.login(director)
+    assert 'href="/desk/test-open/people/"' in c.get("/desk/test-open/").content.decode()
+    assert 'href="/desk/test-open/people/"' in c.get("/desk/test-open/players/").content.decode()

@@ -269,8 +269,8 @@ def kwargs_for(full_name, t, player):
         ).pk
     if name in ("person", "person_merge", "person_split"):
         director = User.objects.get(username="dir")
-        kept = create_person({"name": "Kept Person"}, director)
-        other = create_person({"name": "Other Person"}, director)
+        kept = create_person({"name": "Anna Kowalska"}, director)
+        other = create_person({"name": "Marta Nowak"}, director)
         pk = kept.pk
         if name == "person_split":
             pk = merge_people(kept, other, director).pk
@@ -346,7 +346,7 @@ def body(name, t, player):
         "person_add": {"name": "Someone"},
         "person": {"name": "Renamed Person"},
         "person_merge": {
-            "other": getattr(Person.objects.filter(name="Other Person").first(), "pk", "")
+            "other": getattr(Person.objects.filter(name="Marta Nowak").first(), "pk", "")
         },
         "person_split": {"reason": "two people"},
     }.get(name.split(":")[1], {})

@@ -6,7 +6,8 @@ name and the same country. Names and countries are compared folded (core.search.
 no accents, no apostrophes), a name's words in any order ("Wójcik Łukasz" is "lukasz wojcik");
 an empty country matches an empty country only, so a player without a country is not offered
 every namesake. Two different EMA ids are two different people, whatever their names. People
-merged into another are never offered: the one they were merged into is.
+merged into another are never offered: the one they were merged into is, when their name or EMA
+id matches (the person kept may be called otherwise).
 """
 
 from collections import defaultdict
@@ -26,11 +27,15 @@ def candidates(players) -> dict[int, list[Person]]:
     """Player id -> the people it may be, for each player without a person (anything with pk,
     name, ema_id, country and person_id): those with its EMA id first, then its namesakes. One
     query for all people, grouped here, however many players."""
+    people = {person.pk: person for person in Person.objects.all()}
     by_ema, by_name = defaultdict(list), defaultdict(list)
-    for person in Person.objects.filter(merged_into__isnull=True):
-        if person.ema_id:
-            by_ema[person.ema_id].append(person)
-        by_name[name_key(person.name, person.country)].append(person)
+    for person in people.values():
+        kept = _kept(person, people)
+        if person.ema_id and kept not in by_ema[person.ema_id]:
+            by_ema[person.ema_id].append(kept)
+        key = name_key(person.name, person.country)
+        if kept not in by_name[key]:
+            by_name[key].append(kept)
     found = {}
     for player in players:
         if player.person_id is not None:
@@ -44,6 +49,15 @@ def candidates(players) -> dict[int, list[Person]]:
         ]
         found[player.pk] = same_ema + namesakes
     return found
+
+
+def _kept(person, people: dict) -> Person:
+    """The person a merged one was merged into, however many merges on (itself if not merged)."""
+    seen = set()
+    while person.merged_into_id is not None and person.pk not in seen:
+        seen.add(person.pk)
+        person = people[person.merged_into_id]
+    return person
 
 
 def people_list(query: str = ""):

@@ -181,11 +181,11 @@ def test_merge_moves_the_links_and_split_brings_them_back(staff):
     merge = PersonChange.objects.get()
     assert (merge.kind, merge.by, merge.reason) == ("merge", director, "the same")
     assert merge.moved == {"players": [p2.pk], "members": [member.pk]}
-    # A merged person is hidden from the list and never offered again.
+    # A merged person is hidden from the list and never offered again: the kept one is.
     listing = c.get("/desk/people/").content.decode()
     assert "Anna Kowalska-Nowak" not in listing and "Anna Kowalska" in listing
     newcomer = Player.objects.create(tournament=t, key="p03", name="Anna Kowalska-Nowak")
-    assert candidates([newcomer]) == {newcomer.pk: []}
+    assert candidates([newcomer]) == {newcomer.pk: [kept]}
     # The merged person's page says where they went; the kept one's has a split button.
     assert "Merged into" in c.get(f"/desk/people/{other.pk}/").content.decode()
     assert "Split again" in c.get(f"/desk/people/{kept.pk}/").content.decode()

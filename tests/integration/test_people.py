@@ -181,6 +181,7 @@ def test_merge_moves_the_links_and_split_brings_them_back(staff):
     merge = PersonChange.objects.get()
     assert (merge.kind, merge.by, merge.reason) == ("merge", director, "the same")
     assert merge.moved == {"players": [p2.pk], "members": [member.pk]}
+    assert Club.objects.get().revision > club.revision  # its pages show the kept name now
     # A merged person is hidden from the list and never offered again: the kept one is.
     listing = c.get("/desk/people/").content.decode()
     assert "Anna Kowalska-Nowak" not in listing and "Anna Kowalska" in listing

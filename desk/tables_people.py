@@ -114,3 +114,22 @@ class PersonChangesTable(FixedTable):
 
     def render_other(self, value):
         return _person_link(value)
+
+
+class PersonRatedGamesTable(FixedTable):
+    """A person's confirmed rated games in every club rating, newest first (rows from
+    desk.views_people.rated_game_rows)."""
+
+    club = tables.Column(verbose_name=_("Club rating"))
+    played_on = tables.DateColumn(verbose_name=_("Date"), short=True)
+    number = NumberColumn(verbose_name=_("Table"))
+    place = NumberColumn(verbose_name=_("Place"))
+    score = NumberColumn(verbose_name=_("Score"))
+    points = NumberColumn(verbose_name=_("Points"))
+    others = tables.Column(verbose_name=_("At the table"))
+
+    class Meta(FixedTable.Meta):
+        empty_text = _("No rated games yet.")
+
+    def render_club(self, value):
+        return format_html('<a href="/r/{}/">{}</a>', value.slug, value.name)

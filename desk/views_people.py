@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 from django.views import View
 from django_tables2 import RequestConfig
 
+from club.selectors import person_games
 from core.errors import ActionRefused
 from core.forms import ButtonsForm, SearchForm
 from core.roles import ClubRequired, DirectorRequired
@@ -20,6 +21,7 @@ from desk.tables_people import (
     PeopleTable,
     PersonChangesTable,
     PersonEventsTable,
+    PersonRatedGamesTable,
 )
 from people.models import Person, PersonChange
 from people.selectors import people_list, person_changes
@@ -130,9 +132,31 @@ def _person_page(request, person, form=None, merge=None):
         "merge": None if merged else (merge or MergeForm(person=person)),
         "events": PersonEventsTable(person_events(person)),
         "changes": PersonChangesTable(person_changes(person)),
+        "rated_games": PersonRatedGamesTable(rated_game_rows(person)),
         "history": person.history.select_related("history_user")[:50],
     }
     return render(request, "desk/person.html", context)
+
+
+def rated_game_rows(person) -> list[dict]:
+    """The person's line of each confirmed rated game, with who else sat at the table."""
+    rows = []
+    for club, game in person_games(person):
+        mine = next(line for line in game.lines if line.person.pk == person.pk)
+        rows.append(
+            {
+                "club": club,
+                "played_on": game.played_on,
+                "number": game.number,
+                "place": mine.place,
+                "score": mine.score,
+                "points": mine.points,
+                "others": ", ".join(
+                    line.person.name for line in game.lines if line.person.pk != person.pk
+                ),
+            }
+        )
+    return rows
 
 
 def _stored(person):

@@ -22,7 +22,8 @@ from club.services import (
 )
 from core.errors import ActionRefused, StaleEdit
 from people.models import Person
-from tests.support.factories import user
+from people.services import merge_people, split_people
+from tests.support.factories import login, user
 
 pytestmark = pytest.mark.django_db
 DAY = datetime.date(2026, 11, 20)
@@ -365,3 +366,22 @@ def test_a_person_is_a_member_once(club, officers, members):
     with pytest.raises(ActionRefused, match="already a member"):
         add_member(club, members[0].person, officers[0])
     assert person_club_games(club, members[0].person) == []
+
+
+def test_a_merge_joins_two_memberships_ratings_and_a_split_parts_them(club, officers, members):
+    """Issue 25: "people can be merged and split again with history kept" — a person recorded
+    twice at the club has one rating once merged, and two again once split; the person page
+    lists every rated game."""
+    ann, bob, cat, dan = members[:4]
+    twin = add_member(club, Person.objects.create(name="Ann K."), officers[0])
+    played(club, officers, [ann, bob, cat, dan], [42300, 31700, 26000, 20000])  # Ann +21.3
+    played(club, officers, [twin, bob, cat, dan], [30000, 40000, 30000, 20000])
+    assert points(club)["Ann K."] == (3, 0.0, 1)  # a tie for 2nd at 30,000: 0 + 0
+    merge = merge_people(ann.person, twin.person, officers[0], "the same Ann")
+    assert points(club)["Ann"] == (2, 21.3, 2)  # Bob: 4.7 + 19.0 = 23.7
+    assert "Ann K." not in points(club)
+    page = login(officers[0]).get(f"/desk/people/{ann.person.pk}/").content.decode()
+    assert page.count('href="/r/furiten/"') == 2  # both rated games, with their club
+    split_people(merge, officers[0], "two Anns after all")
+    assert points(club)["Ann"] == (2, 21.3, 1)
+    assert points(club)["Ann K."][1:] == (0.0, 1)

@@ -154,6 +154,16 @@ def add_member(club: Club, person: Person, user, joined_on=None) -> Member:
 
 
 @transaction.atomic
+def add_new_member(club: Club, data: dict, user, joined_on=None) -> Member:
+    """A person new to the desk (name, country, club, EMA id), made a member at once: both or
+    neither are stored."""
+    person = Person(**{name: data.get(name, "") for name in ("name", "country", "club", "ema_id")})
+    _checked(person, exclude=["merged_into"])
+    person.save()
+    return add_member(club, person, user, joined_on=joined_on)
+
+
+@transaction.atomic
 def set_member_active(member: Member, active: bool, user) -> Member:
     """A member who left is kept with their games, listed apart."""
     member.active = active

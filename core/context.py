@@ -1,4 +1,4 @@
-from core.roles import is_desk, is_director, is_head_referee, is_referee
+from core.roles import is_club_officer, is_desk, is_director, is_head_referee, is_referee
 
 
 def roles(request):
@@ -10,4 +10,5 @@ def roles(request):
         "is_desk": is_desk(user),
         "is_referee": is_referee(user),
         "is_head_referee": is_head_referee(user),
+        "is_club_officer": is_club_officer(user),
     }

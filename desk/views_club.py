@@ -75,6 +75,7 @@ from desk.tables_club import (
     RatingTable,
     SeasonsTable,
     signed,
+    status_label,
 )
 from people.models import Person
 from seating.models import WINDS
@@ -551,6 +552,7 @@ class GameDetail(ClubRequired, ClubMixin, View):
             "club": self.club,
             "game": game,
             "state": state,
+            "status": status_label(state.status),
             "latest": latest,
             "form": form,
             "closed": closed,

@@ -26,6 +26,7 @@ from club.models import (
 )
 from core.errors import ActionRefused, StaleEdit, rule_message
 from people.models import Person
+from people.services import create_person
 from scoring.rules import validate_scores
 from scoring.services import wind_label
 from seating.algorithms.draw import draw_tables
@@ -151,6 +152,13 @@ def add_member(club: Club, person: Person, user, joined_on=None) -> Member:
     member.save()
     touch_club(club.pk)
     return member
+
+
+@transaction.atomic
+def add_new_member(club: Club, data: dict, user, joined_on=None) -> Member:
+    """A person new to the desk (name, country, club, EMA id), made a member at once: both or
+    neither are stored."""
+    return add_member(club, create_person(data, user), user, joined_on=joined_on)
 
 
 @transaction.atomic

@@ -4,6 +4,7 @@ from django.urls import path
 
 from desk import views as v
 from desk import views_clock as clock
+from desk import views_club as club
 from desk import views_finish as finish
 from desk import views_hands as hands
 from desk import views_people as people
@@ -14,6 +15,8 @@ from desk import views_seating as seating
 app_name = "desk"
 T = "<slug:slug>/"
 S = T + "s/<int:number>/"
+C = "club/<slug:club>/"
+E = C + "evening/<str:day>/"
 urlpatterns = [
     path("", v.Home.as_view(), name="home"),
     path("new/", v.TournamentCreate.as_view(), name="tournament_add"),
@@ -24,6 +27,28 @@ urlpatterns = [
     path("people/<int:pk>/", people.PersonDetail.as_view(), name="person"),
     path("people/<int:pk>/merge/", people.PersonMerge.as_view(), name="person_merge"),
     path("people/changes/<int:pk>/split/", people.PersonSplit.as_view(), name="person_split"),
+    # Club ratings (issue 25): before the tournaments' <slug:slug>/ patterns.
+    path("club/", club.ClubList.as_view(), name="clubs"),
+    path("club/new/", club.ClubCreate.as_view(), name="club_add"),
+    path(C, club.ClubDashboard.as_view(), name="club"),
+    path(C + "edit/", club.ClubEdit.as_view(), name="club_edit"),
+    path(C + "seasons/add/", club.SeasonEdit.as_view(), name="club_season_add"),
+    path(C + "seasons/<int:pk>/", club.SeasonEdit.as_view(), name="club_season_edit"),
+    path(C + "seasons/<int:pk>/close/", club.SeasonClose.as_view(), name="club_season_close"),
+    path(C + "members/", club.Members.as_view(), name="club_members"),
+    path(C + "members/new/", club.MemberNew.as_view(), name="club_member_new"),
+    path(C + "members/<int:pk>/", club.MemberDetail.as_view(), name="club_member"),
+    path(C + "members/<int:pk>/active/", club.MemberActive.as_view(), name="club_member_active"),
+    path(C + "evening/", club.EveningToday.as_view(), name="club_evening_today"),
+    path(E, club.EveningPage.as_view(), name="club_evening"),
+    path(E + "checkin/<int:pk>/", club.EveningCheckIn.as_view(), name="club_checkin"),
+    path(E + "draw/", club.EveningDraw.as_view(), name="club_draw"),
+    path(C + "games/", club.Games.as_view(), name="club_games"),
+    path(C + "games/add/", club.GameAdd.as_view(), name="club_game_add"),
+    path(C + "games/<int:pk>/", club.GameDetail.as_view(), name="club_game"),
+    path(C + "games/<int:pk>/confirm/", club.GameConfirm.as_view(), name="club_game_confirm"),
+    path(C + "games/<int:pk>/void/", club.GameVoid.as_view(), name="club_game_void"),
+    path(C + "rating/", club.RatingPage.as_view(), name="club_rating"),
     path(T, v.Dashboard.as_view(), name="tournament"),
     path(T + "edit/", v.TournamentEdit.as_view(), name="tournament_edit"),
     path(T + "rules/", v.RulesEdit.as_view(), name="rules"),

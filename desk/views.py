@@ -16,7 +16,7 @@ from django_tables2 import RequestConfig
 from core.collation import collated
 from core.errors import ActionRefused
 from core.forms import ButtonsForm, SearchForm, UploadForm
-from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk
+from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk, is_referee
 from core.views import show_refusal
 from desk.forms import CheckInForm, ImportConfirmForm, PlayerForm, RulesForm, TournamentForm
 from desk.tables import (
@@ -47,7 +47,12 @@ class Home(StaffRequired, View):
 
     def get(self, request):
         kind = DeskTournamentsTable if is_desk(request.user) else RefereeTournamentsTable
-        table = kind(Tournament.objects.all())
+        # A club officer alone has no tournament pages: the club ratings' link only.
+        table = (
+            kind(Tournament.objects.all())
+            if is_desk(request.user) or is_referee(request.user)
+            else None
+        )
         return render(request, "desk/home.html", {"table": table})
 
 

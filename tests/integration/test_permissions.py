@@ -7,6 +7,7 @@ without an entry here (desk RULES, PUBLIC_PAGES, ACCOUNT_PAGES, or the admin wal
 test_every_url_pattern_is_covered.
 """
 
+import datetime
 import json
 import re
 
@@ -21,6 +22,7 @@ from django.utils import timezone
 
 from archive import backups
 from club.models import Club
+from club.services import add_member, record_game, save_club, save_season
 from core.roles import CLUB_OFFICER
 from people.models import Person
 from people.services import create_person, merge_people
@@ -112,6 +114,28 @@ RULES = {
     "referee:appeals": ("get", REFEREE),
     "referee:appeal_add": ("post", REFEREE),
     "referee:appeal": ("post", REFEREE),
+    # A club rating's desk pages (issue 25).
+    "desk:clubs": ("get", CLUB),
+    "desk:club_add": ("post", CLUB),
+    "desk:club": ("get", CLUB),
+    "desk:club_edit": ("post", CLUB),
+    "desk:club_season_add": ("post", CLUB),
+    "desk:club_season_edit": ("post", CLUB),
+    "desk:club_season_close": ("post", CLUB),
+    "desk:club_members": ("post", CLUB),
+    "desk:club_member_new": ("post", CLUB),
+    "desk:club_member": ("get", CLUB),
+    "desk:club_member_active": ("post", CLUB),
+    "desk:club_evening_today": ("get", CLUB),
+    "desk:club_evening": ("get", CLUB),
+    "desk:club_checkin": ("post", CLUB),
+    "desk:club_draw": ("post", CLUB),
+    "desk:club_games": ("get", CLUB),
+    "desk:club_game_add": ("post", CLUB),
+    "desk:club_game": ("post", CLUB),
+    "desk:club_game_confirm": ("post", CLUB),
+    "desk:club_game_void": ("post", CLUB),
+    "desk:club_rating": ("get", CLUB),
 }
 
 
@@ -244,6 +268,25 @@ def people():
     return staff
 
 
+RULES_DAY = datetime.date(2025, 3, 14)
+
+
+def rules_club() -> Club:
+    """A club rating with four members, a season and a draft game (by the first user), for the
+    club pages' rules: a confirm by anyone else has something to confirm."""
+    club = Club.objects.filter(slug="rules-club").first()
+    if club is not None:
+        return club
+    user = User.objects.order_by("pk").first()
+    club = save_club(None, {"name": "Rules Club", "slug": "rules-club"}, user)
+    members = [
+        add_member(club, Person.objects.create(name=f"Member {n}"), user) for n in range(1, 5)
+    ]
+    save_season(club, None, "Spring", datetime.date(2025, 3, 1), datetime.date(2025, 5, 31), user)
+    record_game(club, [(m, 30000, 0) for m in members], user, played_on=RULES_DAY)
+    return club
+
+
 def kwargs_for(full_name, t, player):
     namespace, name = full_name.split(":")
     resolver = get_resolver().namespace_dict[namespace][1]
@@ -274,15 +317,24 @@ def kwargs_for(full_name, t, player):
         pk = kept.pk
         if name == "person_split":
             pk = merge_people(kept, other, director).pk
+    values = {}
+    if "club" in pattern.pattern.regex.groupindex:
+        club = rules_club()
+        pk = {
+            "club_season_edit": club.seasons.first,
+            "club_season_close": club.seasons.first,
+            "club_member": club.members.first,
+            "club_member_active": club.members.first,
+            "club_checkin": club.members.first,
+            "club_game": club.games.first,
+            "club_game_confirm": club.games.first,
+            "club_game_void": club.games.first,
+        }.get(name, lambda: player)().pk
+        values = {"club": club.slug, "day": RULES_DAY.isoformat()}
     name_of_backup = ""
     if name.startswith("backup_"):
         name_of_backup = backups.write_backup(t, tag=backups.MANUAL).name
-    club = ""
-    if "club" in pattern.pattern.regex.groupindex:
-        club = Club.objects.get_or_create(slug="furiten", defaults={"name": "Furiten"})[0].slug
-    values = {
-        "slug": t.slug, "number": 1, "table": 1, "pk": pk, "name": name_of_backup, "club": club,
-    }  # fmt: skip
+    values = {"slug": t.slug, "number": 1, "table": 1, "pk": pk, "name": name_of_backup, **values}
     return {k: values[k] for k in pattern.pattern.regex.groupindex}
 
 
@@ -349,6 +401,35 @@ def body(name, t, player):
             "other": getattr(Person.objects.filter(name="Marta Nowak").first(), "pk", "")
         },
         "person_split": {"reason": "two people"},
+        "club_add": {
+            "name": "Other club",
+            "slug": "other-club",
+            "ruleset": "furiten-club",
+            "min_games": 0,
+            "language": "en",
+        },
+        "club_edit": {
+            "name": "Renamed club",
+            "slug": "rules-club",
+            "ruleset": "furiten-club",
+            "min_games": 0,
+            "language": "en",
+        },
+        "club_season_add": {"name": "Summer", "start": "2025-06-01", "end": "2025-08-31"},
+        "club_season_edit": {"name": "Spring", "start": "2025-03-01", "end": "2025-05-30"},
+        "club_members": {"person": Person.objects.values_list("pk", flat=True).first()},
+        "club_member_new": {"name": "New Member"},
+        "club_member_active": {"active": "0"},
+        "club_checkin": {"checked_in": "1"},
+        "club_game": {
+            "base_version": 1,
+            "score_E": 40000,
+            "score_S": 30000,
+            "score_W": 30000,
+            "score_N": 20000,
+        },
+        "club_game_confirm": {"version": 1},
+        "club_game_void": {"base_version": 1, "note": "by mistake", "confirm": "1"},
     }.get(name.split(":")[1], {})
 
 

@@ -6,8 +6,11 @@ ties split the placement points as in §1 — two tied for first share 9 + 3, 6 
 """
 
 import datetime
+import json
+import re
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
@@ -131,6 +134,22 @@ def test_the_feed_has_the_documented_shape(club):
     }  # fmt: skip
     response = Client().get("/r/furiten/rating.json")
     assert response["Access-Control-Allow-Origin"] == "*"
+
+
+def keys(value):
+    """The shape of a JSON value: its keys, nested, with lists by their first item."""
+    if isinstance(value, dict):
+        return {k: keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [keys(value[0])] if value else []
+    return None
+
+
+def test_the_feed_is_shaped_as_the_readme_example(club):
+    readme = (settings.BASE_DIR / "README.md").read_text()
+    section = readme.split("#### Club rating feed", 1)[1]
+    example = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+    assert keys(feed(season=club["spring"].pk)) == keys(example)
 
 
 def test_the_default_is_the_season_of_today_else_all_time(club):

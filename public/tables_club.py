@@ -111,7 +111,8 @@ def others(lines, slug) -> str:
     """The players at a game's table, each with their wind, place and points, linked."""
     return format_html_join(
         "",
-        '<span class="seat">{}: <a href="{}"><bdi>{}</bdi></a> {} ({})</span>',
+        '<span class="seat">{}: <a href="{}"><bdi>{}</bdi></a> <span class="result">{} ({})</span>'
+        "</span>",
         (
             (
                 line["wind"],

@@ -206,7 +206,9 @@ def test_the_person_page_has_the_chart_and_the_games(club):
     assert page.index("+11.0") < page.index("+24.3") < page.index("+3.0")
     assert "45,300" in page
     ewa = club["members"]["Ewa"].person
-    assert f'<a href="/r/furiten/p/{ewa.pk}/"><bdi>Ewa</bdi></a> 35,000 (+11.0)' in page
+    link = f'<a href="/r/furiten/p/{ewa.pk}/"><bdi>Ewa</bdi></a>'
+    expected = f'{link} <span class="result">35,000 (+11.0)</span>'
+    assert expected in page
     below = Client().get(f"/r/furiten/p/{ewa.pk}/").content.decode()
     assert "not ranked (fewer than 2 games)" in below
 
@@ -215,7 +217,7 @@ def test_the_games_page_lists_the_games_newest_first(club):
     page = Client().get("/r/furiten/games/").content.decode()
     assert "3 games" in page
     assert page.index("12/03/2024") < page.index("05/03/2024") < page.index("20/02/2024")
-    assert "Bartek</bdi></a> 50,000 (+29.0)" in page
+    assert 'Bartek</bdi></a> <span class="result">50,000 (+29.0)</span>' in page
 
 
 def test_unknown_clubs_people_and_seasons_are_not_found(club):

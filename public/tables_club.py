@@ -56,6 +56,7 @@ class ClubRatingTable(CollatedTable):
     )
 
     class Meta:
+        template_name = "public/club/_rating_table.html"
         attrs = {"class": "standings rating"}
         empty_text = _("No rated games yet.")
 

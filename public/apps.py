@@ -7,7 +7,9 @@ class PublicConfig(AppConfig):
     name = "public"
 
     def ready(self):
+        from club.changes import club_changed
         from public import cache
         from tournament.changes import tournament_changed
 
         tournament_changed.connect(cache.tournament_changed, dispatch_uid="public-cache")
+        club_changed.connect(cache.club_changed, dispatch_uid="public-club-cache")

@@ -9,8 +9,13 @@ the normal way and its response (body and headers, never cookies) is kept for th
 Player and find pages are kept by what they show instead (their version, see
 public.views.kept_version), so a confirmation sends only the four players' pages that changed
 through the view; the others are kept with stand-ins for rank and total, filled in here.
+A club rating's pages and feed (/r/<slug>/…) are kept the same way by the club's revision
+(`touch_club()` bumps it and sends `club_changed`, which forgets it here): one store, one
+mechanism, the page's owner (a tournament or a club) read from the table below.
 Logged-in staff, POSTs and every other page always go the normal way.
 """
+
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import transaction
@@ -18,15 +23,34 @@ from django.http import HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils import translation
 
+from club.models import Club
 from public.views import kept_version
 from tournament.models import Tournament
 
+
+class Owner(NamedTuple):
+    """Whose revision keeps a page: a model with `slug` and `revision`, and the tag its cache
+    keys carry (none for tournaments, whose keys came first; a slug holds no colon, so the
+    two never meet)."""
+
+    model: type
+    tag: str
+
+
+TOURNAMENT = Owner(Tournament, "")
+CLUB = Owner(Club, "r:")
+
+# Page name -> its owner.
 CACHED_PAGES = {
-    "public:standings",
-    "public:feed",
-    "public:statistics",
-    "public:find",
-    "public:player",
+    "public:standings": TOURNAMENT,
+    "public:feed": TOURNAMENT,
+    "public:statistics": TOURNAMENT,
+    "public:find": TOURNAMENT,
+    "public:player": TOURNAMENT,
+    "public:club_rating": CLUB,
+    "public:club_person": CLUB,
+    "public:club_games": CLUB,
+    "public:club_feed": CLUB,
 }
 # Kept by what they show rather than by revision (public.views.kept_version): a confirmation
 # changes four players' pages and no find page.
@@ -37,38 +61,49 @@ PRIVATE_COOKIES = ("sessionid", "messages")
 REVISION_SECONDS = 1  # changes by another process (a command) show after at most this long
 
 
-def revision_key(slug) -> str:
-    return f"public-revision:{slug}"
+def revision_key(slug, owner: Owner = TOURNAMENT) -> str:
+    return f"public-revision:{owner.tag}{slug}"
 
 
-def page_key(pk, version, language, path) -> str:
-    return f"public-page:{pk}:{version}:{language}:{path}"
+def page_key(pk, version, language, path, owner: Owner = TOURNAMENT) -> str:
+    return f"public-page:{owner.tag}{pk}:{version}:{language}:{path}"
 
 
-def _tournament_revision(slug):
-    """(pk, revision) of the tournament, from the cache for a second: `touch()` forgets it at
-    once, so a change made through this server shows on the very next request."""
-    key = revision_key(slug)
+def _revision(owner: Owner, slug):
+    """(pk, revision) of the tournament or club, from the cache for a second: `touch()` and
+    `touch_club()` forget it at once, so a change made through this server shows on the very
+    next request."""
+    key = revision_key(slug, owner)
     found = cache.get(key)
     if found is None:
-        found = Tournament.objects.filter(slug=slug).values_list("pk", "revision").first()
+        found = owner.model.objects.filter(slug=slug).values_list("pk", "revision").first()
         if found is not None:
             cache.set(key, found, timeout=REVISION_SECONDS)
     return found
 
 
-def forget(tournament_id) -> None:
-    """The tournament changed: its next public request reads the revision again."""
-    slug = Tournament.objects.filter(pk=tournament_id).values_list("slug", flat=True).first()
+def forget(pk, owner: Owner = TOURNAMENT) -> None:
+    """The tournament (or club) changed: its next public request reads the revision again."""
+    slug = owner.model.objects.filter(pk=pk).values_list("slug", flat=True).first()
     if slug:
-        cache.delete(revision_key(slug))
+        cache.delete(revision_key(slug, owner))
+
+
+def _forget_now_and_after_commit(pk, owner: Owner) -> None:
+    """Forget now (this request's next page) and after the commit (everybody else's next
+    page)."""
+    forget(pk, owner)
+    transaction.on_commit(lambda: forget(pk, owner))
 
 
 def tournament_changed(sender, tournament_id, **kwargs) -> None:
-    """Receiver of tournament.changes.tournament_changed: forget now (this request's next page)
-    and after the commit (everybody else's next page)."""
-    forget(tournament_id)
-    transaction.on_commit(lambda: forget(tournament_id))
+    """Receiver of tournament.changes.tournament_changed."""
+    _forget_now_and_after_commit(tournament_id, TOURNAMENT)
+
+
+def club_changed(sender, club_id, **kwargs) -> None:
+    """Receiver of club.changes.club_changed."""
+    _forget_now_and_after_commit(club_id, CLUB)
 
 
 _resolved: dict = {}  # path -> its ResolverMatch, or None for no page: the hall asks for few
@@ -99,9 +134,10 @@ class PublicPageCache:
         if request.method != "GET" or any(name in request.COOKIES for name in PRIVATE_COOKIES):
             return self.get_response(request)
         match = _resolve(request.path_info)
-        if match is None or match.view_name not in CACHED_PAGES:
+        owner = CACHED_PAGES.get(match.view_name) if match is not None else None
+        if owner is None:
             return self.get_response(request)
-        found = _tournament_revision(match.kwargs.get("slug"))
+        found = _revision(owner, match.kwargs.get("slug"))
         if found is None:
             return self.get_response(request)
         language = translation.get_language_from_request(request)
@@ -112,13 +148,14 @@ class PublicPageCache:
             kept = kept_version(match.view_name, found, match.kwargs, language)
             version, fill = kept if kept is not None else (None, {})
         if version is not None:
-            kept = cache.get(page_key(found[0], version, language, path))
+            kept = cache.get(page_key(found[0], version, language, path, owner))
             if kept is not None:
                 content, headers = kept
                 for stand_in, html in fill.items():
                     content = content.replace(stand_in, html)
                 return HttpResponse(content, headers=headers)
-        request.public_revision = found  # the view need not read it again
+        if owner is TOURNAMENT:
+            request.public_revision = found  # the view need not read it again
         response = self.get_response(request)
         if response.status_code == 200 and not response.streaming and not response.cookies:
             headers = {
@@ -130,5 +167,6 @@ class PublicPageCache:
             # it drew is of that version, whatever revision the request came in on.
             version, content = getattr(response, "public_kept", (found[1], response.content))
             # A revision is soon replaced by the next change: keep its pages a few minutes.
-            cache.set(page_key(found[0], version, language, path), (content, headers), 300)
+            key = page_key(found[0], version, language, path, owner)
+            cache.set(key, (content, headers), 300)
         return response

@@ -214,7 +214,7 @@ def _data_words(t) -> set:
         text += [p.name, p.key, p.club, p.country, p.team]
     text += ["dir", "desk1", "desk2", "ref", "visitor"]
     # the club rating of the permission rules (test_permissions.rules_club): its names
-    text += ["Rules Club", "Member", "Spring"]
+    text += ["Rules Club", "rules-club", "Member", "Spring"]
     return set(re.findall(r"[A-Za-z']+", " ".join(text)))
 
 

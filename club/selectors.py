@@ -20,6 +20,7 @@ from core.collation import sort_key
 from people.models import Person
 from scoring.rating import Game as RatedGame
 from scoring.rating import RatedSeat, RatingBook, RatingTable, rating_svg
+from scoring.rules import PRESETS
 from seating.models import WINDS
 
 _BOOKS: dict = {}  # club pk → (revision, RatingBook, people, games by key)
@@ -115,12 +116,9 @@ def _seats(version_pks, club_id, person_of) -> dict:
     """version pk → its seats in wind order, [(wind index, member, person, score, chombo)]."""
     wind_index = {w: i for i, w in enumerate(WINDS)}
     found = GameScore.objects.values_list("version_id", "wind", "member_id", "score", "chombo")
-    if len(version_pks) > 500:  # most of the club's games: one query over the club
-        found = found.filter(
-            version__game__club_id=club_id,
-            version__status=GameVersion.Status.CONFIRMED,
-            version__void=False,
-        )
+    if len(version_pks) > 500:  # most of the club's games: one query over the club (a
+        # version's scores never change, so one confirmed since the heads were read is here too)
+        found = found.filter(version__game__club_id=club_id)
     else:
         found = found.filter(version_id__in=version_pks)
     seats = defaultdict(list)
@@ -131,19 +129,24 @@ def _seats(version_pks, club_id, person_of) -> dict:
     return seats
 
 
-def _build(club: Club, previous: "Book | None") -> Book:
+def _build(club_id, ruleset, previous: "Book | None") -> Book:
     """Score the club's games. A book kept from an earlier revision lends the games that have
     not changed (a confirmed version's scores never change: a correction is a new version);
     only new versions are read and scored. A rule set change or a merge of people (members
     linked to other people) scores everything again."""
-    person_of = dict(Member.objects.filter(club=club).values_list("pk", "person_id"))
-    heads, places = _confirmed_heads(club.pk, previous.places if previous else {})
-    book = RatingBook(club.rule_set(), scored=[])
+    heads, places = _confirmed_heads(club_id, previous.places if previous else {})
+    # Read after the heads: every member a confirmed score names is in it.
+    person_of = dict(Member.objects.filter(club_id=club_id).values_list("pk", "person_id"))
+    book = RatingBook(PRESETS[ruleset], scored=[])
     reuse = {}
-    if previous and previous.ruleset == club.ruleset and previous.person_of == person_of:
-        reuse = previous.by_version
+    if (
+        previous
+        and previous.ruleset == ruleset
+        and all(person_of.get(m) == p for m, p in previous.person_of.items())
+    ):
+        reuse = previous.by_version  # new members change no game already scored
     missing = [h[0] for h in heads if h[0] not in reuse]
-    fresh = _seats(missing, club.pk, person_of) if missing else {}
+    fresh = _seats(missing, club_id, person_of) if missing else {}
     by_version = {}
     scored = book.scored
     for version_pk, game_pk, played_on, _number, _version in heads:
@@ -157,7 +160,7 @@ def _build(club: Club, previous: "Book | None") -> Book:
         by_version[version_pk] = kept
         scored.append(kept[1])
     people = Person.objects.in_bulk(set(person_of.values()))  # names may have changed
-    kept = Book(None, club.ruleset, person_of, book, people, by_version, heads)
+    kept = Book(None, ruleset, person_of, book, people, by_version, heads)
     kept.places = places
     return kept
 
@@ -166,14 +169,17 @@ def rating_book(club: Club) -> Book:
     """The club's games scored once per revision (kept in this process)."""
     # The revision with the club's creation time: a club deleted and another created with the
     # same number (SQLite reuses it) is a different book.
-    found = Club.objects.filter(pk=club.pk).values_list("revision", "created_at").first()
+    # The rule set is read with the revision: a book is built by the rules of its revision.
+    revision, created_at, ruleset = (
+        Club.objects.filter(pk=club.pk).values_list("revision", "created_at", "ruleset").get()
+    )
+    found = (revision, created_at)
     with _BOOKS_LOCK:
         kept = _BOOKS.get(club.pk)
     if kept is not None and kept.revision == found:
         return kept
-    previous = kept if kept is not None and kept.revision[1] == found[1] else None
-    club.revision = found[0]
-    built = _build(club, previous)
+    previous = kept if kept is not None and kept.revision[1] == created_at else None
+    built = _build(club.pk, ruleset, previous)
     built.revision = found
     with _BOOKS_LOCK:
         if len(_BOOKS) > 32:
@@ -313,11 +319,15 @@ def _wind_order(row):
 
 
 def evening_games(evening: Evening) -> list[GameState]:
-    return game_states(Game.objects.filter(evening=evening).order_by("number"))
+    return game_states(
+        Game.objects.filter(evening=evening).select_related("club").order_by("number")
+    )
 
 
 def day_games(club: Club, day: datetime.date) -> list[GameState]:
-    return game_states(Game.objects.filter(club=club, played_on=day).order_by("number"))
+    return game_states(
+        Game.objects.filter(club=club, played_on=day).select_related("club").order_by("number")
+    )
 
 
 def drafts(club: Club) -> list[GameState]:
@@ -327,7 +337,9 @@ def drafts(club: Club) -> list[GameState]:
         .values_list("game_id", flat=True)
         .distinct()
     )
-    games = Game.objects.filter(pk__in=list(ids)).order_by("played_on", "number")
+    games = (
+        Game.objects.filter(pk__in=list(ids)).select_related("club").order_by("played_on", "number")
+    )
     return [s for s in game_states(games) if s.latest.status == GameVersion.Status.DRAFT]
 
 

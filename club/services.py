@@ -67,13 +67,21 @@ CLUB_FIELDS = (
 def save_club(club: Club | None, data: dict, user) -> Club:
     """Create a club rating (club None) or change its settings. A rule set change recomputes
     every game (the rating is always computed from the current rules)."""
-    club = club or Club()
+    # The stored club, locked: its revision is touch_club's alone, never written back stale.
+    given = club
+    club = Club.objects.select_for_update().get(pk=club.pk) if club and club.pk else Club()
     for name in CLUB_FIELDS:
         if name in data:
             setattr(club, name, data[name])
     _checked(club)
-    club.save()
+    if club.pk:
+        club.save(update_fields=CLUB_FIELDS)
+    else:
+        club.save()
     touch_club(club.pk)
+    club.refresh_from_db()
+    if given is not None and given is not club:
+        given.refresh_from_db()  # the caller's copy shows what is stored
     return club
 
 
@@ -175,7 +183,12 @@ def set_member_active(member: Member, active: bool, user) -> Member:
 
 @transaction.atomic
 def evening_on(club: Club, day: datetime.date, user) -> Evening:
-    evening, _created = Evening.objects.get_or_create(club=club, date=day)
+    found = Evening.objects.filter(club=club, date=day).first()
+    if found:
+        return found
+    evening = Evening(club=club, date=day)
+    _checked(evening, exclude=["club"])
+    evening.save()
     return evening
 
 
@@ -217,6 +230,7 @@ def draw_evening(evening: Evening, user, seed: int | None = None) -> list[Game]:
     """Draw tables from the members present and not already waiting at a table (the desk's
     random draw, seating.algorithms.draw). When they are not a multiple of four, those who
     have played most this evening sit out first (ties by the draw)."""
+    Club.objects.select_for_update().get(pk=evening.club_id)  # the day's table numbers
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     waiting = set(_waiting_seats(evening).values_list("member_id", flat=True))
     present = [
@@ -290,8 +304,9 @@ def _refuse_closed(club: Club, day, override: bool) -> None:
         )
 
 
-def _check_seats(club: Club, seats: list) -> None:
-    """seats: [(member, score, chombo)] in wind order E, S, W, N."""
+def _check_seats(club: Club, seats: list, former_allowed=frozenset()) -> None:
+    """seats: [(member, score, chombo)] in wind order E, S, W, N. A former member plays no new
+    game; `former_allowed` (members of the game's earlier versions) keeps a correction open."""
     if len(seats) != SEATS:
         raise ActionRefused(_("A rated game has four players."))
     seen = {}
@@ -303,6 +318,12 @@ def _check_seats(club: Club, seats: list) -> None:
         if member.club_id != club.pk:
             raise ActionRefused(
                 _("%(seat)s: %(name)s is not a member of this club.")
+                % {"seat": wind_label(wind), "name": member.person.name},
+                field=wind,
+            )
+        if not member.active and member.pk not in former_allowed:
+            raise ActionRefused(
+                _("%(seat)s: %(name)s is a former member.")
                 % {"seat": wind_label(wind), "name": member.person.name},
                 field=wind,
             )
@@ -379,7 +400,12 @@ def record_game(
         game = Game.objects.select_for_update().get(pk=game.pk, club=club)
         day = game.played_on
     _refuse_closed(club, day, override_closed)
-    _check_seats(club, seats)
+    earlier = (
+        set(GameScore.objects.filter(version__game=game).values_list("member_id", flat=True))
+        if game is not None
+        else set()
+    )
+    _check_seats(club, seats, earlier)
     version = GameVersion(note=note, entered_by=user, entered_at=timezone.now())
     try:
         version.clean_fields(exclude=["game", "version", "entered_by"])
@@ -423,15 +449,23 @@ def void_game(game: Game, user, base_version: int, note: str, override_closed=Fa
     latest = latest_version(game)
     if (latest.version if latest else 0) != base_version:
         raise StaleEdit(_stale_message(latest))
-    version = GameVersion.objects.create(
+    season = season_on(game.club, game.played_on)
+    version = GameVersion(
         game=game,
         version=base_version + 1,
         void=True,
         note=note,
         entered_by=user,
         entered_at=timezone.now(),
-        closed_season_override=override_closed,
+        closed_season_override=override_closed and bool(season and season.closed),
     )
+    try:
+        version.clean_fields(exclude=["game", "entered_by"])
+    except ValidationError as e:
+        raise ActionRefused(
+            _("Note: %(problem)s") % {"problem": e.message_dict["note"][0]}, field="note"
+        ) from e
+    version.save()
     touch_club(game.club_id)
     return version
 
@@ -446,6 +480,9 @@ def confirm_game(version: GameVersion, user) -> GameVersion:
         raise StaleEdit(_stale_message(latest))
     if version.entered_by_id == user.pk and not game.club.single_confirmation:
         raise ActionRefused(_("You recorded this game: a second officer must confirm it."))
+    # A season closed since the draft was recorded: its final table changes only by a version
+    # recorded with the override.
+    _refuse_closed(game.club, game.played_on, version.closed_season_override)
     now = timezone.now()
     game.versions.filter(status=GameVersion.Status.CONFIRMED).update(
         status=GameVersion.Status.SUPERSEDED, superseded_at=now

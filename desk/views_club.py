@@ -46,6 +46,7 @@ from club.services import (
 )
 from core.errors import ActionRefused, StaleEdit
 from core.forms import AskedForm, SearchForm
+from core.moments import within_calendar
 from core.roles import ClubRequired
 from core.views import act, ask_first, refuse, show_refusal
 from core.zones import zone
@@ -99,10 +100,14 @@ class ClubMixin:
 
 
 def _day(text: str) -> datetime.date:
+    """An evening's date from its address; a date the desk keeps no evening on is no page."""
     try:
-        return datetime.date.fromisoformat(text)
+        day = datetime.date.fromisoformat(text)
     except ValueError as e:
         raise Http404 from e
+    if not within_calendar(day):
+        raise Http404
+    return day
 
 
 # --- clubs and their settings ----------------------------------------------------------------

@@ -120,9 +120,8 @@ def merge_people(kept: Person, other: Person, user, reason: str = "") -> PersonC
 
 @transaction.atomic
 def split_people(change: PersonChange, user, reason: str = "") -> PersonChange:
-    """Undo a merge: the links it moved that still point at the kept person go back to the
-    other one, who is no longer merged. A link moved on since (the kept person merged again,
-    a player linked by hand) stays where it is now."""
+    """Undo a merge: the links it moved go back to the other person, who is no longer merged.
+    Refused while a later merge holds them (split that one first)."""
     change = PersonChange.objects.select_for_update().get(pk=change.pk)
     if change.kind != PersonChange.Kind.MERGE:
         raise ActionRefused(_("Only a merge can be split."))
@@ -130,6 +129,21 @@ def split_people(change: PersonChange, user, reason: str = "") -> PersonChange:
         raise ActionRefused(_("This merge was already split."))
     people = _locked(change.kept_id, change.other_id)
     kept, other = people[change.kept_id], people[change.other_id]
+    # Merges are split in the reverse order: once the kept person was merged on, or a link
+    # this merge moved went on elsewhere, splitting this one first would part the wrong links.
+    moved_on = kept.merged_into_id is not None or any(
+        getattr(kept, relation).filter(pk__in=change.moved.get(key, [])).count()
+        != len(change.moved.get(key, []))
+        for key, relation in LINKS.items()
+    )
+    if moved_on:
+        raise ActionRefused(
+            _(
+                "%(name)s was merged again since, or a link this merge moved has moved on: "
+                "split the later merge first."
+            )
+            % {"name": kept.name}
+        )
     split = PersonChange(
         kind=PersonChange.Kind.SPLIT,
         kept=kept,

@@ -98,7 +98,8 @@ def test_a_club_evening_through_the_pages(officers):
     club = Club.objects.get(slug="furiten")
     dashboard = one.get("/desk/club/furiten/").content.decode()
     assert 'href="/r/furiten/"' in dashboard
-    assert "rating.pdf" not in dashboard
+    for export in ("rating.pdf", "games.pdf", "rating.xlsx"):
+        assert f'href="/desk/club/furiten/{export}"' in dashboard
 
     # Members: five people new to the desk, and one already on it found by a folded search.
     for name in ("Anna Kowalska", "Boris Petrov", "Chen Li", "Dmytro Koval", "Eva Novak"):

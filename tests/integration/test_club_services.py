@@ -209,8 +209,7 @@ def test_a_second_officer_confirms(club, officers, members):
         confirm_game(version, officers[0])
     confirm_game(version, officers[1])
     assert len(rating(club).table.rows) == 4
-    club.single_confirmation = True
-    save_club(club, {}, officers[0])
+    save_club(club, {"single_confirmation": True}, officers[0])
     alone = record_game(club, seats, officers[0], played_on=DAY)
     assert confirm_game(alone, officers[0]).status == GameVersion.Status.CONFIRMED
 
@@ -387,3 +386,60 @@ def test_a_merge_joins_two_memberships_ratings_and_a_split_parts_them(club, offi
     split_people(merge, officers[0], "two Anns after all")
     assert points(club)["Ann"] == (2, 21.3, 1)
     assert points(club)["Ann K."][1:] == (0.0, 1)
+
+
+def test_a_draft_is_not_confirmed_into_a_season_closed_since(club, officers, members):
+    """A closed season's table is final: a draft recorded while it was open is confirmed only
+    as a version recorded with the override."""
+    autumn = save_season(
+        club, None, "Autumn", DAY.replace(month=9, day=1), DAY.replace(day=30), officers[0]
+    )
+    seats = [(m, s, 0) for m, s in zip(members[:4], [40000, 30000, 30000, 20000], strict=True)]
+    draft = record_game(club, seats, officers[0], played_on=DAY)
+    close_season(autumn, officers[0])
+    with pytest.raises(ActionRefused, match="Autumn"):
+        confirm_game(draft, officers[1])
+    assert rating(club).table.rows == []
+    again = record_game(
+        club, seats, officers[0], game=draft.game, base_version=1, override_closed=True
+    )
+    assert confirm_game(again, officers[1]).closed_season_override
+
+
+def test_a_former_member_plays_no_new_game_but_their_games_can_be_corrected(
+    club, officers, members
+):
+    ann, bob, cat, dan = members[:4]
+    first = played(club, officers, [ann, bob, cat, dan], [42300, 31700, 26000, 20000])
+    set_member_active(dan, False, officers[0])
+    seats = [
+        (m, s, 0) for m, s in zip([ann, bob, cat, dan], [40000, 30000, 30000, 20000], strict=True)
+    ]
+    with pytest.raises(ActionRefused) as refused:
+        record_game(club, seats, officers[0], played_on=DAY)
+    assert refused.value.message == "North: Dan is a former member."
+    fixed = record_game(club, seats, officers[0], game=first.game, base_version=1)
+    assert fixed.version == 2
+
+
+def test_the_rating_follows_a_rule_set_change_made_elsewhere(club, officers, members):
+    """The book is built by the rules stored with its revision, not by a club object loaded
+    before the change."""
+    played(club, officers, members[:4], [40000, 30000, 30000, 20000])
+    stale = type(club).objects.get(pk=club.pk)
+    rating(stale)
+    save_club(club, {"ruleset": "ema-2012"}, officers[0])
+    # EMA's result unit is points: 40,000 − 30,000 + 30,000 uma (000 §3.6.1).
+    assert rating(stale).table.rows[0].rating == 40000
+    # A settings form loaded before another write does not put the revision back.
+    old = type(club).objects.get(pk=club.pk)
+    check_in(evening_on(club, DAY, officers[0]), members[0], officers[0])
+    revision = type(club).objects.get(pk=club.pk).revision
+    save_club(old, {"min_games": 1}, officers[0])
+    assert type(club).objects.get(pk=club.pk).revision == revision + 1
+
+
+def test_an_evening_outside_the_calendar_is_refused(club, officers):
+    with pytest.raises(ActionRefused):
+        evening_on(club, datetime.date(1, 1, 1), officers[0])
+    assert not club.evenings.exists()

@@ -293,3 +293,24 @@ def test_matching_400_players_reads_the_people_once(staff, django_assert_num_que
     c = f.login(director)
     assert 'href="/desk/test-open/people/"' in c.get("/desk/test-open/").content.decode()
     assert 'href="/desk/test-open/people/"' in c.get("/desk/test-open/players/").content.decode()
+
+
+def test_merges_are_split_in_reverse_order(staff):
+    """A merge whose kept person was merged on is split only after that later merge: otherwise
+    the wrong links would part."""
+    director = staff["director"]
+    club = Club.objects.create(name="Riichi Club", slug="rc")
+    x, k, z = (person(director, name=n) for n in ("X", "K", "Z"))
+    member = Member.objects.create(club=club, person=x, joined_on=date(2025, 1, 1))
+    first = merge_people(k, x, director)
+    second = merge_people(z, k, director)
+    member.refresh_from_db()
+    assert member.person == z
+    before = snapshot(STATE)
+    with pytest.raises(ActionRefused, match="split the later merge first"):
+        split_people(first, director)
+    assert snapshot(STATE) == before
+    split_people(second, director)
+    split_people(first, director)
+    member.refresh_from_db()
+    assert member.person == x

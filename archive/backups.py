@@ -11,6 +11,11 @@ written to a temporary file and renamed, so a crash never leaves half a file.
 The folder keeps the newest `DESK_BACKUPS_KEEP` files, and the newest one of every session
 (the file name carries the last seated session), so the state after each session survives any
 number of later changes.
+
+A club rating's file (archive.club_file) is backed up by the same writer on every
+club.changes.club_changed, into `club.<slug>/` (a dot no slug has, so no tournament's folder can
+be a club's), its files named by the time alone and the newest `DESK_BACKUPS_KEEP` kept. The
+writer's jobs are keyed (kind, id): ("tournament", 3), ("club", 1).
 """
 
 import atexit
@@ -30,6 +35,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from archive.club_file import export_club
 from archive.tournament_file import (
     Change,
     changes,
@@ -40,6 +46,7 @@ from archive.tournament_file import (
     parse,
     prepare_import,
 )
+from club.models import Club
 from core.errors import ActionRefused
 from scoring.models import Penalty
 from scoring.selectors import last_started, seating
@@ -48,7 +55,9 @@ from tournament.models import Appeal, Incident, Restore, Tournament
 
 log = logging.getLogger(__name__)
 
-NAME = re.compile(r"^(\d{8}-\d{6}-\d{6})-s(\d+)(?:-([a-z-]+))?\.json$")
+# A club's files carry no session (-sNN): read as session 0.
+NAME = re.compile(r"^(\d{8}-\d{6}-\d{6})(?:-s(\d+))?(?:-([a-z-]+))?\.json$")
+TOURNAMENT, CLUB = "tournament", "club"
 BEFORE_RESTORE = "before-restore"
 MANUAL = "manual"
 
@@ -56,6 +65,10 @@ MANUAL = "manual"
 def folder_of(slug: str) -> Path:
     base = Path(getattr(settings, "DESK_BACKUP_DIR", settings.DATA_DIR / "backups"))
     return base / slug
+
+
+def club_folder_of(slug: str) -> Path:
+    return folder_of(f"club.{slug}")
 
 
 def keep() -> int:
@@ -82,12 +95,20 @@ def _parse_name(path: Path) -> Backup | None:
         size = path.stat().st_size
     except OSError:
         return None
-    return Backup(path.name, path, made, int(session), tag or "", size)
+    return Backup(path.name, path, made, int(session or 0), tag or "", size)
 
 
 def listing(slug: str) -> list[Backup]:
     """The tournament's backups, newest first."""
-    folder = folder_of(slug)
+    return _listing(folder_of(slug))
+
+
+def club_listing(slug: str) -> list[Backup]:
+    """The club rating's backups, newest first."""
+    return _listing(club_folder_of(slug))
+
+
+def _listing(folder: Path) -> list[Backup]:
     if not folder.is_dir():
         return []
     found = (_parse_name(p) for p in folder.iterdir())
@@ -103,8 +124,12 @@ def find(slug: str, name: str) -> Backup:
 
 
 def prune(slug: str) -> list[str]:
+    return _prune(folder_of(slug))
+
+
+def _prune(folder: Path) -> list[str]:
     """Delete the backups that are neither among the newest N nor the newest of a session."""
-    backups = listing(slug)
+    backups = _listing(folder)
     kept = {b.name for b in backups[: keep()]}
     newest_of_session = {}
     for b in backups:  # newest first: the first seen of each session is its newest
@@ -136,10 +161,28 @@ def write_backup(tournament: Tournament, tag: str = "") -> Backup:
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         text = dumps(export_tournament(tournament))
         session = _current_session(tournament)
-    folder = folder_of(tournament.slug)
+    backup = _write(folder_of(tournament.slug), f"-s{session:02d}{'-' + tag if tag else ''}", text)
+    _failures.pop((TOURNAMENT, tournament.pk), None)
+    return backup
+
+
+def write_club_backup(club: Club) -> Backup:
+    """Write the club rating's file now (archive.club_file); returns the new backup."""
+    with transaction.atomic():
+        # As write_backup: holding the club's row keeps its writers out until the file is read.
+        club = Club.objects.select_for_update().get(pk=club.pk)
+        text = dumps(export_club(club))
+    backup = _write(club_folder_of(club.slug), "", text)
+    _failures.pop((CLUB, club.pk), None)
+    return backup
+
+
+def _write(folder: Path, suffix: str, text: str) -> Backup:
+    """Write one file into the folder, named by the time (UTC) and `suffix`, by a temporary
+    file renamed (a crash never leaves half a file); then prune the folder."""
     folder.mkdir(parents=True, exist_ok=True)
     stamp = timezone.now().astimezone(UTC).strftime("%Y%m%d-%H%M%S-%f")
-    name = f"{stamp}-s{session:02d}{'-' + tag if tag else ''}.json"
+    name = f"{stamp}{suffix}.json"
     path = folder / name
     temporary = folder / f".{name}.tmp"
     with open(temporary, "w", encoding="utf-8") as out:
@@ -147,30 +190,31 @@ def write_backup(tournament: Tournament, tag: str = "") -> Backup:
         out.flush()
         os.fsync(out.fileno())
     os.replace(temporary, path)
-    prune(tournament.slug)
-    _failures.pop(tournament.pk, None)
+    _prune(folder)
     return _parse_name(path)
 
 
-# The background writer: one thread, one queue, at most one waiting job per tournament.
-_queue: "queue.Queue[int]" = queue.Queue()
-_waiting: set[int] = set()
+# The background writer: one thread, one queue, at most one waiting job per tournament or club
+# (a job is its key: (TOURNAMENT, id) or (CLUB, id)).
+_queue: "queue.Queue[tuple[str, int]]" = queue.Queue()
+_waiting: set[tuple[str, int]] = set()
 _lock = threading.Lock()
 _thread: threading.Thread | None = None
 
 
-def schedule(tournament_id: int) -> None:
-    """Back the tournament up once the current transaction has committed (once, however many
-    writes in it touched the tournament)."""
+def schedule(pk: int, kind: str = TOURNAMENT) -> None:
+    """Back the tournament (or the club, kind CLUB) up once the current transaction has
+    committed (once, however many writes in it touched it)."""
+    key = (kind, pk)
     connection = transaction.get_connection()
     for _savepoints, waiting, _robust in connection.run_on_commit:
-        if getattr(waiting, "backup_of", None) == tournament_id:
+        if getattr(waiting, "backup_of", None) == key:
             return
 
     def run():
-        _submit(tournament_id)
+        _submit(key)
 
-    run.backup_of = tournament_id
+    run.backup_of = key
     transaction.on_commit(run)
 
 
@@ -179,21 +223,26 @@ def tournament_changed(sender, tournament_id, **kwargs) -> None:
     schedule(tournament_id)
 
 
-def _submit(tournament_id: int) -> None:
+def club_changed(sender, club_id, **kwargs) -> None:
+    """Receiver of club.changes.club_changed."""
+    schedule(club_id, CLUB)
+
+
+def _submit(key: tuple[str, int]) -> None:
     global _thread
     if not getattr(settings, "BACKUP_THREAD", True):
-        _backup(tournament_id)
+        _backup(key)
         return
     with _lock:
-        if tournament_id in _waiting:
+        if key in _waiting:
             return  # the waiting job will read this change too
-        _waiting.add(tournament_id)
+        _waiting.add(key)
         if _thread is None or not _thread.is_alive():
             _thread = threading.Thread(target=_work, name="desk-backups", daemon=True)
             _thread.start()
             # A command that changed something (import, seat) exits only when its backup is out.
             atexit.register(wait_for_backups)
-    _queue.put(tournament_id)
+    _queue.put(key)
 
 
 @dataclass(frozen=True)
@@ -202,10 +251,10 @@ class Failure:
     reason: str
 
 
-# Tournament id -> the last automatic backup that failed, until one succeeds. Kept in the
+# (kind, id) -> the last automatic backup that failed, until one succeeds. Kept in the
 # server's memory: the thread that writes the backups is the server's, and so is the dashboard
 # that shows it; a failure of `manage.py backup` is the command's own error.
-_failures: dict[int, Failure] = {}
+_failures: dict[tuple[str, int], Failure] = {}
 
 
 def back_up_now(tournament: Tournament) -> Backup:
@@ -214,48 +263,54 @@ def back_up_now(tournament: Tournament) -> Backup:
     try:
         return write_backup(tournament, tag=MANUAL)
     except OSError as e:
-        _failures[tournament.pk] = Failure(timezone.now(), str(e))
+        _failures[(TOURNAMENT, tournament.pk)] = Failure(timezone.now(), str(e))
         raise ActionRefused(_("The backup failed: %(problem)s") % {"problem": e}) from e
 
 
 def failure(tournament_id: int) -> Failure | None:
     """The last backup of the tournament failed (when and why), or None."""
-    return _failures.get(tournament_id)
+    return _failures.get((TOURNAMENT, tournament_id))
 
 
-def _backup(tournament_id: int) -> None:
+def _backup(key: tuple[str, int]) -> None:
     """One automatic backup; a failure is logged and kept for the dashboard, never raised: the
     change it backs up is committed, and the next change tries again."""
+    kind, pk = key
     try:
-        tournament = Tournament.objects.filter(pk=tournament_id).first()
-        if tournament is not None:
-            write_backup(tournament)
+        if kind == CLUB:
+            club = Club.objects.filter(pk=pk).first()
+            if club is not None:
+                write_club_backup(club)
+        else:
+            tournament = Tournament.objects.filter(pk=pk).first()
+            if tournament is not None:
+                write_backup(tournament)
     except Exception as e:  # a full disk, a folder gone: the director must see it
-        log.exception("Backup of tournament %s failed", tournament_id)
-        _failures[tournament_id] = Failure(timezone.now(), str(e) or type(e).__name__)
+        log.exception("Backup of %s %s failed", kind, pk)
+        _failures[key] = Failure(timezone.now(), str(e) or type(e).__name__)
 
 
 def interval() -> float:
     return float(getattr(settings, "DESK_BACKUP_INTERVAL", 5))
 
 
-_last: dict[int, float] = {}  # tournament id -> time.monotonic() of its last backup
+_last: dict[tuple[str, int], float] = {}  # job key -> time.monotonic() of its last backup
 
 
 def _work() -> None:
     while True:
-        tournament_id = _queue.get()
+        key = _queue.get()
         # At most one file per interval: changes made meanwhile join this one, which waits
         # (a busy session end confirms a table every few seconds; each file costs CPU).
-        wait = _last.get(tournament_id, -1e9) + interval() - time.monotonic()
+        wait = _last.get(key, -1e9) + interval() - time.monotonic()
         if wait > 0:
             time.sleep(wait)
         with _lock:
-            _waiting.discard(tournament_id)
-        _last[tournament_id] = time.monotonic()
+            _waiting.discard(key)
+        _last[key] = time.monotonic()
         try:
             close_old_connections()
-            _backup(tournament_id)
+            _backup(key)
         finally:
             # Hold no connection between files: nothing idles on the server (or keeps a test
             # database from being dropped).

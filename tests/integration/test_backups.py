@@ -356,7 +356,7 @@ def test_the_background_writer_folds_quick_changes_and_always_writes_the_last(
         record_penalty(session, t.players.get(key=key), "late", staff["referee"], minutes=2)
         changes.append(time.monotonic())
     backups.wait_for_backups()
-    assert 1 <= len(written) <= 3 and {pk for pk, _ in written} == {t.pk}
+    assert 1 <= len(written) <= 3 and {key for key, _ in written} == {(backups.TOURNAMENT, t.pk)}
     assert written[-1][1] >= changes[-1]  # the last change is in a file written after it
     gaps = [b - a for (_, a), (_, b) in zip(written, written[1:], strict=False)]
     assert all(gap >= 0.39 for gap in gaps)

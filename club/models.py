@@ -16,11 +16,9 @@ from core.moments import validate_calendar
 from core.text import validate_line, validate_name
 from core.zones import default_zone, in_zone, validate_zone
 from people.models import Person
+from scoring.models import CHOMBO_MAX, SCORE_LIMIT, VERSION_MAX  # as a tournament's
 from scoring.rules import PRESETS
 
-SCORE_LIMIT = 10**9  # a game's score: far beyond any table, inside the database's integer
-CHOMBO_MAX = 20  # chombo of one player in one game
-VERSION_MAX = 2**31 - 1
 MIN_GAMES_MAX = 9999
 GAME_NUMBER_MAX = 999  # tables of one day
 

@@ -24,11 +24,10 @@ from club.models import (
     Presence,
     Season,
 )
-from core.errors import ActionRefused, StaleEdit, rule_message
+from core.errors import ActionRefused, StaleEdit
 from people.models import Person
 from people.services import create_person
-from scoring.rules import validate_scores
-from scoring.services import wind_label
+from scoring.services import refuse_scores, wind_label
 from seating.algorithms.draw import draw_tables
 from seating.models import WINDS
 
@@ -338,23 +337,10 @@ def _check_seats(club: Club, seats: list, former_allowed=frozenset()) -> None:
                 field=wind,
             )
         seen[member.person_id] = wind
-    rules = club.rule_set()
-    problems = validate_scores(rules, [s[1] for s in seats])
-    if problems:
-        problem = problems[0]
-        message = rule_message(problem)
-        if problem.seat < 0:
-            raise ActionRefused(message, field="__all__")
-        wind = WINDS[problem.seat]
-        raise ActionRefused(
-            _("%(seat)s (%(name)s): %(problem)s")
-            % {
-                "seat": wind_label(wind),
-                "name": seats[problem.seat][0].person.name,
-                "problem": message,
-            },
-            field=wind,
-        )
+    refuse_scores(
+        club.rule_set(),
+        [(w, m.person.name, score) for w, (m, score, _c) in zip(WINDS, seats, strict=True)],
+    )
     for wind, (_member, score, chombo) in zip(WINDS, seats, strict=True):
         row = GameScore(wind=wind, score=score, chombo=chombo or 0)
         try:

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from core.forms import model_field
 from core.names import joined
 from core.zones import default_zone, zone_names
+from people.models import NAMED_FIELDS
 from scoring.rules import PRESETS, RULE_FIELDS, RuleSet
 from tournament.models import RESERVED_SLUGS, Player, RuleChange, Tournament
 
@@ -205,14 +206,7 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = [
-            "name",
-            "first_name",
-            "last_name",
-            "latin_first_name",
-            "latin_last_name",
-            "ema_id",
-            "country",
-            "club",
+            *NAMED_FIELDS,
             "team",
             "substitute",
             "status",

@@ -5,12 +5,14 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from club.models import CHOMBO_MAX, SCORE_LIMIT, VERSION_MAX, Club, GameVersion, Season
+from club.models import Club, GameVersion, Season
 from club.services import CLUB_FIELDS
 from core.forms import CollatedChoiceField, model_field
 from core.zones import default_zone, zone_names
 from desk.forms import get_language_code
+from desk.forms_results import score_field
 from people.models import Person
+from scoring.models import CHOMBO_MAX, VERSION_MAX
 from seating.models import WINDS, Wind
 
 # Addresses under /desk/club/ that are the desk's own pages, not a club's.
@@ -171,17 +173,8 @@ class GameForm(forms.Form):
                 },
             )
             self.fields[f"member_{wind}"].label_from_instance = lambda m: m.person.name
-            self.fields[f"score_{wind}"] = forms.IntegerField(
-                label=_("%(seat)s: score") % {"seat": label},
-                min_value=-SCORE_LIMIT,
-                max_value=SCORE_LIMIT,
-                error_messages={
-                    "required": _("%(seat)s: the score is missing.") % {"seat": label},
-                    "invalid": _("%(seat)s: write a whole number.") % {"seat": label},
-                    "min_value": _("%(seat)s: the score is far too low.") % {"seat": label},
-                    "max_value": _("%(seat)s: the score is far too high.") % {"seat": label},
-                },
-                widget=forms.NumberInput(attrs={"class": "score", "inputmode": "numeric"}),
+            self.fields[f"score_{wind}"] = score_field(
+                _("%(seat)s: score") % {"seat": label}, label
             )
             self.fields[f"chombo_{wind}"] = forms.IntegerField(
                 label=_("%(seat)s: chombo") % {"seat": label},

@@ -6,6 +6,22 @@ from scoring.models import CHOMBO_MAX, SCORE_LIMIT, VERSION_MAX, Result
 from seating.models import Wind
 
 
+def score_field(label, seat) -> forms.IntegerField:
+    """A seat's final score: a whole number within SCORE_LIMIT, each refusal naming the seat."""
+    return forms.IntegerField(
+        label=label,
+        min_value=-SCORE_LIMIT,
+        max_value=SCORE_LIMIT,
+        error_messages={
+            "required": _("%(seat)s: the score is missing.") % {"seat": seat},
+            "invalid": _("%(seat)s: write a whole number.") % {"seat": seat},
+            "min_value": _("%(seat)s: the score is far too low.") % {"seat": seat},
+            "max_value": _("%(seat)s: the score is far too high.") % {"seat": seat},
+        },
+        widget=forms.NumberInput(attrs={"class": "score", "inputmode": "numeric"}),
+    )
+
+
 class ResultForm(forms.Form):
     """One score (and for riichi a chombo count) per seat, in seat order, for the keyboard."""
 
@@ -29,18 +45,7 @@ class ResultForm(forms.Form):
             label = f"{Wind(seat.wind).label} — {seat.player.name}"
             if seat.replaces_id is not None:
                 label += " (%s)" % (_("substitute for %(name)s") % {"name": seat.replaces.name})
-            self.fields[f"score_{seat.wind}"] = forms.IntegerField(
-                label=label,
-                min_value=-SCORE_LIMIT,
-                max_value=SCORE_LIMIT,
-                error_messages={
-                    "required": _("%(seat)s: the score is missing.") % {"seat": label},
-                    "invalid": _("%(seat)s: write a whole number.") % {"seat": label},
-                    "min_value": _("%(seat)s: the score is far too low.") % {"seat": label},
-                    "max_value": _("%(seat)s: the score is far too high.") % {"seat": label},
-                },
-                widget=forms.NumberInput(attrs={"class": "score", "inputmode": "numeric"}),
-            )
+            self.fields[f"score_{seat.wind}"] = score_field(label, label)
             if riichi:
                 self.fields[f"chombo_{seat.wind}"] = forms.IntegerField(
                     label=_("chombo"),

@@ -35,6 +35,23 @@ def wind_label(wind: str) -> str:
     return str(Wind(wind).label)
 
 
+def refuse_scores(rules, seats) -> None:
+    """Refuse a table's final scores the rule set does not take (scoring.rules.validate_scores),
+    naming the seat and the player. seats: [(wind, name, score)] in seat order."""
+    problems = validate_scores(rules, [score for _wind, _name, score in seats])
+    if problems:
+        problem = problems[0]
+        message = rule_message(problem)
+        if problem.seat < 0:
+            raise ActionRefused(message, field="__all__")
+        wind, name, _score = seats[problem.seat]
+        raise ActionRefused(
+            _("%(seat)s (%(name)s): %(problem)s")
+            % {"seat": wind_label(wind), "name": name, "problem": message},
+            field=wind,
+        )
+
+
 def seats_in_order(table: Table):
     seats = table.seats.select_related("player", "replaces")
     return sorted(seats, key=lambda s: WINDS.index(s.wind))
@@ -80,19 +97,7 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
             _("%(seat)s: the score is missing.") % {"seat": wind_label(missing[0].wind)},
             field=missing[0].wind,
         )
-    scores = [entries[s.wind][0] for s in seats]
-    problems = validate_scores(rules, scores)
-    if problems:
-        problem = problems[0]
-        message = rule_message(problem)
-        if problem.seat < 0:
-            raise ActionRefused(message, field="__all__")
-        seat = seats[problem.seat]
-        raise ActionRefused(
-            _("%(seat)s (%(name)s): %(problem)s")
-            % {"seat": wind_label(seat.wind), "name": seat.player.name, "problem": message},
-            field=seat.wind,
-        )
+    refuse_scores(rules, [(s.wind, s.player.name, entries[s.wind][0]) for s in seats])
     hands = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
     if hands:
         # The sheet and the result never disagree (the tournament file refuses that): a table

@@ -9,6 +9,8 @@ then either only here, only in the file, or changed in named fields.
 
 from dataclasses import dataclass, field
 
+from people.models import NAMED_FIELDS
+
 # Head fields a director would notice; the rest of `tournament` is compared as a whole.
 HEAD_FIELDS = (
     "name",
@@ -24,14 +26,7 @@ HEAD_FIELDS = (
     "finished_at",
 )
 PLAYER_FIELDS = (
-    "name",
-    "first_name",
-    "last_name",
-    "latin_first_name",
-    "latin_last_name",
-    "ema_id",
-    "country",
-    "club",
+    *NAMED_FIELDS,
     "team",
     "substitute",
     "status",

@@ -28,7 +28,7 @@ from scoring.rules import (
 )
 from seating.models import WINDS
 from tournament import clock, timekeeping
-from tournament.models import Tournament
+from tournament.models import RESERVED_SLUGS, Tournament
 from tournament.services import unique_slug
 
 from . import schema
@@ -147,6 +147,12 @@ class Reader(RecordsReader):
             taken = taken.exclude(pk=self.replacing.pk)
         if slug is None:
             slug = unique_slug(name)
+        elif slug in RESERVED_SLUGS:  # its desk pages would be hidden behind the desk's own
+            fail(
+                "tournament.slug",
+                _("%(value)s is the address of a desk page; give the tournament another slug")
+                % {"value": show(slug)},
+            )
         elif taken.exists():
             fail(
                 "tournament.slug",

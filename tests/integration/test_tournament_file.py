@@ -704,6 +704,17 @@ def test_a_taken_slug_is_refused():
     assert Tournament.objects.count() == 1
 
 
+@pytest.mark.parametrize("slug", ["people", "club", "new"])
+def test_a_slug_of_a_desk_page_is_refused(slug):
+    """/desk/people/, /desk/club/ and /desk/new/ are the desk's own pages: a tournament there
+    could never be reached (issue 25)."""
+    data = base_file()
+    data["tournament"]["slug"] = slug
+    with pytest.raises(TournamentFileError, match=f'tournament.slug: "{slug}" is the address'):
+        import_tournament(data)
+    assert Tournament.objects.count() == 0
+
+
 def test_a_failure_while_creating_leaves_nothing(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("disk full")

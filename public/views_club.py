@@ -118,10 +118,16 @@ def person(request, slug, person):
     if who is None:  # neither a member nor a player of its games
         raise Http404(_("No such person in this club."))
     decimals = club.rule_set().decimals
-    table = selectors.rating(club).table
+    # A season's figures and games (`?season=<pk>`); without one, all time. The chart is all
+    # time: a rating grows across seasons.
+    seasons = selectors.seasons(club)
+    season = _season(request, club, seasons) if request.GET.get("season") else None
+    table = selectors.rating(club, season).table
     row = next((r for r in (*table.rows, *table.unranked) if r.person.pk == who.pk), None)
     lines = []
     for game in selectors.person_club_games(club, who):
+        if season is not None and not season.start <= game.played_on <= season.end:
+            continue
         seats = _game_lines(game, decimals)
         mine = next(line for line in game.lines if line.person.pk == who.pk)
         lines.append(
@@ -149,6 +155,8 @@ def person(request, slug, person):
     context = {
         "club": club,
         "person": who,
+        "season": season,
+        "choices": _choices(club, seasons, season),
         "facts": facts,
         "min_games": club.min_games,
         "chart": mark_safe(selectors.person_chart(club, who)),  # escaped by rating_svg

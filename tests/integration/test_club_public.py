@@ -213,6 +213,17 @@ def test_the_person_page_has_the_chart_and_the_games(club):
     assert "not ranked (fewer than 2 games)" in below
 
 
+def test_the_person_page_shows_a_season_on_request(club):
+    """`?season=<pk>`: the season's figures and games; the chart stays all time."""
+    anna = club["members"]["Anna"].person
+    page = Client().get(f"/r/furiten/p/{anna.pk}/", {"season": club["spring"].pk})
+    page = page.content.decode()
+    assert "Spring 2024:" in page and "rating 35.3" in page and "2 games" in page
+    assert "+3.0" not in page  # February is before the season
+    assert '<strong aria-current="page">Spring 2024</strong>' in page
+    assert "<svg" in page
+
+
 def test_the_games_page_lists_the_games_newest_first(club):
     page = Client().get("/r/furiten/games/").content.decode()
     assert "3 games" in page

@@ -256,7 +256,9 @@ class Connection:
             if ":" in line:
                 name, value = line.split(":", 1)
                 headers[name.strip().lower()].append(value.strip())
-        if "chunked" in ",".join(headers.get("transfer-encoding", [])).lower():
+        if status in (204, 304) or status < 200:  # no body, whatever Content-Length says
+            content, framed = b"", 0
+        elif "chunked" in ",".join(headers.get("transfer-encoding", [])).lower():
             content, framed = await self._chunks()
         else:
             content = await self.reader.readexactly(int(headers.get("content-length", ["0"])[0]))

@@ -1,4 +1,4 @@
-"""The hall's load on the real server: public pages under 50 clients while the desk confirms.
+"""The hall's load on the real server: public pages, 50 clients and 300 phones, the desk confirming.
 
 Seeds a tournament in the middle of a session (200 players; sessions 1-5 confirmed, session 6
 seated with every table's result entered as a draft), starts the desk the way the README does
@@ -12,15 +12,28 @@ its answer:
    corrections), measuring for each confirmation how long until the public standings page shows
    it (from sending the confirmation, polling every 50 ms);
 2. the standings page alone, the desk still confirming;
-3. a static file of the standings page's size, served by the same server (whitenoise).
+3. a static file of the standings page's size, served by the same server (whitenoise; its gzip
+   beside it, sent when the standings page came gzipped too);
+4. `--phones` phones (300) with the standings page open, each asking again every `--period`
+   seconds (15) from a random offset with If-None-Match (the ETag it was sent, if any), now and
+   then its player page instead, the desk confirming as in phase 1; first each phone opens the
+   page (spread over 5 s, not measured). One keep-alive connection per phone, as in the hall,
+   or `--phone-sockets N` shared in turns.
 
-Goals: no errors, p95 <= 100 ms on the public pages, standings >= 50 % of the static file's
-requests per second, a confirmed result on the public page within 2 s.
+Every client asks for gzip as phones do; each answer's bytes on the wire (status line, headers,
+body with its framing) are counted, and a body is decoded to check it (a page ends in </html>).
+A phone's refresh "finds news" when the page it gets differs from the one it had.
+Goals: no errors, p95 <= 100 ms on the public pages and the phones' asks, standings >= 50 % of
+the static file's requests per second, a confirmed result on the public page within 2 s; and
+beside the issue's figures (at 400 players): a refresh <= 25 KB with news, <= 1 KB without.
 Run: .venv/bin/python benchmarks/load.py [--seconds 30] [--clients 50] [--players 200]
+     [--phones 300] [--phone-sockets N] [--period 15] [--refresh full|partial]
 """
 
 import argparse
 import asyncio
+import gzip
+import hashlib
 import http.client
 import math
 import os
@@ -34,6 +47,7 @@ import statistics
 import subprocess
 import sys
 import time
+import zlib
 from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlencode
@@ -48,6 +62,7 @@ REQUEST_TIMEOUT = 10.0  # a request slower than this counts as an error
 VISIBLE_GIVE_UP = 10.0  # seconds of polling before a confirmation counts as never visible
 POLL_EVERY = 0.05
 GOAL_P95_MS, GOAL_RATIO, GOAL_VISIBLE_S = 100.0, 0.5, 2.0
+GOAL_NEWS_BYTES, GOAL_QUIET_BYTES = 25 * 1024, 1024  # a phone's refresh (issue 26, 400 players)
 
 
 # --- seeding (in this process, before the server starts) ------------------------------------
@@ -192,26 +207,40 @@ class HttpError(Exception):
 
 
 class Connection:
-    """One keep-alive connection with its own cookies; a lost connection is reopened."""
+    """One keep-alive connection with its own cookies; a lost connection is reopened.
 
-    def __init__(self, port):
+    It asks for gzip as phones do (`gzip=False`: it does not), counts the bytes of each answer
+    as they came over the wire (status line, headers, body with any chunk framing) and hands
+    back the body decoded."""
+
+    opened = 0  # connections opened, by every instance: reconnects show here
+
+    def __init__(self, port, gzip=True):
         self.port = port
+        self.gzip = gzip
         self.reader = self.writer = None
         self.cookies = {}
 
-    async def request(self, method, path, form=None):
-        """(status, headers as lowercase name -> list of values, body)."""
+    async def request(self, method, path, form=None, headers=None):
+        """(status, headers as lowercase name -> list of values, body decoded, bytes on the
+        wire); `headers`: more request headers (If-None-Match, ...)."""
         try:
-            return await asyncio.wait_for(self._request(method, path, form), REQUEST_TIMEOUT)
+            return await asyncio.wait_for(
+                self._request(method, path, form, headers or {}), REQUEST_TIMEOUT
+            )
         except (TimeoutError, OSError, ValueError, EOFError, asyncio.LimitOverrunError) as e:
             self.close()
             raise HttpError(f"{type(e).__name__}: {e}") from e
 
-    async def _request(self, method, path, form):
+    async def _request(self, method, path, form, extra):
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+            Connection.opened += 1
         body = urlencode(form).encode() if form is not None else b""
         head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}", "Connection: keep-alive"]
+        if self.gzip:
+            head.append("Accept-Encoding: gzip")
+        head += [f"{name}: {value}" for name, value in extra.items()]
         if self.cookies:
             head.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if form is not None:
@@ -227,25 +256,39 @@ class Connection:
             if ":" in line:
                 name, value = line.split(":", 1)
                 headers[name.strip().lower()].append(value.strip())
-        if "chunked" in ",".join(headers.get("transfer-encoding", [])).lower():
-            content = await self._chunks()
+        if status in (204, 304) or status < 200:  # no body, whatever Content-Length says
+            content, framed = b"", 0
+        elif "chunked" in ",".join(headers.get("transfer-encoding", [])).lower():
+            content, framed = await self._chunks()
         else:
             content = await self.reader.readexactly(int(headers.get("content-length", ["0"])[0]))
+            framed = len(content)
         for cookie in headers.get("set-cookie", []):
             name, value = cookie.split(";", 1)[0].split("=", 1)
             self.cookies[name.strip()] = value.strip()
         if "close" in ",".join(headers.get("connection", [])).lower():
             self.close()
-        return status, headers, content
+        if "gzip" in ",".join(headers.get("content-encoding", [])).lower():
+            if not self.gzip:
+                raise ValueError("gzip sent to a client that did not ask for it")
+            try:
+                content = gzip.decompress(content)
+            except (OSError, EOFError, zlib.error) as e:
+                raise ValueError(f"a broken gzip body: {e}") from e
+        return status, headers, content, len(raw) + framed
 
     async def _chunks(self):
-        parts = []
+        """(the body, its bytes on the wire with the chunks' framing)."""
+        parts, framed = [], 0
         while True:
-            size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+            line = await self.reader.readuntil(b"\r\n")
+            size = int(line.split(b";")[0], 16)
+            framed += len(line)
             if size == 0:
-                await self.reader.readuntil(b"\r\n")
-                return b"".join(parts)
+                framed += len(await self.reader.readuntil(b"\r\n"))
+                return b"".join(parts), framed
             parts.append(await self.reader.readexactly(size + 2))
+            framed += size + 2
             parts[-1] = parts[-1][:-2]
 
     def close(self):
@@ -262,6 +305,8 @@ class Stats:
 
     def __init__(self):
         self.ms = defaultdict(list)
+        self.wire = defaultdict(list)  # bytes on the wire of each answer, per endpoint
+        self.refresh = {"news": [], "none": []}  # the phones' refreshes of the standings page
         self.errors = defaultdict(int)
         self.error_samples = []
         self.elapsed = 0.0
@@ -274,6 +319,10 @@ class Stats:
 
     def endpoints(self):
         return sorted(set(self.ms) | set(self.errors), key=lambda e: -len(self.ms[e]))
+
+    def answered(self, endpoint, start, wire):
+        self.ms[endpoint].append((time.perf_counter() - start) * 1000)
+        self.wire[endpoint].append(wire)
 
     def all_ms(self):
         return [v for values in self.ms.values() for v in values]
@@ -290,20 +339,33 @@ def percentile(values, p):
     return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
 
 
+def mean(values):
+    return statistics.fmean(values) if values else math.nan
+
+
+def incomplete(path, body) -> str | None:
+    """What is wrong with a page's (decoded) body, if it is cut short; None when whole."""
+    if "partial=" in path or path.endswith(".json") or path.startswith("/static/"):
+        return None
+    return None if body.rstrip().endswith(b"</html>") else f"{path}: no </html> at the end"
+
+
 def print_stats(stats):
     print(
         f"  {'endpoint':24s} {'requests':>8s} {'req/s':>8s} {'p50 ms':>8s} {'p95 ms':>8s}"
-        f" {'p99 ms':>8s} {'max ms':>8s} {'errors':>6s}"
+        f" {'p99 ms':>8s} {'max ms':>8s} {'errors':>6s} {'bytes':>8s}"
     )
-    rows = [(e, stats.ms[e], stats.errors[e]) for e in stats.endpoints()]
+    rows = [(e, stats.ms[e], stats.errors[e], stats.wire[e]) for e in stats.endpoints()]
     if len(rows) > 1:
-        rows.append(("all", stats.all_ms(), stats.total_errors()))
-    for name, ms, errors in rows:
+        every = [b for values in stats.wire.values() for b in values]
+        rows.append(("all", stats.all_ms(), stats.total_errors(), every))
+    for name, ms, errors, wire in rows:
         print(
             f"  {name:24s} {len(ms):8d} {len(ms) / stats.elapsed:8.1f}"
             f" {percentile(ms, 50):8.1f} {percentile(ms, 95):8.1f} {percentile(ms, 99):8.1f}"
-            f" {max(ms, default=math.nan):8.1f} {errors:6d}"
+            f" {max(ms, default=math.nan):8.1f} {errors:6d} {mean(wire):8.0f}"
         )
+    print("  bytes: the mean of an answer on the wire (status line, headers, body as sent)")
     for sample in stats.error_samples:
         print(f"  error: {sample}")
 
@@ -331,21 +393,23 @@ def public_mix(players, tables):
     return pick
 
 
-async def public_client(n, port, pick, stats, stop_at):
+async def public_client(n, port, pick, stats, stop_at, gzip=True):
     rng = random.Random(n)
-    conn = Connection(port)
+    conn = Connection(port, gzip)
     try:
         while time.perf_counter() < stop_at:
             endpoint, path = pick(rng)
             start = time.perf_counter()
             try:
-                status, _h, _body = await conn.request("GET", path)
+                status, _h, body, wire = await conn.request("GET", path)
             except HttpError as e:
                 stats.error(endpoint, e)
                 await asyncio.sleep(0.05)  # a refused connection fails at once: no spinning
                 continue
-            if status == 200:
-                stats.ms[endpoint].append((time.perf_counter() - start) * 1000)
+            if status == 200 and (wrong := incomplete(path, body)):
+                stats.error(endpoint, wrong)
+            elif status == 200:
+                stats.answered(endpoint, start, wire)
             else:
                 stats.error(endpoint, f"HTTP {status} for {path}")
     finally:
@@ -390,7 +454,7 @@ class Desk:
     async def call(self, user, what, method, path, form=None, expect=200):
         start = time.perf_counter()
         try:
-            status, headers, body = await self.users[user].request(method, path, form)
+            status, headers, body, _wire = await self.users[user].request(method, path, form)
         except HttpError as e:
             raise DeskError(f"{what}: {e}") from e
         self.measured["ms"][what].append((time.perf_counter() - start) * 1000)
@@ -469,7 +533,7 @@ class Desk:
         """The player's row of the public standings page."""
         start = time.perf_counter()
         try:
-            status, _h, body = await self.public.request("GET", f"/t/{SLUG}/")
+            status, _h, body, _wire = await self.public.request("GET", f"/t/{SLUG}/")
         except HttpError as e:
             raise DeskError(f"public standings: {e}") from e
         self.measured["ms"]["public standings poll"].append((time.perf_counter() - start) * 1000)
@@ -485,12 +549,13 @@ class Desk:
 # --- phases -----------------------------------------------------------------------------------
 
 
-async def phase(port, seconds, clients, pick, desk=None):
+async def phase(port, seconds, clients, pick, desk=None, gzip=True):
     stats = Stats()
     start = time.perf_counter()
     stop_at = start + seconds
     public = [
-        asyncio.create_task(public_client(n, port, pick, stats, stop_at)) for n in range(clients)
+        asyncio.create_task(public_client(n, port, pick, stats, stop_at, gzip))
+        for n in range(clients)
     ]
     desk_task = asyncio.create_task(desk.run(stop_at)) if desk is not None else None
     # Every task stops by itself at stop_at; the timeouts only bound a request that hangs (each
@@ -512,10 +577,139 @@ async def wait_for_all(tasks, timeout, stats):
             stats.error("(client)", repr(task.exception()))
 
 
-def run_phase(title, server, port, seconds, clients, pick, desk=None):
+# --- phones ---------------------------------------------------------------------------------
+
+
+class Phone:
+    """A phone in the hall with the standings page open: it keeps what it was sent (its ETag,
+    if the server gave one, and a digest of the page) and asks again with If-None-Match."""
+
+    def __init__(self, n, players, refresh):
+        self.rng = random.Random(10_000 + n)
+        self.standings = f"/t/{SLUG}/" + ("?partial=1" if refresh == "partial" else "")
+        self.mine = f"/t/{SLUG}/p/p{self.rng.randrange(players):03d}/"
+        self.known = {}  # path -> (ETag or None, digest of the decoded body)
+
+    async def ask(self, pool, stats, path, endpoint, measured=True):
+        etag = self.known.get(path, (None, None))[0]
+        extra = {"If-None-Match": etag} if etag else {}
+        if "partial=" in path:
+            extra["X-Requested-With"] = "fetch"  # as static/desk/desk.js asks
+        conn = await pool.get()
+        start = time.perf_counter()
+        try:
+            status, headers, body, wire = await conn.request("GET", path, headers=extra)
+        except HttpError as e:
+            stats.error(endpoint, e)
+            return
+        finally:
+            pool.put_nowait(conn)
+        if status == 304 and path in self.known:
+            news = False
+        elif status == 200 and not (wrong := incomplete(path, body)):
+            digest = hashlib.blake2b(body, digest_size=16).digest()
+            news = path in self.known and digest != self.known[path][1]
+            self.known[path] = (headers.get("etag", [None])[0], digest)
+        else:
+            stats.error(endpoint, wrong if status == 200 else f"HTTP {status} for {path}")
+            return
+        if not measured:
+            stats.wire["first load (warm-up)"].append(wire)
+            return
+        stats.answered(endpoint, start, wire)
+        if path == self.standings:
+            stats.refresh["news" if news else "none"].append(wire)
+
+    async def run(self, pool, stats, start, stop_at, period, mine_every):
+        """A refresh every `period` seconds from a random offset; now and then its own page."""
+        at = start + self.rng.uniform(0, period)
+        while True:
+            await asyncio.sleep(max(0.0, min(at, stop_at) - time.perf_counter()))
+            if time.perf_counter() >= stop_at or at >= stop_at:
+                return
+            if self.rng.random() < mine_every:
+                await self.ask(pool, stats, self.mine, "phone: own player page")
+            else:
+                await self.ask(pool, stats, self.standings, "phone: standings refresh")
+            at += period
+
+
+async def phones_phase(port, seconds, phones, sockets, players, desk, args):
+    """`phones` phones on `sockets` keep-alive connections (one each when sockets >= phones,
+    as in the hall; else they take turns on a pool); first each opens the standings page,
+    spread over a few seconds (not measured), then the phase."""
+    pool = asyncio.Queue()
+    for _ in range(min(sockets, phones)):
+        pool.put_nowait(Connection(port))
+    everyone = [Phone(n, players, args.refresh) for n in range(phones)]
+    stats = Stats()
+    warm_up = min(args.period, 5.0)
+
+    async def first_load(phone):
+        await asyncio.sleep(phone.rng.uniform(0, warm_up))
+        await phone.ask(pool, stats, phone.standings, "first load", measured=False)
+
+    await asyncio.gather(*(first_load(p) for p in everyone))
+    warm_errors = stats.total_errors()
+    start = time.perf_counter()
+    stop_at = start + seconds
+    tasks = [
+        asyncio.create_task(p.run(pool, stats, start, stop_at, args.period, args.own_page))
+        for p in everyone
+    ]
+    desk_task = asyncio.create_task(desk.run(stop_at))
+    await wait_for_all(tasks, seconds + REQUEST_TIMEOUT + 5, stats)
+    stats.elapsed = time.perf_counter() - start
+    await wait_for_all([desk_task], max(0, stop_at - time.perf_counter()) + 30, stats)
+    while not pool.empty():
+        pool.get_nowait().close()
+    return stats, warm_errors
+
+
+def run_phones(title, server, port, args, desk):
     print(f"\n{title}")
     cpu_server, cpu_client = cpu_seconds(server.pid), time.process_time()
-    stats = asyncio.run(phase(port, seconds, clients, pick, desk))
+    opened = Connection.opened
+    stats, warm_errors = asyncio.run(
+        phones_phase(port, args.seconds, args.phones, args.phone_sockets, args.players, desk, args)
+    )
+    cpu_server = cpu_seconds(server.pid) - cpu_server
+    cpu_client = time.process_time() - cpu_client
+    print_stats(stats)
+    first = stats.wire.pop("first load (warm-up)", [])
+    news, none = stats.refresh["news"], stats.refresh["none"]
+    print(
+        f"  a refresh of {args.refresh} standings: with news {len(news)} x {mean(news):.0f} bytes,"
+        f" without {len(none)} x {mean(none):.0f} bytes; first load (warm-up, not in the"
+        f" table) {len(first)} x {mean(first):.0f} bytes, {warm_errors} errors"
+    )
+    print(
+        f"  {stats.elapsed:.1f} s; CPU used: server {cpu_server:.1f} s, clients {cpu_client:.1f} s;"
+        f" {Connection.opened - opened} connections opened (the desk's included)"
+    )
+    stats.desk = desk.take()
+    print_desk(stats.desk)
+    return stats
+
+
+async def quiet_refresh(port, path):
+    """(bytes of the page, of asking again with what it was sent, and whether an ETag came),
+    the desk idle: a refresh that finds no news for certain."""
+    conn = Connection(port)
+    try:
+        status, headers, body, wire = await conn.request("GET", path)
+        etag = headers.get("etag", [None])[0]
+        again = await conn.request("GET", path, headers={"If-None-Match": etag} if etag else {})
+        encoding = ",".join(headers.get("content-encoding", [])) or "none"
+        return wire, again[3], again[0], etag is not None, encoding
+    finally:
+        conn.close()
+
+
+def run_phase(title, server, port, seconds, clients, pick, desk=None, gzip=True):
+    print(f"\n{title}")
+    cpu_server, cpu_client = cpu_seconds(server.pid), time.process_time()
+    stats = asyncio.run(phase(port, seconds, clients, pick, desk, gzip))
     cpu_server = cpu_seconds(server.pid) - cpu_server
     cpu_client = time.process_time() - cpu_client
     print_stats(stats)
@@ -553,12 +747,27 @@ def main():
     parser.add_argument("--players", type=int, default=200, help="players (a multiple of 4)")
     parser.add_argument("--threads", type=int, help="the server's --threads (default: its own)")
     parser.add_argument("--desk-pause", type=float, default=1.0, help="seconds between confirms")
+    parser.add_argument("--phones", type=int, default=300, help="phones in phase 4 (0: none)")
+    parser.add_argument(
+        "--phone-sockets", type=int, help="connections the phones share (default: one each)"
+    )
+    parser.add_argument("--period", type=float, default=15, help="a phone's seconds between asks")
+    parser.add_argument(
+        "--own-page", type=float, default=0.1, help="share of asks for the phone's player page"
+    )
+    parser.add_argument(
+        "--refresh", choices=("full", "partial"), default="full",
+        help="what a phone refreshes: the whole standings page or its live region (?partial=1)",
+    )  # fmt: skip
     parser.add_argument("--keep-data", action="store_true", help="keep the scratch data folder")
     args = parser.parse_args()
+    args.phone_sockets = args.phone_sockets or args.phones
     if args.players < 8 or args.players % 4:
         parser.error("--players must be a multiple of 4, at least 8")
-    if args.seconds <= 0 or args.clients < 1:
-        parser.error("--seconds and --clients must be positive")
+    if args.seconds <= 0 or args.clients < 1 or args.period <= 0:
+        parser.error("--seconds, --clients and --period must be positive")
+    if not 0 <= args.phones <= 2000 or args.phone_sockets < 1:
+        parser.error("--phones: 0 to 2000 (loopback only); --phone-sockets at least 1")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # clean up as on Ctrl-C
 
     import fixture  # sets Django up on a scratch database in a new temporary data folder
@@ -572,7 +781,11 @@ def main():
         live = seed(fixture, args.players)
         # A static file of the standings page's size (its very bytes), in STATIC_ROOT before the
         # server starts: whitenoise lists the files it serves once, at start. Removed at the end.
-        static_file.write_bytes(standings_page_bytes())
+        page = standings_page_bytes()
+        static_file.write_bytes(page)
+        # Its gzip beside it: whitenoise sends that to a client that accepts gzip, so that both
+        # phases send the same bytes when the standings page is gzipped too.
+        static_file.with_name(static_file.name + ".gz").write_bytes(gzip.compress(page))
         from django.db import connections
 
         connections.close_all()
@@ -596,6 +809,15 @@ def main():
             f"standings page {len(served)} bytes, static file {static_url} {len(static)} bytes"
             + ("" if len(served) == len(static) else "  (SIZES DIFFER)")
         )
+        page_wire, refresh_wire, refresh_status, etag, encoding = asyncio.run(
+            quiet_refresh(port, f"/t/{SLUG}/")
+        )
+        print(
+            f"public page cache: Content-Encoding {encoding}, ETag {'yes' if etag else 'no'};"
+            f" standings page {page_wire} bytes on the wire, asked again (nothing new)"
+            f" {refresh_wire} bytes (HTTP {refresh_status})"
+        )
+        features = (encoding, etag, refresh_wire)
         desk = Desk(port, live, args.desk_pause)
         start = time.perf_counter()
         asyncio.run(desk.login())
@@ -619,14 +841,23 @@ def main():
         still_running(server, log_path)
         only_static = run_phase(
             "3. static file of the same size, from the same server", server, port, args.seconds,
-            args.clients, lambda r: ("static file", static_url),
+            args.clients, lambda r: ("static file", static_url), gzip=encoding == "gzip",
         )  # fmt: skip
         still_running(server, log_path)
-        report(mixed, only_standings, only_static)
+        phones = None
+        if args.phones:
+            phones = run_phones(
+                f"4. {args.phones} phones on {min(args.phone_sockets, args.phones)} keep-alive"
+                f" connections, each asking every {args.period:g} s (If-None-Match), the desk"
+                " confirming", server, port, args, desk,
+            )  # fmt: skip
+            still_running(server, log_path)
+        report(mixed, only_standings, only_static, phones, features, args.players)
     finally:
         if server is not None:
             stop_server(server)
         static_file.unlink(missing_ok=True)
+        static_file.with_name(static_file.name + ".gz").unlink(missing_ok=True)
         if args.keep_data:
             print(f"data kept in {data_dir}")
         else:
@@ -637,7 +868,7 @@ def rps(stats):
     return len(stats.all_ms()) / stats.elapsed if stats.elapsed else 0.0
 
 
-def report(mixed, only_standings, only_static):
+def report(mixed, only_standings, only_static, phones, features, players):
     phases = (mixed, only_standings, only_static)
     desks = [s.desk for s in phases if s.desk is not None]
     errors = sum(s.total_errors() for s in phases) + sum(len(d["errors"]) for d in desks)
@@ -671,9 +902,61 @@ def report(mixed, only_standings, only_static):
             most <= GOAL_VISIBLE_S,
         ),
     ]
+    if phones is not None:
+        goals += phones_goals(phones)
+    goals += bytes_goals(mixed, phones, features, players)
     print("\ngoals")
     for what, measured, goal, met in goals:
         print(f"  {what:36s} {measured:48s} {goal:10s} {'met' if met else 'NOT MET'}")
+
+
+def phones_goals(phones):
+    errors = phones.total_errors() + len(phones.desk["errors"])
+    p95 = percentile(phones.all_ms(), 95)
+    visible = phones.desk["visible"]
+    most = max(visible, default=math.inf)
+    return [
+        ("phones: errors (and the desk's)", f"{errors}", "0", errors == 0),
+        (
+            "phones: p95 latency",
+            f"{p95:.1f} ms (p50 {percentile(phones.all_ms(), 50):.1f},"
+            f" p99 {percentile(phones.all_ms(), 99):.1f}; {rps(phones):.1f} req/s)",
+            f"<= {GOAL_P95_MS:g} ms",
+            p95 <= GOAL_P95_MS,
+        ),
+        (
+            "phones: confirmed result shown",
+            f"max {most:.2f} s ({len(visible)} confirmations)" if visible else "none measured",
+            f"<= {GOAL_VISIBLE_S:g} s",
+            most <= GOAL_VISIBLE_S,
+        ),
+    ]
+
+
+def bytes_goals(mixed, phones, features, players):
+    """The issue's figures for a phone's refresh at 400 players: with news and without."""
+    at = "" if players == 400 else f" [{players} players; goal at 400]"
+    encoding, etag, quiet = features
+    news = phones.refresh["news"] if phones is not None else []
+    none = (phones.refresh["none"] if phones is not None else []) or [quiet]
+    source = "phones" if phones is not None and phones.refresh["none"] else "asked twice, idle"
+    standings = mean(mixed.wire["standings"])
+    return [
+        (
+            "a refresh with news, bytes",
+            (f"{mean(news):.0f} (phones, {len(news)})" if news else "none measured")
+            + f"; a page load {standings:.0f}{at}",
+            f"<= {GOAL_NEWS_BYTES}",
+            bool(news) and mean(news) <= GOAL_NEWS_BYTES,
+        ),
+        (
+            "a refresh without news, bytes",
+            f"{mean(none):.0f} ({source}; gzip {'yes' if encoding == 'gzip' else 'no'},"
+            f" ETag {'yes' if etag else 'no'}){at}",
+            f"<= {GOAL_QUIET_BYTES}",
+            mean(none) <= GOAL_QUIET_BYTES,
+        ),
+    ]
 
 
 if __name__ == "__main__":

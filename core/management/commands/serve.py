@@ -12,6 +12,8 @@ from waitress import serve
 
 from core.roles import DIRECTOR, ensure_groups
 
+CONNECTION_LIMIT = 1000  # open connections at once: every phone in a large hall and the desk
+
 
 def ensure_director(stdout) -> None:
     """On first start, make a director account and print its one-time password."""
@@ -60,4 +62,16 @@ class Command(BaseCommand):
         self.stdout.write(
             f"The desk is at http://{lan_address()}:{port}/ (desk: /desk/, admin: /admin/)"
         )
-        serve(get_wsgi_application(), host=host, port=port, threads=threads, ident="mahjong-desk")
+        serve(
+            get_wsgi_application(),
+            host=host,
+            port=port,
+            threads=threads,
+            ident="mahjong-desk",
+            # The hall's phones each keep a connection open between refreshes: waitress's
+            # default of 100 connections shut out the 101st phone (and the desk) until an idle
+            # one timed out after 2 minutes (benchmarks/load.py --phones 300). poll() rather
+            # than select(), which cannot watch more than about 1,000 sockets.
+            connection_limit=CONNECTION_LIMIT,
+            asyncore_use_poll=True,
+        )

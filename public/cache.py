@@ -13,15 +13,25 @@ A club rating's pages and feed (/r/<slug>/…) are kept the same way by the club
 (`touch_club()` bumps it and sends `club_changed`, which forgets it here): one store, one
 mechanism, the page's owner (a tournament or a club) read from the table below.
 Logged-in staff, POSTs and every other page always go the normal way.
+
+On the wire (issue 26): a kept page worth it is gzipped once, when it is kept, and sent so to
+every client that accepts gzip. Every visitor's answer carries an ETag, a digest of the page's
+owner, language, address and the very body sent (so a player page's rank and total filled in
+here are covered, and a change that leaves a page as it was keeps its ETag), with "-gz" for the
+gzipped variant, and `Cache-Control: no-cache`: a phone's refresh that finds nothing new gets a
+304 and no body.
 """
 
+import gzip
+import hashlib
 from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 
 from club.models import Club
 from public.views import kept_version
@@ -57,6 +67,11 @@ CACHED_PAGES = {
 VERSIONED_PAGES = {"public:find", "public:player"}
 PRIVATE_COOKIES = ("sessionid", "messages")
 
+
+GZIP_LEVEL = 6
+GZIP_FROM = 1024  # bytes: below this gzip saves less than its own header and the CPU cost
+GZIP_TYPES = ("text/html", "application/json")
+PAGE_SECONDS = 300  # a revision is soon replaced by the next change: keep its pages a few minutes
 
 REVISION_SECONDS = 1  # changes by another process (a command) show after at most this long
 
@@ -147,26 +162,133 @@ class PublicPageCache:
         if match.view_name in VERSIONED_PAGES:  # ... or as long as what it shows is the same
             kept = kept_version(match.view_name, found, match.kwargs, language)
             version, fill = kept if kept is not None else (None, {})
+        prefix = f"{owner.tag}{found[0]}:{language}:{path}"
         if version is not None:
             kept = cache.get(page_key(found[0], version, language, path, owner))
             if kept is not None:
-                content, headers = kept
+                content, headers, tag, zipped = kept
                 for stand_in, html in fill.items():
                     content = content.replace(stand_in, html)
-                return HttpResponse(content, headers=headers)
+                if fill or tag is None:  # drawn with stand-ins: its body is this request's
+                    tag, zipped = _tag(prefix, content), None
+                response = HttpResponse(content, headers=headers)
+                return _on_the_wire(request, response, tag, _gzipped(headers, content, tag, zipped))
         if owner is TOURNAMENT:
             request.public_revision = found  # the view need not read it again
         response = self.get_response(request)
         if response.status_code == 200 and not response.streaming and not response.cookies:
+            patch_vary_headers(response, ("Accept-Encoding",))
+            response["Cache-Control"] = "no-cache"
             headers = {
                 name: value
                 for name, value in response.headers.items()
                 if name.lower() not in ("content-length", "date", "set-cookie")
             }
+            body = response.content
+            tag = _tag(prefix, body)
             # The view's own version and page before filling in, if it gives them: the page
             # it drew is of that version, whatever revision the request came in on.
-            version, content = getattr(response, "public_kept", (found[1], response.content))
-            # A revision is soon replaced by the next change: keep its pages a few minutes.
-            key = page_key(found[0], version, language, path, owner)
-            cache.set(key, (content, headers), 300)
+            version, content = getattr(response, "public_kept", (found[1], body))
+            zipped = None
+            if content == body:  # no stand-ins: the body, its ETag and its gzip are kept as one
+                zipped = _compress(body) if _worth_gzip(headers, body) else None
+                kept = (content, headers, tag, zipped)
+            else:
+                kept = (content, headers, None, None)
+            cache.set(page_key(found[0], version, language, path, owner), kept, PAGE_SECONDS)
+            return _on_the_wire(request, response, tag, _gzipped(headers, body, tag, zipped))
         return response
+
+
+def _tag(prefix: str, body: bytes) -> str:
+    """The ETag's opaque part: a digest of whose page, in which language, at which address,
+    and of the body itself."""
+    return hashlib.blake2b(prefix.encode() + b"\0" + body, digest_size=12).hexdigest()
+
+
+def _worth_gzip(headers: dict, body: bytes) -> bool:
+    kind = headers.get("Content-Type", "").split(";")[0].strip().lower()
+    return kind in GZIP_TYPES and len(body) >= GZIP_FROM
+
+
+def _compress(body: bytes) -> bytes:
+    return gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)  # the same bytes every time
+
+
+def _gzipped(headers: dict, body: bytes, tag: str, zipped: bytes | None):
+    """None for a page not worth gzipping, else a function that gives its gzip body: the one
+    kept with the page, or for a page filled in here, one kept under its ETag (the same rank
+    and total are asked for again and again)."""
+    if zipped is not None:
+        return lambda: zipped
+    if not _worth_gzip(headers, body):
+        return None
+
+    def kept_under_tag():
+        key = f"public-gzip:{tag}"
+        found = cache.get(key)
+        if found is None:
+            found = _compress(body)
+            cache.set(key, found, PAGE_SECONDS)
+        return found
+
+    return kept_under_tag
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header (RFC 9110 §12.5.3) takes gzip: named (or x-gzip)
+    with a q above 0, or not named and "*" with a q above 0."""
+    named = anything = None
+    for item in accept_encoding.split(","):
+        coding, *params = (part.strip() for part in item.split(";"))
+        quality = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        coding = coding.lower()
+        if coding in ("gzip", "x-gzip"):
+            named = max(quality, named or 0.0)
+        elif coding == "*":
+            anything = quality
+    quality = named if named is not None else anything
+    return bool(quality and quality > 0)
+
+
+def _held(if_none_match: str, ours: tuple[str, str], sent: str) -> str | None:
+    """The ETag of ours the client holds (If-None-Match, compared weakly as RFC 9110 §13.1.2
+    says), or None. Either variant will do: it is this very page in the other encoding."""
+    for item in if_none_match.split(","):
+        item = item.strip()
+        if item == "*":
+            return sent
+        item = item.removeprefix("W/")
+        if item in ours:
+            return item
+    return None
+
+
+def _on_the_wire(request, response: HttpResponse, tag: str, gzipped) -> HttpResponse:
+    """A visitor's answer: 304 if they hold this page already, else its gzip body to a client
+    that accepts it, else the plain one; `response` has the plain body and every header but
+    ETag, Content-Encoding and Content-Length."""
+    plain, zipped = f'"{tag}"', f'"{tag}-gz"'
+    use_gzip = gzipped is not None and accepts_gzip(request.META.get("HTTP_ACCEPT_ENCODING", ""))
+    sent = zipped if use_gzip else plain
+    held = _held(request.META.get("HTTP_IF_NONE_MATCH", ""), (plain, zipped), sent)
+    if held is not None:
+        answer = HttpResponseNotModified()
+        answer["ETag"] = held
+        for name in ("Vary", "Cache-Control"):
+            if name in response:
+                answer[name] = response[name]
+        return answer
+    response["ETag"] = sent
+    if use_gzip:
+        response.content = gzipped()
+        response["Content-Encoding"] = "gzip"
+    response["Content-Length"] = str(len(response.content))
+    return response

@@ -10,9 +10,9 @@ from club.services import CLUB_FIELDS
 from core.forms import CollatedChoiceField, model_field
 from core.zones import default_zone, zone_names
 from desk.forms import get_language_code
-from desk.forms_results import score_field
+from desk.forms_results import chombo_field, score_field
 from people.models import Person
-from scoring.models import CHOMBO_MAX, VERSION_MAX
+from scoring.models import VERSION_MAX
 from seating.models import WINDS, Wind
 
 # Addresses under /desk/club/ that are the desk's own pages, not a club's.
@@ -176,19 +176,8 @@ class GameForm(forms.Form):
             self.fields[f"score_{wind}"] = score_field(
                 _("%(seat)s: score") % {"seat": label}, label
             )
-            self.fields[f"chombo_{wind}"] = forms.IntegerField(
-                label=_("%(seat)s: chombo") % {"seat": label},
-                min_value=0,
-                max_value=CHOMBO_MAX,
-                initial=0,
-                required=False,
-                error_messages={
-                    "min_value": _("%(seat)s: chombo cannot be negative.") % {"seat": label},
-                    "max_value": _("%(seat)s: at most %(max)d chombo.")
-                    % {"seat": label, "max": CHOMBO_MAX},
-                    "invalid": _("%(seat)s: chombo is a count.") % {"seat": label},
-                },
-                widget=forms.NumberInput(attrs={"class": "chombo", "inputmode": "numeric"}),
+            self.fields[f"chombo_{wind}"] = chombo_field(
+                _("%(seat)s: chombo") % {"seat": label}, label
             )
 
     def refusal_field(self, name):

@@ -6,6 +6,29 @@ from scoring.models import CHOMBO_MAX, SCORE_LIMIT, VERSION_MAX, Result
 from seating.models import Wind
 
 
+def chombo_field(label, seat) -> forms.IntegerField:
+    """A seat's chombo count, 0 to CHOMBO_MAX, each refusal naming the seat."""
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        max_value=CHOMBO_MAX,
+        initial=0,
+        required=False,
+        error_messages={
+            "min_value": _("%(seat)s: chombo cannot be negative.") % {"seat": seat},
+            "max_value": _("%(seat)s: at most %(max)d chombo.") % {"seat": seat, "max": CHOMBO_MAX},
+            "invalid": _("%(seat)s: chombo is a count.") % {"seat": seat},
+        },
+        widget=forms.NumberInput(
+            attrs={
+                "class": "chombo",
+                "inputmode": "numeric",
+                "aria-label": _("%(seat)s: chombo") % {"seat": seat},
+            }
+        ),
+    )
+
+
 def score_field(label, seat) -> forms.IntegerField:
     """A seat's final score: a whole number within SCORE_LIMIT, each refusal naming the seat."""
     return forms.IntegerField(
@@ -47,26 +70,7 @@ class ResultForm(forms.Form):
                 label += " (%s)" % (_("substitute for %(name)s") % {"name": seat.replaces.name})
             self.fields[f"score_{seat.wind}"] = score_field(label, label)
             if riichi:
-                self.fields[f"chombo_{seat.wind}"] = forms.IntegerField(
-                    label=_("chombo"),
-                    min_value=0,
-                    max_value=CHOMBO_MAX,
-                    initial=0,
-                    required=False,
-                    error_messages={
-                        "min_value": _("%(seat)s: chombo cannot be negative.") % {"seat": label},
-                        "max_value": _("%(seat)s: at most %(max)d chombo.")
-                        % {"seat": label, "max": CHOMBO_MAX},
-                        "invalid": _("%(seat)s: chombo is a count.") % {"seat": label},
-                    },
-                    widget=forms.NumberInput(
-                        attrs={
-                            "class": "chombo",
-                            "inputmode": "numeric",
-                            "aria-label": _("%(seat)s: chombo") % {"seat": label},
-                        }
-                    ),
-                )
+                self.fields[f"chombo_{seat.wind}"] = chombo_field(_("chombo"), label)
 
     def clean(self):
         # The page has no error line under the hidden version or the note: say it at the top.

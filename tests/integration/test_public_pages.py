@@ -1,11 +1,16 @@
 """Public pages: content, phone-friendly refresh hooks, and a constant number of queries."""
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
+from django_tables2 import RequestConfig
 
+from public.tables import standings_table
+from scoring.selectors import standings
 from tests.support import factories as f
 
 pytestmark = pytest.mark.django_db
@@ -149,3 +154,23 @@ def test_the_clock_of_a_session_played_without_it_shows_the_end():
     f.play(table, [40000, 30000, 20000, 30000], staff["desk1"], staff["desk2"])
     clock = Client().get(f"/t/{t.slug}/clock.json").json()
     assert (clock["session"], clock["state"]) == (1, "ended")
+
+
+def test_the_standings_rows_drawn_in_one_pass_are_django_tables2s_own():
+    """Issue 26: the rows are drawn in one pass (StandingsTable.body_html), not cell by cell by
+    the template engine; each cell is what django-tables2's own table template draws."""
+    t = played(12, "one-pass")
+    t.players.filter(key="p03").update(club="Łódź <Riichi>", country="")
+    request = RequestFactory().get("/", {"sort": "-club"})
+
+    def drawn(template):
+        table = standings_table(standings(t), t, 4, "Game points")
+        table.template_name = template
+        RequestConfig(request, paginate=False).configure(table)
+        html = table.as_html(request)
+        body = re.search(r"<tbody.*?</tbody>", html, re.S).group(0)
+        return re.sub(r">\s+<", "><", body)
+
+    ours = drawn("public/_standings_table.html")
+    assert ours == drawn("django_tables2/table.html")
+    assert "Łódź &lt;Riichi&gt;" in ours and '<a href="/t/one-pass/p/p01/">' in ours

@@ -12,8 +12,9 @@ module's `signature` up at each call, so replacing it there is enough.
 import functools
 
 import django_tables2 as tables
-from django.utils.formats import number_format
-from django.utils.html import format_html_join
+from django.utils import numberformat
+from django.utils.formats import get_format, number_format
+from django.utils.html import escape, format_html_join
 from django_tables2 import utils
 from django_tables2.data import TableListData
 
@@ -46,6 +47,38 @@ def fmt(value):
     if isinstance(value, float) and not value.is_integer():
         return number_format(round(value, 2), decimal_pos=None, force_grouping=True)
     return number_format(int(value), force_grouping=True)
+
+
+def formatter():
+    """`fmt` for a whole table's numbers in the current language, as HTML: the language's
+    separators are looked up once, not for every cell (a 400-player standings table formats
+    5,600 numbers, and `number_format` asked for the separators 16,800 times, a third of the
+    table's drawing). The same text as `fmt`, escaped (a test holds them equal)."""
+    decimal = get_format("DECIMAL_SEPARATOR")
+    thousand = get_format("THOUSAND_SEPARATOR")
+    grouping = get_format("NUMBER_GROUPING")
+    html_decimal, html_thousand = escape(decimal), escape(thousand)
+
+    def draw(value) -> str:
+        if value is None or value == "":
+            return "–"
+        if isinstance(value, float) and not value.is_integer():
+            value = round(value, 2)
+            text = repr(value)
+            if grouping != 3 or "e" in text:
+                return escape(
+                    numberformat.format(
+                        value, decimal, None, grouping, thousand, force_grouping=True
+                    )
+                )
+            whole, _dot, fraction = text.lstrip("-").partition(".")
+            sign = "-" if value < 0 else ""
+            return sign + f"{int(whole):,}".replace(",", html_thousand) + html_decimal + fraction
+        if grouping != 3:
+            return escape(numberformat.format(int(value), decimal, None, grouping, thousand, True))
+        return f"{int(value):,}".replace(",", html_thousand)
+
+    return draw
 
 
 class NumberColumn(tables.Column):

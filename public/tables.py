@@ -1,5 +1,7 @@
 """The visitors' tables: standings, teams, substitutes, a player's sessions, find my table."""
 
+import html
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.formats import localize
@@ -7,7 +9,9 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import STACKED, CollatedTable, FixedTable, NumberColumn, fmt
+from core.tables import STACKED, CollatedTable, FixedTable, NumberColumn, fmt, formatter
+
+_KEY = "~key~"  # stands for a player's key in a link; a slug has no "~", so it is there once
 
 
 class StandingsTable(CollatedTable):
@@ -45,25 +49,32 @@ class StandingsTable(CollatedTable):
         still defines the columns, their headers and the sorting (the rows come in its order)."""
         columns = [(c.name, c.attrs["td"].as_html()) for c in self.columns]
         default = escape(self.default)
+        number = formatter()
         cells = {}
         for name, attrs in columns:
             if name == "rank":
                 cells[name] = (attrs, lambda value, record: escape(localize(value)))
             elif name == "name":
-                cells[name] = (
-                    attrs,
-                    lambda value, record: format_html(
-                        '<a href="{}">{}</a>',
-                        reverse("public:player", args=[record["slug"], record["key"]]),
-                        value,
-                    ),
-                )
+                # Every row's link from one reverse: a key is characters an address carries
+                # as they are (tournament.models.KEY), so it goes in unquoted.
+                links = {}
+
+                def link(value, record, links=links):
+                    slug = record["slug"]
+                    if slug not in links:
+                        links[slug] = reverse("public:player", args=[slug, _KEY])
+                    url = links[slug].replace(_KEY, record["key"])
+                    return f'<a href="{html.escape(url)}">{html.escape(str(value))}</a>'
+
+                cells[name] = (attrs, link)
             elif isinstance(self.columns[name].column, NumberColumn):
-                cells[name] = (attrs, lambda value, record: escape(fmt(value)))
+                cells[name] = (attrs, lambda value, record: number(value))
             else:
                 cells[name] = (
                     attrs,
-                    lambda value, record: default if value in (None, "") else escape(value),
+                    lambda value, record: (
+                        default if value in (None, "") else html.escape(str(value))
+                    ),
                 )
         drawn = [(name, *cells[name]) for name, _attrs in columns]
         parts = []

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 
 from django.contrib.messages import get_messages
-from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -24,6 +23,7 @@ from django_tables2 import RequestConfig
 
 from core.collation import collated
 from core.forms import SearchForm
+from core.kept import kept, per_revision
 from core.search import Needle
 from core.tables import fmt, isolated_names, isolated_seats
 from public.tables import (
@@ -95,47 +95,18 @@ class _Hall:
 
 _PROCESS = uuid.uuid4().hex
 _RENDERED_MAX = 32  # variants (sort order, language) kept per revision; more are made each time
-_halls = {}  # (tournament pk, revision) -> (token, _Hall), the two newest revisions per pk
-_halls_lock = threading.Lock()
-
-
-def _token_key(key) -> str:
-    return f"public-hall:{_PROCESS}:{key[0]}:{key[1]}"
 
 
 def _kept_hall(key) -> _Hall | None:
-    """The _Hall kept for (pk, revision), if the cache still holds its token."""
-    found = _halls.get(key)
-    if found is not None and cache.get(_token_key(key)) == found[0]:
-        return found[1]
-    return None
+    """The _Hall kept for (pk, revision), if this process still keeps it (core.kept)."""
+    return kept("public-hall", "Tournament", *key)
 
 
 def _hall(tournament) -> _Hall:
-    """The tournament's _Hall for its revision, valid as long as the cache keeps its token.
-
-    The token ties these objects to the cache: whatever clears the cache clears them too.
-    Requests still on the previous revision while a confirmation lands find theirs kept.
-    """
-    key = (tournament.pk, tournament.revision)
-    hall = _kept_hall(key)
-    if hall is not None:
-        return hall
-    with _halls_lock:
-        hall = _kept_hall(key)
-        if hall is not None:
-            return hall
-        hall = _build_hall(tournament)
-        token = uuid.uuid4().hex
-        cache.set(_token_key(key), token)
-        _halls[key] = (token, hall)
-        # This one and the newest other: requests still on the previous revision find theirs.
-        # (Not simply the two newest: a revision number met before, as a restored database or
-        # the tests' rolled-back ones can give, would drop the hall just built.)
-        others = sorted(r for pk, r in _halls if pk == tournament.pk and r != key[1])
-        for old in others[:-1]:
-            del _halls[(tournament.pk, old)]
-        return hall
+    """The tournament's _Hall for its revision, built once (core.kept: other threads wait for
+    it) and kept as long as the cache keeps its token: whatever clears the cache clears it too.
+    Requests still on the previous revision while a confirmation lands find theirs kept."""
+    return per_revision("public-hall", tournament, lambda: _build_hall(tournament))
 
 
 def _build_hall(tournament) -> _Hall:
@@ -143,7 +114,7 @@ def _build_hall(tournament) -> _Hall:
     rows = {}
     for row in data.rows + data.substitutes:
         rows.setdefault(row.player.key, row)
-    seating = selectors.seating(tournament)  # read once: every read unpickles the whole seating
+    seating = selectors.seating(tournament)
     current = selectors.session_now(tournament).number
     seating_now = seating.get(current, {})
     seats_now = {}

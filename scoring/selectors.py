@@ -2,9 +2,10 @@
 bridge from the database to the pure standings module, the penalties with what each is worth,
 and the state of each table. Written once here so that no two of them can disagree.
 
-A fixed number of queries per tournament whatever its size, cached per tournament revision:
-any confirmed result, penalty, substitution, rule change or player change bumps the revision,
-so the cache is never stale and never needs a timeout.
+A fixed number of queries per tournament whatever its size, read once per tournament revision
+and kept as objects shared by every caller (core.kept), who must not change them: any confirmed
+result, penalty, substitution, rule change or player change bumps the revision, so what is
+kept is never stale and never needs a timeout.
 """
 
 from collections import Counter, defaultdict
@@ -13,7 +14,6 @@ from datetime import date
 from operator import attrgetter
 from typing import NamedTuple
 
-from django.core.cache import cache
 from django.db import models
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from core.collation import collated
 from core.errors import rule_message
+from core.kept import per_revision
 from core.numbers import plain_number
 from scoring.hands import HandError, Outcome, play
 from scoring.hands import stats as hand_stats
@@ -35,7 +36,7 @@ from scoring.standings import (
     TableRow,
     compute_standings,
 )
-from seating.models import WINDS, Seat
+from seating.models import WINDS, Seat, Table
 from seating.selectors import winds_at_table
 from tournament.models import Appeal, ClockEvent, Player, Session
 
@@ -65,11 +66,12 @@ def player_rows(tournament) -> list[PlayerRow]:
 
 
 def _snapshot(tournament) -> dict:
-    """Seating and confirmed scores of the whole tournament: two queries, cached per revision."""
-    key = f"snapshot:{tournament.pk}:{tournament.revision}"
-    snap = cache.get(key)
-    if snap is not None:
-        return snap
+    """Seating and confirmed scores of the whole tournament: two queries, read once per
+    revision and shared (core.kept): callers must not change what it holds."""
+    return per_revision("snapshot", tournament, lambda: _read_snapshot(tournament))
+
+
+def _read_snapshot(tournament) -> dict:
     seats = list(
         Seat.objects.filter(session__tournament=tournament).values(
             "table_id",
@@ -81,13 +83,20 @@ def _snapshot(tournament) -> dict:
             "player__ema_id",
             "replaces__key",
             "joined",
-            "table__winds_drawn_at",
         )
     )
-    tiles = winds_at_table(tournament)
-    for s in seats:  # a table whose winds are still to be drawn shows none (issue 24)
-        drawn = s.pop("table__winds_drawn_at")
-        s["winds_pending"] = tiles and drawn is None
+    # A table whose winds are still to be drawn shows none (issue 24). Asked apart, and only
+    # when the tournament draws winds at the table: a moment for each of thousands of seats
+    # was a fifth of the read.
+    pending = set()
+    if winds_at_table(tournament):
+        pending = set(
+            Table.objects.filter(
+                session__tournament=tournament, winds_drawn_at__isnull=True
+            ).values_list("pk", flat=True)
+        )
+    for s in seats:
+        s["winds_pending"] = s["table_id"] in pending
     scores = ResultScore.objects.filter(
         result__status=Result.Status.CONFIRMED, result__table__session__tournament=tournament
     ).values("result__table_id", "wind", "score", "chombo")
@@ -99,13 +108,11 @@ def _snapshot(tournament) -> dict:
     for s in sorted(seats, key=lambda s: WINDS.index(s["wind"])):
         seating[s["session__number"]][s["table__number"]].append(s)
         table_ids[(s["session__number"], s["table__number"])] = s["table_id"]
-    snap = {
+    return {
         "seating": {n: dict(tables) for n, tables in seating.items()},
         "table_ids": table_ids,
         "confirmed": dict(confirmed),
     }
-    cache.set(key, snap)
-    return snap
 
 
 def table_rows(tournament) -> list[TableRow]:
@@ -144,7 +151,7 @@ def table_rows(tournament) -> list[TableRow]:
 
 def seating(tournament) -> dict:
     """Session number -> table number -> seats (dicts in wind order): every session at once,
-    for who needs several (each call reads the cached snapshot again)."""
+    for who needs several."""
     return _snapshot(tournament)["seating"]
 
 
@@ -407,10 +414,10 @@ def session_now(tournament) -> Now:
     first seated session that is not over. A plan that seats sessions 1–4 at once still sends
     everyone to session 1 until it is played.
     """
-    key = f"now:{tournament.pk}:{tournament.revision}"
-    found = cache.get(key)
-    if found is not None:
-        return Now(*found)
+    return per_revision("now", tournament, lambda: _session_now(tournament))
+
+
+def _session_now(tournament) -> Now:
     seated = sorted(seating(tournament))
     if not seated:
         now = Now(None, "")
@@ -429,7 +436,6 @@ def session_now(tournament) -> Now:
             now = Now(open_[0], "next")
         else:
             now = Now(seated[-1], "last")
-    cache.set(key, tuple(now))
     return now
 
 
@@ -465,18 +471,18 @@ def session_over(tournament, number) -> bool:
 
 
 def standings(tournament):
-    """The tournament's standings (scoring.standings.Standings), cached per revision."""
-    key = f"standings:{tournament.pk}:{tournament.revision}"
-    result = cache.get(key)
-    if result is None:
-        result = compute_standings(
+    """The tournament's standings (scoring.standings.Standings), worked out once per revision
+    and shared (core.kept): callers must not change them."""
+    return per_revision(
+        "standings",
+        tournament,
+        lambda: compute_standings(
             tournament.rule_set(),
             player_rows(tournament),
             table_rows(tournament),
             penalty_rows(tournament),
-        )
-        cache.set(key, result)
-    return result
+        ),
+    )
 
 
 def released_sessions(tournament) -> set[int] | None:
@@ -499,17 +505,16 @@ def public_standings(tournament):
     released = released_sessions(tournament)
     if released is None:
         return standings(tournament)
-    key = f"public-standings:{tournament.pk}:{tournament.revision}"
-    result = cache.get(key)
-    if result is None:
-        result = compute_standings(
+    return per_revision(
+        "public-standings",
+        tournament,
+        lambda: compute_standings(
             tournament.rule_set(),
             player_rows(tournament),
             [t for t in table_rows(tournament) if t.session in released],
             [p for p in penalty_rows(tournament) if p.session in released],
-        )
-        cache.set(key, result)
-    return result
+        ),
+    )
 
 
 class TableLine(NamedTuple):
@@ -791,12 +796,14 @@ def hand_statistics(tournament, sessions=None) -> HandStatistics:
     numbers; None: all), each seat's hands counted for the player seated there. A table whose
     hands do not hold under the current rules (a rule change refuses to make one) is left out
     rather than failing every page. At most four queries (two of them the seating snapshot's,
-    often cached already), cached per revision."""
+    often read already), worked out once per revision and shared (core.kept)."""
     counted = "all" if sessions is None else ",".join(map(str, sorted(sessions)))
-    key = f"hand-stats:{tournament.pk}:{tournament.revision}:{counted}"
-    found = cache.get(key)
-    if found is not None:
-        return found
+    return per_revision(
+        f"hand-stats:{counted}", tournament, lambda: _hand_statistics(tournament, sessions)
+    )
+
+
+def _hand_statistics(tournament, sessions) -> HandStatistics:
     snap = _snapshot(tournament)
     rules = tournament.rule_set()
     hands = current_hands(tournament)
@@ -813,7 +820,7 @@ def hand_statistics(tournament, sessions=None) -> HandStatistics:
         games.append(hand_stats.TableGame(session, table, players, hands[table_id], outcome.game))
     data = hand_stats.statistics(rules.game, games)
     everyone = player_rows(tournament)
-    result = HandStatistics(
+    return HandStatistics(
         game=rules.game,
         rows=[PlayerHands(p, data.players[p.key]) for p in everyone if p.key in data.players],
         players={p.key: p for p in everyone},
@@ -821,8 +828,6 @@ def hand_statistics(tournament, sessions=None) -> HandStatistics:
         most_wins=data.most_wins,
         lines=hand_stats.hand_lines(rules.game, games),
     )
-    cache.set(key, result)
-    return result
 
 
 # --- people across events (issue 25) -----------------------------------------------------------

@@ -7,8 +7,11 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
+from django.utils.html import escape
 from django_tables2 import RequestConfig
 
+from core.tables import fmt, formatter
 from public.tables import standings_table
 from scoring.selectors import standings
 from tests.support import factories as f
@@ -174,3 +177,16 @@ def test_the_standings_rows_drawn_in_one_pass_are_django_tables2s_own():
     ours = drawn("public/_standings_table.html")
     assert ours == drawn("django_tables2/table.html")
     assert "Łódź &lt;Riichi&gt;" in ours and '<a href="/t/one-pass/p/p01/">' in ours
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "ru", "pl"])
+def test_a_whole_tables_numbers_are_written_as_fmt_writes_each(language):
+    """Issue 26: the one-pass rows look the language's separators up once (core.tables.formatter);
+    each number must read exactly as `fmt` writes it, escaped, in every language of the desk."""
+    values = [None, "", 0, -0.0, 5, -5, 1234, -1234, 1234567, -0.5, -0.25, 0.125, 12.5]
+    values += [-12345.67, 99999.999, 1000.005, -1000000.1, 2.675, 1e17, -3.3333, 30000.0]
+    with translation.override(language):
+        number = formatter()
+        assert [number(v) for v in values] == [escape(fmt(v)) for v in values]
+    with translation.override("uk"):
+        assert formatter()(-1234567.5) == "-1\xa0234\xa0567,5"

@@ -1,0 +1,81 @@
+"""Values worked out once per revision of what they describe, kept in this process as they are.
+
+The cache (LocMemCache) pickles what it keeps, so each read of a big value, such as a
+400-player tournament's seating and scores, unpickles a new copy of it: a public page read that
+snapshot 17 times, 138 ms of a 290 ms render (issue 26). Here the value itself is kept, shared
+by every reader, so READERS MUST NOT CHANGE IT; the cache holds only a small token naming it.
+That token ties the value's life to the cache's: `cache.clear()` (a test's start, a benchmark's
+cold run) forgets it too, and a tournament restored with the same pk and revision (or a test's
+rolled-back one) cannot be answered from an older one's value.
+
+The revision is bumped by every change the value could depend on (`tournament.changes.touch`,
+`club.changes.touch_club`), so a kept value is never stale and needs no timeout. Threads asking
+for the same value at once wait for one of them to build it: after a confirmation, a hall of
+phones refreshing does not compute the same standings a dozen times over.
+"""
+
+import itertools
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+
+T = TypeVar("T")
+
+# Values kept at once, across tournaments and clubs: a few kinds (snapshot, standings, public
+# standings, feed, which session is on, the public pages' hall) for the two or three revisions
+# a busy hall's requests straddle while a confirmation lands.
+KEPT = 64
+
+_PROCESS = uuid.uuid4().hex  # tokens name values in this process only
+_values: OrderedDict = OrderedDict()  # token -> value, oldest first
+_building: dict = {}  # cache key -> the lock of whoever builds it
+_lock = threading.Lock()
+_tokens = itertools.count(1)
+
+
+def _key(kind: str, model: str, pk, revision) -> str:
+    return f"kept:{_PROCESS}:{kind}:{model}:{pk}:{revision}"
+
+
+def _found(key: str):
+    token = cache.get(key)
+    if token is None:
+        return None
+    with _lock:
+        value = _values.get(token)
+        if value is not None:
+            _values.move_to_end(token)
+        return value
+
+
+def kept(kind: str, model: str, pk, revision):
+    """The value kept for that revision, or None: for a caller that knows the revision but
+    has not read its owner (the public page cache's repeat requests)."""
+    return _found(_key(kind, model, pk, revision))
+
+
+def per_revision(kind: str, owner, build: Callable[[], T]) -> T:
+    """`build()` once per `owner`'s revision (owner: a model instance with a revision field)."""
+    key = _key(kind, type(owner).__name__, owner.pk, owner.revision)
+    value = _found(key)
+    if value is not None:
+        return value
+    with _lock:
+        building = _building.setdefault(key, threading.Lock())
+    with building:
+        value = _found(key)
+        if value is None:
+            value = build()
+            token = next(_tokens)
+            with _lock:
+                _values[token] = value
+                while len(_values) > KEPT:
+                    _values.popitem(last=False)
+            cache.set(key, token)
+    with _lock:
+        _building.pop(key, None)
+    return value

@@ -1,0 +1,77 @@
+"""core.kept: values worked out once per revision and shared as they are (issue 26)."""
+
+import threading
+import time
+
+import pytest
+from django.core.cache import cache
+
+from core.kept import kept, per_revision
+from scoring import selectors
+from tests.support import factories as f
+
+pytestmark = pytest.mark.django_db
+
+
+class Owner:
+    def __init__(self, pk, revision):
+        self.pk, self.revision = pk, revision
+
+
+def test_built_once_per_revision_and_shared_as_it_is():
+    built = []
+
+    def build():
+        built.append(1)
+        return {"value": len(built)}
+
+    first = per_revision("test", Owner(1, 7), build)
+    assert per_revision("test", Owner(1, 7), build) is first  # no copy, no second build
+    assert kept("test", "Owner", 1, 7) is first
+    assert per_revision("test", Owner(1, 8), build) == {"value": 2}  # a new revision
+    assert per_revision("other", Owner(1, 7), build) == {"value": 3}  # another kind
+    assert len(built) == 3
+
+
+def test_clearing_the_cache_forgets_what_was_kept():
+    """A test's rolled-back tournament, or a restored one, may come back with the same pk and
+    revision: after cache.clear() it must not be answered from the old one's value."""
+    per_revision("test", Owner(2, 1), lambda: "old")
+    cache.clear()
+    assert kept("test", "Owner", 2, 1) is None
+    assert per_revision("test", Owner(2, 1), lambda: "new") == "new"
+
+
+def test_threads_asking_at_once_wait_for_one_build():
+    built, started = [], threading.Event()
+
+    def build():
+        built.append(1)
+        started.set()
+        time.sleep(0.2)
+        return "standings"
+
+    got = []
+    threads = [
+        threading.Thread(target=lambda: got.append(per_revision("slow", Owner(3, 1), build)))
+        for _ in range(4)
+    ]
+    threads[0].start()
+    started.wait(5)
+    for thread in threads[1:]:
+        thread.start()
+    for thread in threads:
+        thread.join(5)
+    assert got == ["standings"] * 4 and built == [1]
+
+
+def test_the_standings_are_read_once_per_revision():
+    """One snapshot and one standings per revision, whoever asks; a confirmation (which bumps
+    the revision) gives new ones."""
+    t = f.tournament(players=8)
+    f.seat_session(t, 1)
+    assert selectors.standings(t) is selectors.standings(t)
+    assert selectors.seating(t) is selectors.seating(t)
+    before = selectors.standings(t)
+    t.revision += 1
+    assert selectors.standings(t) is not before

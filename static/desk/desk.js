@@ -8,16 +8,53 @@
     select.addEventListener("change", function () { select.form.submit(); });
   });
 
-  // Live regions refresh themselves while a session is on, swapping only their own content.
+  // Live regions refresh themselves while a session is on (issue 26). The browser revalidates
+  // its copy ("no-cache"): a refresh that finds nothing new costs a 304 and no body (the
+  // server's ETag, public/cache.py), and the kept copy comes back here unchanged. News is
+  // patched in node by node: what reads the same stays the same element, so a phone keeps its
+  // scroll, its focus and the row its reader was on, and only changed cells are redrawn.
+  function sameAttributes(old, fresh) {
+    var i, a;
+    for (i = old.attributes.length - 1; i >= 0; i--) {
+      a = old.attributes[i].name;
+      if (!fresh.hasAttribute(a)) old.removeAttribute(a);
+    }
+    for (i = 0; i < fresh.attributes.length; i++) {
+      a = fresh.attributes[i];
+      if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    }
+  }
+  function patchChildren(old, fresh) {
+    var olds = Array.prototype.slice.call(old.childNodes);
+    var news = Array.prototype.slice.call(fresh.childNodes);
+    if (olds.length !== news.length) {
+      old.replaceChildren.apply(old, news);
+      return;
+    }
+    for (var i = 0; i < olds.length; i++) patch(olds[i], news[i]);
+  }
+  function patch(old, fresh) {
+    if (old.nodeType !== fresh.nodeType || old.nodeName !== fresh.nodeName) {
+      old.replaceWith(fresh);
+    } else if (old.nodeType !== 1) {
+      if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
+    } else if (!old.isEqualNode(fresh)) {
+      sameAttributes(old, fresh);
+      patchChildren(old, fresh);
+    }
+  }
+  var shown = new WeakMap(); // region -> the HTML last put in it
   function refresh(region) {
     var url = new URL(window.location.href);
     url.searchParams.set("partial", "1");
-    fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-store" })
+    fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-cache" })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
-        if (html !== null && html !== region.dataset.last) {
-          region.dataset.last = html;
-          region.innerHTML = html;
+        if (html !== null && html !== shown.get(region)) {
+          shown.set(region, html);
+          var fresh = document.createElement(region.tagName);
+          fresh.innerHTML = html;
+          patchChildren(region, fresh);
         }
       })
       .catch(function () {});

@@ -58,9 +58,12 @@ def kept(kind: str, model: str, pk, revision):
     return _found(_key(kind, model, pk, revision))
 
 
-def per_revision(kind: str, owner, build: Callable[[], T]) -> T:
-    """`build()` once per `owner`'s revision (owner: a model instance with a revision field)."""
-    key = _key(kind, type(owner).__name__, owner.pk, owner.revision)
+def per_revision(kind: str, owner, build: Callable[[], T], revision=None) -> T:
+    """`build()` once per `owner`'s revision (owner: a model instance with a revision field),
+    or per the `revision` given (one of the owner's others, such as its seating_revision)."""
+    if revision is None:
+        revision = owner.revision
+    key = _key(kind, type(owner).__name__, owner.pk, revision)
     value = _found(key)
     if value is not None:
         return value

@@ -7,9 +7,15 @@ from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from core.tables import STACKED, CollatedTable, FixedTable, NumberColumn, fmt, formatter
+
+# Rows drawn, per language and columns: (row attributes, record) -> HTML. Bounded: a few
+# revisions of a big field's standings in a few languages, then it starts over.
+_DRAWN_ROWS: dict = {}
+ROWS_KEPT = 5000
 
 _KEY = "~key~"  # stands for a player's key in a link; a slug has no "~", so it is there once
 
@@ -77,13 +83,29 @@ class StandingsTable(CollatedTable):
                     ),
                 )
         drawn = [(name, *cells[name]) for name, _attrs in columns]
+        # A row drawn for one revision is drawn alike for the next unless its record changed:
+        # after a confirmation only the rows whose rank or numbers moved are drawn again.
+        kept = _DRAWN_ROWS.setdefault((get_language(), tuple(columns)), {})
+        if len(kept) > ROWS_KEPT:
+            kept.clear()
+        names = [name for name, _attrs in columns]
         parts = []
         for row in self.paginated_rows:
             record = row.record
-            parts.append(f"<tr {row.attrs.as_html()}>")
-            for name, attrs, draw in drawn:
-                parts.append(f"<td {attrs}>{draw(record.get(name), record)}</td>")
-            parts.append("</tr>\n")
+            key = (row.attrs.as_html(), record["slug"], record["key"], *map(record.get, names))
+            found = kept.get(key)
+            if found is None:
+                found = kept[key] = "".join(
+                    [
+                        f"<tr {key[0]}>",
+                        *(
+                            f"<td {attrs}>{draw(record.get(name), record)}</td>"
+                            for name, attrs, draw in drawn
+                        ),
+                        "</tr>\n",
+                    ]
+                )
+            parts.append(found)
         return mark_safe("".join(parts))
 
 

@@ -47,6 +47,7 @@ _PAGE_FIELDS = (
     "ruleset",
     "rules",
     "revision",
+    "seating_revision",  # what the seating and the player list are kept by (core.kept)
     "planned_sessions",
     "scope",
     "start_date",

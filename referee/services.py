@@ -98,7 +98,7 @@ def record_penalty(
         recorded_by=user,
         recorded_at=timezone.now(),
     )
-    touch(session.tournament_id)
+    touch(session.tournament_id, seating=False)
     return penalty
 
 
@@ -146,7 +146,7 @@ def void_penalty(penalty: Penalty, user, reason: str, by_decision: bool = False)
     refuse_if_finished(penalty.session.tournament_id)
     _void(penalty, user, reason, by_decision)
     penalty.save(update_fields=["voided_by", "voided_at", "void_reason"])
-    touch(penalty.session.tournament_id)
+    touch(penalty.session.tournament_id, seating=False)
     return penalty
 
 

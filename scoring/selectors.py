@@ -57,7 +57,17 @@ def standings_order(tournament) -> list[str] | None:
 
 def player_rows(tournament) -> list[PlayerRow]:
     """The players in the tournament language's order of their names (core.collation): the
-    order the standings keep between tied players."""
+    order the standings keep between tied players. Read once per seating revision and shared
+    (core.kept): callers must not change the list."""
+    return per_revision(
+        "players",
+        tournament,
+        lambda: _read_players(tournament),
+        revision=f"{tournament.seating_revision}:{tournament.language}",
+    )
+
+
+def _read_players(tournament) -> list[PlayerRow]:
     fields = ("key", "name", "status", "substitute", "ema_id", "country", "club", "team")
     rows = [
         PlayerRow(**row) for row in Player.objects.filter(tournament=tournament).values(*fields)
@@ -66,12 +76,26 @@ def player_rows(tournament) -> list[PlayerRow]:
 
 
 def _snapshot(tournament) -> dict:
-    """Seating and confirmed scores of the whole tournament: two queries, read once per
-    revision and shared (core.kept): callers must not change what it holds."""
+    """Seating and confirmed scores of the whole tournament, read once per revision and shared
+    (core.kept): callers must not change what it holds. The seating is read once per seating
+    revision (Tournament.seating_revision): after a confirmation only the scores are read."""
     return per_revision("snapshot", tournament, lambda: _read_snapshot(tournament))
 
 
 def _read_snapshot(tournament) -> dict:
+    seated = per_revision(
+        "seated", tournament, lambda: _read_seating(tournament), tournament.seating_revision
+    )
+    scores = ResultScore.objects.filter(
+        result__status=Result.Status.CONFIRMED, result__table__session__tournament=tournament
+    ).values("result__table_id", "wind", "score", "chombo")
+    confirmed = defaultdict(dict)
+    for sc in scores:
+        confirmed[sc["result__table_id"]][sc["wind"]] = sc
+    return {**seated, "confirmed": dict(confirmed)}
+
+
+def _read_seating(tournament) -> dict:
     seats = list(
         Seat.objects.filter(session__tournament=tournament).values(
             "table_id",
@@ -97,22 +121,12 @@ def _read_snapshot(tournament) -> dict:
         )
     for s in seats:
         s["winds_pending"] = s["table_id"] in pending
-    scores = ResultScore.objects.filter(
-        result__status=Result.Status.CONFIRMED, result__table__session__tournament=tournament
-    ).values("result__table_id", "wind", "score", "chombo")
-    confirmed = defaultdict(dict)
-    for sc in scores:
-        confirmed[sc["result__table_id"]][sc["wind"]] = sc
     seating = defaultdict(lambda: defaultdict(list))
     table_ids = {}
     for s in sorted(seats, key=lambda s: WINDS.index(s["wind"])):
         seating[s["session__number"]][s["table__number"]].append(s)
         table_ids[(s["session__number"], s["table__number"])] = s["table_id"]
-    return {
-        "seating": {n: dict(tables) for n, tables in seating.items()},
-        "table_ids": table_ids,
-        "confirmed": dict(confirmed),
-    }
+    return {"seating": {n: dict(tables) for n, tables in seating.items()}, "table_ids": table_ids}
 
 
 def table_rows(tournament) -> list[TableRow]:

@@ -207,7 +207,7 @@ def confirm_result(result: Result, user) -> Result:
             result.save(update_fields=["status", "confirmed_by", "confirmed_at"])
     except IntegrityError as e:
         raise StaleEdit(_stale_message(latest_result(table))) from e
-    touch(tournament.pk)
+    touch(tournament.pk, seating=False)
     return result
 
 
@@ -437,7 +437,7 @@ def record_hand(
     )
     hand._history_user = user
     hand.save()
-    touch(table.session.tournament_id)
+    touch(table.session.tournament_id, seating=False)
     return hand
 
 
@@ -463,7 +463,7 @@ def undo_last_hand(table: Table, user, reason: str = "", number=None, version=No
     last.superseded_at, last.superseded_by, last.reason = timezone.now(), user, reason.strip()
     _checked(last)._history_user = user
     last.save(update_fields=["superseded_at", "superseded_by", "reason"])
-    touch(table.session.tournament_id)
+    touch(table.session.tournament_id, seating=False)
     return last
 
 
@@ -504,7 +504,7 @@ def correct_hand(
     )
     new._history_user = user
     new.save()
-    touch(table.session.tournament_id)
+    touch(table.session.tournament_id, seating=False)
     return new
 
 
@@ -636,7 +636,7 @@ def record_hands(table: Table, hands: list, user) -> list[Hand]:
         _new_hand(table, len(current) + i, data, user, now) for i, data in enumerate(hands, 1)
     ]
     if recorded:
-        touch(table.session.tournament_id)
+        touch(table.session.tournament_id, seating=False)
     return recorded
 
 
@@ -674,7 +674,7 @@ def replace_hands(table: Table, hands: list, user, reason: str = "", seen=None) 
             _new_hand(table, number, data, user, now)
             added += 1
     if changed or added:
-        touch(table.session.tournament_id)
+        touch(table.session.tournament_id, seating=False)
     return len(changed) + max(0, len(hands) - len(current))
 
 

@@ -17,7 +17,12 @@ from tournament.models import Tournament
 tournament_changed = Signal()
 
 
-def touch(tournament_id) -> None:
-    """Mark everything the tournament shows as changed."""
-    Tournament.objects.filter(pk=tournament_id).update(revision=F("revision") + 1)
+def touch(tournament_id, *, seating: bool = True) -> None:
+    """Mark everything the tournament shows as changed; `seating=False` from a write that
+    leaves its players and seats as they were (a result, a hand, a penalty, the clock), which
+    keeps them kept (Tournament.seating_revision). When in doubt, leave the default."""
+    bumped = {"revision": F("revision") + 1}
+    if seating:
+        bumped["seating_revision"] = F("seating_revision") + 1
+    Tournament.objects.filter(pk=tournament_id).update(**bumped)
     tournament_changed.send(sender=Tournament, tournament_id=tournament_id)

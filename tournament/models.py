@@ -171,6 +171,10 @@ class Tournament(models.Model):
     reopen_reason = long_text(_("reason for reopening"), REASON_TEXT, blank=True, editable=False)
     # Bumped whenever something the public pages show changes; part of every cache key.
     revision = models.PositiveIntegerField(default=0, editable=False)
+    # Bumped with it by every change that may touch the players or the seats (touch()'s
+    # default); a result, a hand, a penalty or the clock leave it as it was, so the seats and
+    # the player list, kept by it, are not read again on each (issue 26).
+    seating_revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 

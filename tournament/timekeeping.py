@@ -96,7 +96,7 @@ def _append(session: Session, kind: str, user, seconds: int = 0, table: int | No
     ClockEvent.objects.create(
         session=session, kind=kind, at=now, seconds=seconds, table=table, by=user
     )
-    touch(session.tournament_id)
+    touch(session.tournament_id, seating=False)
     return session
 
 
@@ -199,7 +199,7 @@ def set_clock_length(session: Session, user, minutes: int, warning_minutes: int)
     session.warning_seconds = warning_minutes * 60
     session._history_user = user  # django-simple-history: who changed it
     session.save(update_fields=["length_seconds", "warning_seconds"])
-    touch(session.tournament_id)
+    touch(session.tournament_id, seating=False)
     return session
 
 

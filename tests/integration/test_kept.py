@@ -9,6 +9,7 @@ from django.core.cache import cache
 from core.kept import kept, per_revision
 from scoring import selectors
 from tests.support import factories as f
+from tournament.changes import touch
 
 pytestmark = pytest.mark.django_db
 
@@ -75,3 +76,27 @@ def test_the_standings_are_read_once_per_revision():
     before = selectors.standings(t)
     t.revision += 1
     assert selectors.standings(t) is not before
+
+
+def test_a_confirmation_reads_the_scores_again_but_not_the_seating():
+    """A result leaves the players and seats as they were (touch(..., seating=False)): the
+    seating read for the previous revision serves the next, the scores are new. A change to
+    the seats (touch()'s default) reads them again."""
+    people = f.staff()
+    t = f.tournament(players=8)
+    session = f.seat_session(t, 1)
+    first, second = session.tables.order_by("number")
+    t.refresh_from_db()
+    seating, players = selectors.seating(t), selectors.player_rows(t)
+
+    f.play(first, [40000, 30000, 30000, 20000], people["desk1"], people["desk2"])
+    t.refresh_from_db()
+    assert selectors.seating(t) is seating and selectors.player_rows(t) is players
+    assert selectors.confirmed_scores(t, 1) == {
+        1: {"E": (40000, 0), "S": (30000, 0), "W": (30000, 0), "N": (20000, 0)}
+    }
+
+    touch(t.pk)  # what every write that may move a seat or rename a player calls
+    t.refresh_from_db()
+    assert selectors.seating(t) is not seating and selectors.player_rows(t) is not players
+    assert selectors.seating(t) == seating

@@ -3,7 +3,8 @@
 The cache (LocMemCache) pickles what it keeps, so each read of a big value, such as a
 400-player tournament's seating and scores, unpickles a new copy of it: a public page read that
 snapshot 17 times, 138 ms of a 290 ms render (issue 26). Here the value itself is kept, shared
-by every reader, so READERS MUST NOT CHANGE IT; the cache holds only a small token naming it.
+by every reader, so READERS MUST NOT CHANGE IT (but for a memo its owner keeps in it, built
+empty, such as scoring.selectors.table_rows's); the cache holds only a small token naming it.
 That token ties the value's life to the cache's: `cache.clear()` (a test's start, a benchmark's
 cold run) forgets it too, and a tournament restored with the same pk and revision (or a test's
 rolled-back one) cannot be answered from an older one's value.

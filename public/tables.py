@@ -89,10 +89,13 @@ class StandingsTable(CollatedTable):
         if len(kept) > ROWS_KEPT:
             kept.clear()
         names = [name for name, _attrs in columns]
+        own_attrs = bool(self.row_attrs)
         parts = []
         for row in self.paginated_rows:
             record = row.record
-            key = (row.attrs.as_html(), record["slug"], record["key"], *map(record.get, names))
+            # A row's attributes are its even/odd class alone unless the table has row_attrs.
+            attrs = row.attrs.as_html() if own_attrs else f'class="{row.get_even_odd_css_class()}"'
+            key = (attrs, record["slug"], record["key"], *map(record.get, names))
             found = kept.get(key)
             if found is None:
                 found = kept[key] = "".join(

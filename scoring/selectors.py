@@ -82,17 +82,38 @@ def _snapshot(tournament) -> dict:
     return per_revision("snapshot", tournament, lambda: _read_snapshot(tournament))
 
 
+NEW_BY_ID = 200  # confirmed versions asked for by id; more, and the tournament's are read
+
+
 def _read_snapshot(tournament) -> dict:
     seated = per_revision(
         "seated", tournament, lambda: _read_seating(tournament), tournament.seating_revision
     )
-    scores = ResultScore.objects.filter(
-        result__status=Result.Status.CONFIRMED, result__table__session__tournament=tournament
-    ).values("result__table_id", "wind", "score", "chombo")
-    confirmed = defaultdict(dict)
-    for sc in scores:
-        confirmed[sc["result__table_id"]][sc["wind"]] = sc
-    return {**seated, "confirmed": dict(confirmed)}
+    # A confirmed version's scores never change (a correction is a new version), so each is
+    # read once, by its id, and kept for every later revision: a confirmation reads the ids
+    # of the confirmed results and the new one's scores.
+    read = per_revision("confirmed-scores", tournament, dict, revision="any")
+    results = dict(
+        Result.objects.filter(
+            status=Result.Status.CONFIRMED, table__session__tournament=tournament
+        ).values_list("table_id", "pk")
+    )
+    new = [pk for pk in results.values() if pk not in read]
+    if len(new) > NEW_BY_ID:  # the first read: the whole tournament's at once
+        scores = ResultScore.objects.filter(
+            result__status=Result.Status.CONFIRMED, result__table__session__tournament=tournament
+        )
+    else:  # by id, whatever their status now: a version's scores are what they were
+        scores = ResultScore.objects.filter(result_id__in=new)
+    fetched = defaultdict(dict)  # whole before it is kept: another thread may be reading
+    for result_id, wind, score, chombo in scores.values_list(
+        "result_id", "wind", "score", "chombo"
+    ):
+        fetched[result_id][wind] = {"score": score, "chombo": chombo}
+    read.update(fetched)
+    results = {table_id: pk for table_id, pk in results.items() if pk in read}
+    confirmed = {table_id: read[pk] for table_id, pk in results.items()}
+    return {**seated, "confirmed": confirmed, "results": results}
 
 
 def _read_seating(tournament) -> dict:
@@ -130,20 +151,27 @@ def _read_seating(tournament) -> dict:
 
 
 def table_rows(tournament) -> list[TableRow]:
-    """Confirmed tables, plus Sichuan awarded tables (one or two players) that need no result."""
+    """Confirmed tables, plus Sichuan awarded tables (one or two players) that need no result.
+
+    A table's row is made once per seating revision and confirmed version (which never
+    changes) and shared: after a confirmation only that table's row is new."""
     snap = _snapshot(tournament)
     rules = tournament.rule_set()
+    made = per_revision("table-rows", tournament, dict, tournament.seating_revision)
     tables = []
     for session, session_tables in snap["seating"].items():
         # An awarded table counts once its session has results, not as soon as it is drawn.
         started = any(snap["table_ids"][(session, n)] in snap["confirmed"] for n in session_tables)
         for number, seats in session_tables.items():
             awarded = is_awarded(rules, len(seats)) and started
-            result = snap["confirmed"].get(snap["table_ids"][(session, number)])
+            table_id = snap["table_ids"][(session, number)]
+            result = snap["confirmed"].get(table_id)
             if result is None and not awarded:
                 continue
-            tables.append(
-                TableRow(
+            key = (table_id, None if awarded else snap["results"][table_id])
+            row = made.get(key)
+            if row is None:
+                row = made[key] = TableRow(
                     session=session,
                     table=number,
                     seats=[
@@ -158,7 +186,7 @@ def table_rows(tournament) -> list[TableRow]:
                         for s in seats
                     ],
                 )
-            )
+            tables.append(row)
     tables.sort(key=lambda t: (t.session, t.table))
     return tables
 
@@ -458,8 +486,11 @@ def _started(tournament) -> set[int]:
     clocks = ClockEvent.objects.filter(session__tournament=tournament).values_list(
         "session__number", flat=True
     )
-    results = Result.objects.filter(table__session__tournament=tournament).values_list(
-        "table__session__number", flat=True
+    # Every version of every table's result: the database says which sessions, not each row.
+    results = (
+        Result.objects.filter(table__session__tournament=tournament)
+        .values_list("table__session__number", flat=True)
+        .distinct()
     )
     penalties = Penalty.objects.filter(session__tournament=tournament).values_list(
         "session__number", flat=True

@@ -105,6 +105,20 @@ class _Tally:
         self.lines = []
 
 
+# A table's outcome under a rule set, by what its seats bring (score, chombo, penalties, a
+# substitute come in during play): the same from one standings run to the next, so after a
+# confirmation only the new table is scored. Bounded: it starts over past SCORED_KEPT tables.
+_SCORED: dict = {}
+SCORED_KEPT = 50_000
+
+
+def _scored(rules: RuleSet) -> dict:
+    kept = _SCORED.setdefault(rules, {})
+    if len(kept) > SCORED_KEPT:
+        kept.clear()
+    return kept
+
+
 def compute_standings(
     rules: RuleSet,
     players: list[PlayerRow],
@@ -120,6 +134,7 @@ def compute_standings(
     scored.
     """
     prep = Prepared(rules)
+    scored = _scored(rules)
     unit, decimals, ret = prep.unit, prep.decimals, prep.return_points
     tp_only = prep.tp_only
     ema = prep.ema_substitutes
@@ -166,8 +181,12 @@ def compute_standings(
             inputs.append((seat.score, chombo, before, after, during))
             if seat.replaces is not None:
                 replaced.append((session, seat.replaces))
+        inputs = tuple(inputs)
+        outcome = scored.get(inputs)
+        if outcome is None:
+            outcome = scored[inputs] = score_table(prep, inputs)
         for seat, substitute, is_fixed, (place, uma, penalty, result, points) in zip(
-            seats, substitutes, fixed_seats, score_table(prep, inputs), strict=True
+            seats, substitutes, fixed_seats, outcome, strict=True
         ):
             if is_fixed:
                 replaced.append((session, seat.player))

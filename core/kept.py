@@ -32,7 +32,7 @@ T = TypeVar("T")
 KEPT = 64
 
 _PROCESS = uuid.uuid4().hex  # tokens name values in this process only
-_values: OrderedDict = OrderedDict()  # token -> value, oldest first
+_values: OrderedDict = OrderedDict()  # token -> (cache key, value), oldest first
 _building: dict = {}  # cache key -> the lock of whoever builds it
 _lock = threading.Lock()
 _tokens = itertools.count(1)
@@ -47,10 +47,11 @@ def _found(key: str):
     if token is None:
         return None
     with _lock:
-        value = _values.get(token)
-        if value is not None:
-            _values.move_to_end(token)
-        return value
+        found = _values.get(token)
+        if found is None or found[0] != key:  # not this process's token for this key
+            return None
+        _values.move_to_end(token)
+        return found[1]
 
 
 def kept(kind: str, model: str, pk, revision):
@@ -70,16 +71,18 @@ def per_revision(kind: str, owner, build: Callable[[], T], revision=None) -> T:
         return value
     with _lock:
         building = _building.setdefault(key, threading.Lock())
-    with building:
-        value = _found(key)
-        if value is None:
-            value = build()
-            token = next(_tokens)
-            with _lock:
-                _values[token] = value
-                while len(_values) > KEPT:
-                    _values.popitem(last=False)
-            cache.set(key, token)
-    with _lock:
-        _building.pop(key, None)
+    try:
+        with building:
+            value = _found(key)
+            if value is None:
+                value = build()
+                token = next(_tokens)
+                with _lock:
+                    _values[token] = (key, value)
+                    while len(_values) > KEPT:
+                        _values.popitem(last=False)
+                cache.set(key, token)
+    finally:
+        with _lock:
+            _building.pop(key, None)
     return value

@@ -72,7 +72,7 @@ def formatter():
                     )
                 )
             whole, _dot, fraction = text.lstrip("-").partition(".")
-            sign = "-" if value < 0 else ""
+            sign = "-" if text.startswith("-") else ""
             return sign + f"{int(whole):,}".replace(",", html_thousand) + html_decimal + fraction
         if grouping != 3:
             return escape(numberformat.format(int(value), decimal, None, grouping, thousand, True))

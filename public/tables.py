@@ -16,6 +16,7 @@ from core.tables import STACKED, CollatedTable, FixedTable, NumberColumn, fmt, f
 # revisions of a big field's standings in a few languages, then it starts over.
 _DRAWN_ROWS: dict = {}
 ROWS_KEPT = 5000
+SHAPES_KEPT = 16  # languages × column sets (sessions played, sort) kept at once
 
 _KEY = "~key~"  # stands for a player's key in a link; a slug has no "~", so it is there once
 
@@ -85,7 +86,10 @@ class StandingsTable(CollatedTable):
         drawn = [(name, *cells[name]) for name, _attrs in columns]
         # A row drawn for one revision is drawn alike for the next unless its record changed:
         # after a confirmation only the rows whose rank or numbers moved are drawn again.
-        kept = _DRAWN_ROWS.setdefault((get_language(), tuple(columns)), {})
+        shape = (get_language(), tuple(columns))
+        if shape not in _DRAWN_ROWS and len(_DRAWN_ROWS) >= SHAPES_KEPT:
+            _DRAWN_ROWS.clear()  # the columns change as sessions are played: start over
+        kept = _DRAWN_ROWS.setdefault(shape, {})
         if len(kept) > ROWS_KEPT:
             kept.clear()
         names = [name for name, _attrs in columns]

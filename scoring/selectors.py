@@ -99,10 +99,9 @@ def _read_snapshot(tournament) -> dict:
         ).values_list("table_id", "pk")
     )
     new = [pk for pk in results.values() if pk not in read]
-    if len(new) > NEW_BY_ID:  # the first read: the whole tournament's at once
-        scores = ResultScore.objects.filter(
-            result__status=Result.Status.CONFIRMED, result__table__session__tournament=tournament
-        )
+    if len(new) > NEW_BY_ID:  # the first read: the whole tournament's at once, every version
+        # (a version the query above found confirmed may be superseded by now)
+        scores = ResultScore.objects.filter(result__table__session__tournament=tournament)
     else:  # by id, whatever their status now: a version's scores are what they were
         scores = ResultScore.objects.filter(result_id__in=new)
     fetched = defaultdict(dict)  # whole before it is kept: another thread may be reading
@@ -490,6 +489,7 @@ def _started(tournament) -> set[int]:
     results = (
         Result.objects.filter(table__session__tournament=tournament)
         .values_list("table__session__number", flat=True)
+        .order_by()  # Result's own ordering would go into the DISTINCT
         .distinct()
     )
     penalties = Penalty.objects.filter(session__tournament=tournament).values_list(

@@ -110,9 +110,12 @@ class _Tally:
 # confirmation only the new table is scored. Bounded: it starts over past SCORED_KEPT tables.
 _SCORED: dict = {}
 SCORED_KEPT = 50_000
+RULE_SETS_KEPT = 8
 
 
 def _scored(rules: RuleSet) -> dict:
+    if rules not in _SCORED and len(_SCORED) >= RULE_SETS_KEPT:
+        _SCORED.clear()  # rule sets changed since, or many tournaments: start over
     kept = _SCORED.setdefault(rules, {})
     if len(kept) > SCORED_KEPT:
         kept.clear()

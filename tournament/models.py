@@ -186,6 +186,24 @@ class Tournament(models.Model):
     def __str__(self):
         return self.name
 
+    # Only touch() moves them, in the database: what is kept is kept by them (core.kept), so a
+    # revision number must never come back. A tournament saved whole (its settings form, the
+    # admin, a revert from its history) was read before some touch() and would write its old
+    # numbers back, and a later revision would be answered from an older one's kept values.
+    COUNTERS = ("revision", "seating_revision")
+
+    def save(self, *args, **kwargs):
+        stored = self.pk is not None and (
+            not self._state.adding or type(self).objects.filter(pk=self.pk).exists()
+        )  # (a revert from the history builds an instance "being added" of a stored row)
+        if stored and kwargs.get("update_fields") is None and not kwargs.get("force_insert"):
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name not in self.COUNTERS
+            ]
+        super().save(*args, **kwargs)
+
     @property
     def finished(self) -> bool:
         """The director finished the tournament: its results are final."""

@@ -8,9 +8,10 @@
     select.addEventListener("change", function () { select.form.submit(); });
   });
 
-  // Live regions refresh themselves while a session is on (issue 26). The browser revalidates
-  // its copy ("no-cache"): a refresh that finds nothing new costs a 304 and no body (the
-  // server's ETag, public/cache.py), and the kept copy comes back here unchanged. News is
+  // Live regions refresh themselves while a session is on (issue 26). A visitor's page's
+  // region (data-revalidate) has the browser revalidate its copy ("no-cache"): a refresh that
+  // finds nothing new costs a 304 and no body (the server's ETag, public/cache.py), and the
+  // kept copy comes back here unchanged; a staff page's is never stored ("no-store"). News is
   // patched in node by node: what reads the same stays the same element, so a phone keeps its
   // scroll, its focus and the row its reader was on, and only changed cells are redrawn.
   function sameAttributes(old, fresh) {
@@ -28,7 +29,8 @@
     var olds = Array.prototype.slice.call(old.childNodes);
     var news = Array.prototype.slice.call(fresh.childNodes);
     if (olds.length !== news.length) {
-      old.replaceChildren.apply(old, news);
+      old.textContent = "";
+      news.forEach(function (node) { old.appendChild(node); });
       return;
     }
     for (var i = 0; i < olds.length; i++) patch(olds[i], news[i]);
@@ -47,14 +49,15 @@
   function refresh(region) {
     var url = new URL(window.location.href);
     url.searchParams.set("partial", "1");
-    fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-cache" })
+    var mode = "revalidate" in region.dataset ? "no-cache" : "no-store";
+    fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: mode })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         if (html !== null && html !== shown.get(region)) {
-          shown.set(region, html);
           var fresh = document.createElement(region.tagName);
           fresh.innerHTML = html;
           patchChildren(region, fresh);
+          shown.set(region, html); // only once it is in: a failed patch is tried again
         }
       })
       .catch(function () {});

@@ -10,6 +10,8 @@ from core.kept import kept, per_revision
 from scoring import selectors
 from tests.support import factories as f
 from tournament.changes import touch
+from tournament.models import Tournament
+from tournament.services import save_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +102,23 @@ def test_a_confirmation_reads_the_scores_again_but_not_the_seating():
     t.refresh_from_db()
     assert selectors.seating(t) is not seating and selectors.player_rows(t) is not players
     assert selectors.seating(t) == seating
+
+
+def test_a_tournament_saved_whole_never_writes_its_revisions_back():
+    """The settings form saves a tournament read before a confirmation landed: its old
+    revision numbers must not come back, or the next revision would be answered from the
+    values kept for an older one (the seating, with winds shown that are not drawn yet)."""
+    people = f.staff()
+    t = f.tournament(players=8)
+    first = f.seat_session(t, 1).tables.order_by("number").first()
+    form_copy = Tournament.objects.get(pk=t.pk)  # the director opens the settings form
+    f.play(first, [40000, 30000, 30000, 20000], people["desk1"], people["desk2"])
+    landed = Tournament.objects.get(pk=t.pk)
+    assert landed.revision > form_copy.revision
+
+    form_copy.name = "Renamed Open"
+    save_tournament(form_copy)
+    saved = Tournament.objects.get(pk=t.pk)
+    assert saved.name == "Renamed Open"
+    assert saved.revision == landed.revision + 1
+    assert saved.seating_revision == landed.seating_revision + 1

@@ -184,7 +184,7 @@ def test_a_whole_tables_numbers_are_written_as_fmt_writes_each(language):
     """Issue 26: the one-pass rows look the language's separators up once (core.tables.formatter);
     each number must read exactly as `fmt` writes it, escaped, in every language of the desk."""
     values = [None, "", 0, -0.0, 5, -5, 1234, -1234, 1234567, -0.5, -0.25, 0.125, 12.5]
-    values += [-12345.67, 99999.999, 1000.005, -1000000.1, 2.675, 1e17, -3.3333, 30000.0]
+    values += [-12345.67, 99999.999, 1000.005, -1000000.1, 2.675, 1e17, -3.3333, 30000.0, -0.001]
     with translation.override(language):
         number = formatter()
         assert [number(v) for v in values] == [escape(fmt(v)) for v in values]

@@ -10,7 +10,16 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import STACKED, CollatedTable, FixedTable, NumberColumn, fmt, formatter
+from core.tables import (
+    ONE_PASS,
+    STACKED,
+    CollatedTable,
+    FixedTable,
+    NumberColumn,
+    OnePassTable,
+    fmt,
+    formatter,
+)
 
 # Rows drawn, per language and columns: (row attributes, record) -> HTML. Bounded: a few
 # revisions of a big field's standings in a few languages, then it starts over.
@@ -44,7 +53,7 @@ class StandingsTable(CollatedTable):
     )
 
     class Meta:
-        template_name = "public/_standings_table.html"
+        template_name = ONE_PASS
         attrs = {"class": "standings"}
         empty_text = _("No results yet.")
         order_by = ("rank",)
@@ -163,7 +172,7 @@ class TeamStandingsTable(FixedTable):
         template_name = STACKED  # a team's members need the phone's whole width
 
 
-class PlayerSessionsTable(FixedTable):
+class PlayerSessionsTable(OnePassTable, FixedTable):
     session = tables.Column(verbose_name=_("Session"))
     table = tables.Column(verbose_name=_("Table"), default="–")
     wind = tables.Column(
@@ -192,6 +201,7 @@ class PlayerSessionsTable(FixedTable):
     running = NumberColumn(verbose_name=_("Total"))
 
     class Meta(FixedTable.Meta):
+        template_name = ONE_PASS
         empty_text = _("No sessions played yet.")
 
     def render_result(self, value, record):
@@ -209,7 +219,7 @@ class PlayerSessionsTable(FixedTable):
         return format_html("{}{}{}", fmt(value), phone if parts else "", note or "")
 
 
-class FindTableTable(FixedTable):
+class FindTableTable(OnePassTable, FixedTable):
     name = tables.Column(
         verbose_name=_("Player"),
         linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
@@ -224,6 +234,7 @@ class FindTableTable(FixedTable):
     )
 
     class Meta(FixedTable.Meta):
+        template_name = ONE_PASS
         empty_text = _("Nobody found: type part of your name.")
 
 

@@ -11,8 +11,8 @@ from django.utils import translation
 from django.utils.html import escape
 from django_tables2 import RequestConfig
 
-from core.tables import fmt, formatter
-from public.tables import standings_table
+from core.tables import ONE_PASS, fmt, formatter
+from public.tables import FindTableTable, PlayerSessionsTable, standings_table
 from scoring.selectors import standings
 from tests.support import factories as f
 
@@ -174,7 +174,7 @@ def test_the_standings_rows_drawn_in_one_pass_are_django_tables2s_own():
         body = re.search(r"<tbody.*?</tbody>", html, re.S).group(0)
         return re.sub(r">\s+<", "><", body)
 
-    ours = drawn("public/_standings_table.html")
+    ours = drawn(ONE_PASS)
     assert ours == drawn("django_tables2/table.html")
     assert "Łódź &lt;Riichi&gt;" in ours and '<a href="/t/one-pass/p/p01/">' in ours
 
@@ -190,3 +190,42 @@ def test_a_whole_tables_numbers_are_written_as_fmt_writes_each(language):
         assert [number(v) for v in values] == [escape(fmt(v)) for v in values]
     with translation.override("uk"):
         assert formatter()(-1234567.5) == "-1\xa0234\xa0567,5"
+
+
+def _tbody(table, template):
+    table.template_name = template
+    html = table.as_html(RequestFactory().get("/"))
+    return re.sub(r">\s+<", "><", re.search(r"<tbody.*?</tbody>", html, re.S).group(0))
+
+
+@pytest.mark.parametrize("language", ["en", "uk"])
+def test_player_and_find_rows_drawn_in_one_pass_are_django_tables2s_own(language):
+    """Issue 26: a player's sessions and find-my-table's rows are drawn in one pass
+    (core.tables.OnePassTable): django-tables2 works out each cell, Python writes the rows.
+    Cell by cell, the HTML must be its own template's: escaping, defaults, render_result's
+    notes, links, and numbers localised in the page's language."""
+    lines = [
+        {
+            "session": 1,
+            "table": 3,
+            "wind": "East",
+            "opponents": "Łódź <Riichi>, B & C",
+            "score": 41200,
+            "place": 1,
+            "uma": 15.5,
+            "penalty": -2,
+            "result": 24700.25,
+            "running": 24700.25,
+            "note": "replaced by <Olena>",
+        },
+        {"session": 2, "table": None, "wind": None, "opponents": "", "score": None},
+    ]
+    found = [
+        {"slug": "cup", "key": "p01", "name": "Seán <O'Brien>", "table": 7, "wind": "South"},
+        {"slug": "cup", "key": "p~2", "name": "Ada", "table": None, "opponents": "X & Y"},
+    ]
+    with translation.override(language):
+        for table in (PlayerSessionsTable(lines), FindTableTable(found)):
+            ours = _tbody(table, ONE_PASS)
+            assert ours == _tbody(table, "django_tables2/table.html")
+            assert "&lt;" in ours

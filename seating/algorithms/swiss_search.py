@@ -13,8 +13,8 @@ table sizes, and returns the tables. Deterministic for a seed; it stops on step 
 3. Wind misses left are passed from table to table until they meet their opposite (`chains`).
 4. Kicks (iterated local search): two random swaps, mostly of players in conflict or at costly
    tables, then a descent that may not put them straight back; kept only if the total fell.
-   The search stops after PATIENCE kicks in a row without a gain (CALM_PATIENCE once nobody is
-   in conflict), never on the clock; `deadline` is only the caller's safety cap.
+   The search stops after a number of kicks in a row without a gain (see PATIENCE_PER_PLAYER),
+   never on the clock; `deadline` is only the caller's safety cap.
 5. When every table must seat one player of each wind (the last session of an even plan), one
    wind's players at a time are re-seated as a cheapest assignment to the tables (`_by_kind`).
 
@@ -26,30 +26,38 @@ import time
 from collections import deque
 from collections.abc import Callable
 
+# The constants were chosen on benchmarks/swiss_sim.py's tournaments (8 sessions, 32 and 48
+# players, seeds 1–12): each session's search against the annealing it replaced, on the same
+# input (mean cost per session, a repeat costing 1000–1500), and the time it took.
+#
 # Windows, in standings places. A swap brings in a player at most CALM_WINDOW places beyond
 # the range of the table's others (SWAP_WINDOW for a player in conflict, who may have to go
-# further to find someone new); a rotation moves its player at most ROTATE_WINDOW places. On
-# benchmarks/swiss_sim.py's tournaments (32 and 48 players, 12 seeds × 7 sessions, each
-# search's cost against the annealing it replaced) wider windows cost time without gain.
+# further to meet someone new). A rotation moves its player at most ROTATE_WINDOW places and
+# brings in a player at most ROTATE_REACH beyond the table's others. Wider windows (16 and 6
+# for the swaps, 8 for the reach) were slower without a lower cost.
 SWAP_WINDOW = 8
 CALM_WINDOW = 5
 ROTATE_WINDOW = 8
+ROTATE_REACH = 4
 # A table is wide when its cost is at least WIDE times the mean; the players at its two ends
-# also try rotations. A swap alone cannot pull in a straggler: someone must take his place.
+# also try rotations, for a swap alone cannot pull a straggler in: someone must take his place.
 WIDE = 1.5
-# Kicks without a gain before the search stops: while someone is in conflict, PATIENCE, at
-# least PATIENCE_FLOOR and half a kick per player; once nobody is, CALM_PATIENCE, at least
-# CALM_FLOOR and a quarter per player. Improvements after that were rare and small: at 48
-# players, doubling both cut the mean cost per session by well under one repeat's worth.
-PATIENCE_PER_PLAYER, PATIENCE_FLOOR = 0.5, 20
+# Kicks in a row without a gain before the search stops. While someone is in conflict:
+# PATIENCE_PER_PLAYER per player, at least PATIENCE_FLOOR. Once nobody is: CALM_PER_PLAYER per
+# player, at least CALM_FLOOR, but only one per CALM_SLACK of cost above the narrowest spreads
+# the tables could have (and at least CALM_MIN), so that an early session already near its
+# best stops at once. More kicks help little for their time: at 48 players, twice the calm
+# patience lowered the mean cost per session by 23 and took 30 % longer.
+PATIENCE_PER_PLAYER, PATIENCE_FLOOR = 0.33, 16
 CALM_PER_PLAYER, CALM_FLOOR = 0.25, 10
-KICK_CAP = 100_000  # kicks at most, a step-count cap that the benchmarks never reach
-KICK_MOVES = 2  # random swaps per kick
+CALM_SLACK, CALM_MIN = 50.0, 4
+KICK_CAP = 100_000  # kicks at most: a step-count cap; the benchmark's searches stop before 400
+KICK_MOVES = 2  # random swaps per kick: with one, the search did worse in the same time
 KICK_HOT = 0.5  # share of a kick's players taken from those in conflict, when there are any
 MOVE_SCALE = 6.0  # typical standings distance between the two players of a kick's swap
 CHAIN_STEPS = 12  # tables a wind miss is passed on through, at most
 GREEDY_LOOKAHEAD = 16  # players the greedy start looks ahead for one without a conflict
-KIND_ROUNDS = 3  # rounds of re-seating wind by wind, at most
+KIND_ROUNDS = 3  # rounds of re-seating wind by wind, at most (each wind once a round)
 EPSILON = 1e-9  # gains smaller than this are rounding
 
 
@@ -71,6 +79,9 @@ def search(costs, sizes: list[int], rng, deadline: float) -> list[list[int]]:
     n, allowed = costs.n, costs.allowed
     patience = max(PATIENCE_FLOOR, int(PATIENCE_PER_PLAYER * n))
     calm = max(CALM_FLOOR, int(CALM_PER_PLAYER * n))
+    # ... and fewer when the seating is already near the tightest possible
+    floor = sum(costs.spread[len(g) - 1] for g in seating.groups if len(g) >= 3)
+    calm = min(calm, max(CALM_MIN, int((best - floor) / CALM_SLACK)))
     idle = kicks = 0
     while kicks < KICK_CAP and time.perf_counter() <= deadline:
         hot = seating.hot()
@@ -128,8 +139,8 @@ def _costly(seating: "Seating", rng) -> int:
 
 def _greedy(costs, sizes: list[int]) -> list[list[int]]:
     """Tables filled in standings order, each with the best-placed players still unseated that
-    it can take without a conflict (looking GREEDY_LOOKAHEAD players ahead), then with the
-    best-placed whom the winds suit, then with the best-placed."""
+    it can take without a conflict or a worse wind term (looking GREEDY_LOOKAHEAD players
+    ahead), then with the best-placed whom the allowed winds suit, then with the best-placed."""
     n, pair, again = costs.n, costs.pair, costs.again
     unseated = list(range(n))
     groups = []
@@ -146,6 +157,8 @@ def _greedy(costs, sizes: list[int]) -> list[list[int]]:
                 continue
             if size >= 3 and costs.w_miss and costs.wind(table + [p], four) >= costs.w_miss:
                 continue
+            if size >= 3 and costs.wind(table + [p], four) > costs.wind(table, four):
+                continue  # nor one the winds suit less (the winds sat least, or allowed)
             table.append(p)
         if size >= 3 and costs.w_miss:
             for p in unseated:
@@ -196,6 +209,8 @@ class Seating:
         for t in range(tables):
             self._refresh(t)
         self.total = sum(self.cost)
+        # the cost no seating of a table's size avoids: its narrowest spread
+        self.least = [costs.spread[len(g) - 1] if len(g) >= 3 else 0.0 for g in groups]
         self.log: list[tuple[int, int, int]] = []
         self.change = self._changes()
 
@@ -394,6 +409,7 @@ class Seating:
             costs.again,
             costs.w_miss,
         )
+        least = self.least
         queue = deque(dirty)
         queued = [False] * tables
         for t in dirty:
@@ -449,8 +465,8 @@ class Seating:
                         delta += spread[(hi if hi > b else b) - (lo if lo < b else b)]
                         if is_short:
                             delta += pull[b]
-                        if delta - cost[tb] >= best:
-                            continue  # a table's cost cannot fall below zero
+                        if delta - cost[tb] + least[tb] >= best:
+                            continue  # tb's cost cannot fall below its least spread
                         delta += change(tb, b, a)
                         if delta < best and not ((b, ta) in tabu or (a, tb) in tabu):
                             best, move = delta, ((ta, a, b), (tb, b, a))
@@ -477,7 +493,7 @@ class Seating:
             lo1, lo2, hi2, hi1 = self.ends[ta]
             lo = lo2 if a == lo1 else lo1
             hi = hi2 if a == hi1 else hi1
-            into = range(max(0, lo - window), min(n, hi + window + 1))
+            into = range(max(0, lo - ROTATE_REACH), min(n, hi + ROTATE_REACH + 1))
         # c takes a's seat: its change, cheapest first, so that the scan stops early
         into_a = sorted((change(ta, a, c), c) for c in into if table_of[c] != ta)
         if not into_a:

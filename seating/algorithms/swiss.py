@@ -68,7 +68,8 @@ INCOMPLETE_PER_REPEAT = 3.0
 # repeat per tournament (benchmarks/swiss_sim.py, 32 players, 12 tournaments: 12.1 → 13.4 extra
 # meetings, 95.1 % → 100 % of players even; on the issue's three seeds 91.7 % → 100 %; measured
 # with the annealing search used before issue 26). At 200 players it is not enough: the local
-# search, like the annealing, leaves a player uneven now and then (one tournament in six, README).
+# search, like the annealing, leaves a few players uneven now and then (one tournament in three
+# over 12 seeds, README "Benchmarks").
 # Within what is allowed, a player who cannot get a wind they sat least costs W_WIND: it keeps
 # the winds even along the way, which leaves the later sessions the most choice.
 #

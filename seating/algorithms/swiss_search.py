@@ -494,24 +494,29 @@ class Seating:
             lo = lo2 if a == lo1 else lo1
             hi = hi2 if a == hi1 else hi1
             into = range(max(0, lo - ROTATE_REACH), min(n, hi + ROTATE_REACH + 1))
-        # c takes a's seat: its change, cheapest first, so that the scan stops early
-        into_a = sorted((change(ta, a, c), c) for c in into if table_of[c] != ta)
+        # c takes a's seat: what that changes at ta, plus the least that b taking c's seat can
+        # change at tc (tc's cost cannot fall below its narrowest spread); best first, so that
+        # the scan for each b stops as soon as no c can make the rotation gain
+        least = self.least
+        into_a = []
+        for c in into:
+            tc = table_of[c]
+            if tc != ta:
+                third = change(ta, a, c)
+                into_a.append((third - cost[tc] + least[tc], third, c, tc))
         if not into_a:
             return None
-        ceiling = max(cost)  # a table's cost cannot fall below zero
+        into_a.sort()
         best, move = -EPSILON, None
         for b in near:
             tb = table_of[b]
             if tb == ta:
                 continue
             first = change(tb, b, a)
-            if first + into_a[0][0] - ceiling >= best:
-                continue
-            for third, c in into_a:
-                if first + third - ceiling >= best:
+            for bound, third, c, tc in into_a:
+                if first + bound >= best:
                     break
-                tc = table_of[c]
-                if tc == tb or first + third - cost[tc] >= best:
+                if tc == tb:
                     continue
                 delta = first + third + change(tc, c, b)
                 if delta < best:

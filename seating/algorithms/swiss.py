@@ -6,16 +6,11 @@ met should not meet again, players sharing a keep-apart value (club, country, te
 meet at all, and nobody should sit at a three-player or awarded table twice.
 
 Every candidate table has a cost (see `_Costs`): its repeated pairs, keep-apart clashes and
-second incomplete seats, the players the winds cannot suit, and its standings spread. The search
-minimises the total in three deterministic stages:
-
-1. a beam search sweeps down the standings, seating each player at an open table or opening the
-   next one; it finds tight groupings fast but can strand the last few players;
-2. seeded simulated annealing over swaps and three-way rotations of nearby players polishes that
-   at a low temperature, and a steepest descent on the players still in conflict repairs it;
-3. only if more repeats, clashes or second short seats are left than any seating could avoid,
-   a longer, hotter annealing run looks further afield: late in a small tournament, seating
-   without repeats is a hard puzzle.
+second incomplete seats, the players the winds cannot suit, and its standings spread. A local
+search (seating.algorithms.swiss_search) minimises the total: a greedy start down the
+standings, then swaps and three-way rotations of nearby players, each priced from the moved
+players alone, and random kicks while they still find gains. When the standings cut into tables
+already has no flaw, it is the answer and there is no search.
 
 Given the tournament's session count (`sessions`), the winds are judged by where they must end:
 each player's every wind ⌊G/4⌋ or ⌈G/4⌉ times over their G games. A table that cannot give
@@ -30,22 +25,23 @@ its ties broken to keep the winds still owed even down the standings, so that th
 find such players near each other.
 
 Step counts scale with the player count, never with the clock: the same input and seed give the
-same tables. `budget` (seconds) is only a safety cap, set about four times above the slowest
-session seen in benchmarks/swiss_sim.py (about 1.2 s, at 64 players late in the tournament) so
-that a slower laptop does not reach it: were it reached, the tables would depend on the
-machine's speed. `budget=None` means no cap at all (the tests: only step counts decide).
+same tables. `budget` (seconds) is only a safety cap, set over ten times above the slowest
+session seen in benchmarks/swiss_sim.py (about 0.4 s, at 200 players in a 12-session
+tournament) so that a slower laptop does not reach it: were it reached, the tables would depend
+on the machine's speed. `budget=None` means no cap at all (the tests: only step counts decide).
 """
 
-import heapq
 import math
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
 
 from seating.algorithms.draw import table_sizes
 from seating.algorithms.quality import meetings
+from seating.algorithms.swiss_search import search
 from seating.algorithms.swiss_winds import ALL_WINDS, allowed_winds, owed, plan_winds
 from seating.algorithms.winds import wind_counts
 
@@ -70,7 +66,10 @@ INCOMPLETE_PER_REPEAT = 3.0
 # a repeat is shared by two players who each also met others. At one repeat per miss a small
 # field ended with about one player in twenty uneven; at two, with none, for about one more
 # repeat per tournament (benchmarks/swiss_sim.py, 32 players, 12 tournaments: 12.1 → 13.4 extra
-# meetings, 95.1 % → 100 % of players even; on the issue's three seeds 91.7 % → 100 %).
+# meetings, 95.1 % → 100 % of players even; on the issue's three seeds 91.7 % → 100 %; measured
+# with the annealing search used before issue 26). At 200 players it is not enough: the local
+# search, like the annealing, leaves a few players uneven now and then (one tournament in three
+# over 12 seeds, README "Benchmarks").
 # Within what is allowed, a player who cannot get a wind they sat least costs W_WIND: it keeps
 # the winds even along the way, which leaves the later sessions the most choice.
 #
@@ -86,25 +85,6 @@ W_WIND_LATE = 120.0
 WIND_ROUNDS = 4  # sessions already played from which W_WIND_LATE applies
 # Per standings place, the pull of the short tables towards the bottom of the standings.
 W_LOW = 1.0
-
-BEAM_WORK = 20000  # beam width × players; the width is kept between 30 and 200
-MAX_OPEN = 8  # tables the sweep may hold open at once
-POLISH_STEPS = 600  # annealing steps per player after the sweep ...
-# ... but at least POLISH_FLOOR steps (about a second) in fields of up to POLISH_FLOOR_PLAYERS:
-# small fields run short of new opponents, so the polish finds them more there, and each step
-# is as cheap as in a large field. At 48 players, 12 simulated tournaments: 4.3 → 3.7 extra
-# meetings at a spread of 11.23 → 11.02 (benchmarks/swiss_sim.py).
-POLISH_FLOOR = 288_000
-POLISH_FLOOR_PLAYERS = 64
-T_POLISH, T_END = 30.0, 0.5  # its temperatures, in cost units
-REPAIR_WINDOW = 16  # the repair moves a player in conflict this many places at most
-REPAIR_PASSES = 5
-HOT_STEPS = 4000  # per player, for the hot run when avoidable conflicts are left ...
-HOT_CAP = 100_000  # ... but no more than this many ...
-HOT_MAX_PLAYERS = 100  # ... and only in fields this small: larger ones have few, local conflicts
-T_HOT_PER_REPEAT = 0.2  # its starting temperature, as a share of a repeat's cost
-MOVE_SCALE = 6.0  # typical standings distance between two players moved together
-ROTATIONS = 0.3  # share of annealing moves that rotate three players instead of swapping two
 
 TableCost = Callable[[list[int], bool], float]
 
@@ -138,30 +118,9 @@ def swiss_round(
     groups = _cut(sizes)
     if any(costs.flawed(g) for g in groups):  # else the standings order is already the best
         deadline = math.inf if budget is None else time.perf_counter() + budget
-        groups = _search(costs, sizes, random.Random(seed), deadline)
+        groups = search(costs, sizes, random.Random(seed), deadline)
     tables = [[ranking[i] for i in group] for group in _best_first(groups)]
     return plan_winds(tables, counts, {p: i for i, p in enumerate(ranking)}, allowed)
-
-
-def _search(
-    costs: "_Costs", sizes: list[int], rng: random.Random, deadline: float
-) -> list[list[int]]:
-    """The three stages of the module docstring."""
-    n = costs.n
-    width = max(30, min(200, BEAM_WORK // n))
-    groups = _sweep(costs, sizes, width, deadline)
-    polish = POLISH_STEPS * n
-    if n <= POLISH_FLOOR_PLAYERS:
-        polish = max(polish, POLISH_FLOOR)
-    groups = _anneal(groups, costs.table, rng, polish, T_POLISH, deadline)
-    groups = _repair(groups, costs, deadline)
-    left = sum(len(costs.conflicts(g)) for g in groups)
-    if left > costs.forced and n <= HOT_MAX_PLAYERS:
-        hot = T_HOT_PER_REPEAT * costs.repeat
-        steps = min(HOT_CAP, HOT_STEPS * n)
-        groups = _anneal(groups, costs.table, rng, steps, hot, deadline)
-        groups = _repair(groups, costs, deadline)
-    return groups
 
 
 def repeat_weight(players: int) -> float:
@@ -185,6 +144,13 @@ def _unmatched(masks: Sequence[int]) -> int:
     size less the number of winds their masks cover. When it is 0, `plan_winds` (which, like
     `seat_winds`, minimises the winds' counts) gives every player a wind they sat least.
     """
+    return _deficiency(tuple(sorted(masks)))
+
+
+@cache
+def _deficiency(masks: tuple[int, ...]) -> int:
+    """`_unmatched` of sorted masks, remembered: a table of four 4-bit masks is one of a few
+    thousand, and the search asks about the same ones session after session."""
     worst = 0
     for subset in range(1, 1 << len(masks)):
         union = 0
@@ -224,6 +190,10 @@ class _Costs:
             value = keep_apart.get(a)
             if value and value == keep_apart.get(b):
                 self._add(index[a], index[b], self.repeat * CLASH_PER_REPEAT)
+        # The same, sparse: for each player, (other, cost) wherever seating them together costs.
+        self.near = [
+            [(j, self.pair[i * n + j]) for j in range(n) if self.pair[i * n + j]] for i in range(n)
+        ]
         unmet = [n - 1] * n  # opponents each player has yet to meet
         for i, j, _ in met:
             unmet[i] -= 1
@@ -276,7 +246,8 @@ class _Costs:
         return cost
 
     def _table_cost(self) -> TableCost:
-        """The cost of a table, as a closure: the annealing calls it a million times."""
+        """The cost of a table, as a closure (the search prices its moves by `Seating.change`,
+        incrementally, and checks whole tables with this)."""
         n, pair, spread, short, wind = self.n, self.pair, self.spread, self.short, self.wind
 
         def cost(members: list[int], is_short: bool) -> float:
@@ -321,232 +292,8 @@ def _forced(unmet: list[int], short_seats: list[int], sizes: list[int]) -> int:
     return repeats + max(0, sum(size for size in sizes if size < 4) - fresh)
 
 
-def _sweep(costs: _Costs, sizes: list[int], width: int, deadline: float) -> list[list[int]]:
-    """Beam search down the standings: each player joins an open table or opens the next.
-
-    A state is (estimate, closed cost, tables opened, open tables, closed tables as a linked
-    list); an open table is (cost so far, size, members). The `width` states with the lowest
-    estimates go on to the next player. Falls back on the standings order only if the safety
-    cap cuts the sweep short.
-    """
-    unopened = [sum(sizes[k:]) for k in range(len(sizes) + 1)]  # seats at tables not yet opened
-    states: list = [(0.0, 0.0, 0, (), None)]
-    for pos in range(costs.n):
-        if time.perf_counter() > deadline:
-            return _cut(sizes)
-        found = _advance(costs, sizes, unopened, states, pos)
-        states = heapq.nsmallest(width, found.values(), key=lambda state: state[0])
-    finished = [state for state in states if not state[3] and state[2] == len(sizes)]
-    if not finished:
-        return _cut(sizes)
-    closed = min(finished, key=lambda state: state[1])[4]
-    groups = []
-    while closed is not None:
-        groups.append(list(closed[0]))
-        closed = closed[1]
-    # Back into the order of `sizes`, so that table t has sizes[t] seats.
-    by_size: dict[int, list] = {}
-    for group in reversed(groups):
-        by_size.setdefault(len(group), []).append(group)
-    return [by_size[size].pop(0) for size in sizes]
-
-
-def _advance(costs: _Costs, sizes: list[int], unopened: list[int], states: list, pos: int) -> dict:
-    """Every way to seat player `pos` from every state, keeping the cheapest per open tables.
-
-    States with the same open tables differ only in the past, so only the cheapest matters.
-    Its estimate adds to the closed tables' cost the open tables' cost so far and the spread
-    they already span: a lower bound on what they will cost.
-    """
-    n, pair, spread, short, wind, table = (
-        costs.n,
-        costs.pair,
-        costs.spread,
-        costs.short,
-        costs.wind,
-        costs.table,
-    )
-    left = n - pos - 1
-    row = pos * n
-    found: dict = {}
-
-    def offer(closed_cost: float, opened: int, open_: tuple, closed) -> None:
-        estimate = closed_cost
-        free = unopened[opened]
-        for so_far, size, members in open_:
-            estimate += so_far
-            free += size - len(members)
-            if size >= 3:
-                estimate += spread[pos - members[0]]
-        if free != left:  # the players still to come must fill the tables exactly
-            return
-        key = (opened, tuple(members for _, _, members in open_))
-        old = found.get(key)
-        if old is None or estimate < old[0]:
-            found[key] = (estimate, closed_cost, opened, open_, closed)
-
-    for _, closed_cost, opened, open_, closed in states:
-        for k, (so_far, size, members) in enumerate(open_):
-            grown = members + (pos,)
-            rest = open_[:k] + open_[k + 1 :]
-            if len(grown) == size:
-                offer(closed_cost + table(list(grown), size < 4), opened, rest, (grown, closed))
-                continue
-            add = 0.0
-            if size >= 3:
-                for m in members:
-                    add += pair[row + m]
-                add += wind(grown, size == 4) - wind(members, size == 4)
-            if size < 4:
-                add += short[pos]
-            offer(closed_cost, opened, rest + ((so_far + add, size, grown),), closed)
-        if opened < len(sizes) and len(open_) < MAX_OPEN:
-            size = sizes[opened]
-            if size == 1:  # an awarded table of one is done as soon as it is opened
-                offer(closed_cost + table([pos], True), opened + 1, open_, ((pos,), closed))
-            else:
-                entry = (short[pos] if size < 4 else 0.0, size, (pos,))
-                offer(closed_cost, opened + 1, open_ + (entry,), closed)
-    return found
-
-
-def _repair(groups: list[list[int]], costs: _Costs, deadline: float) -> list[list[int]]:
-    """Steepest descent on the players still in conflict: for each, the best swap with a nearby
-    player or rotation with two of them, applied while it lowers the total. Deterministic.
-
-    The annealing picks moves at random and rarely hits the one a stranded player needs; here
-    every move within REPAIR_WINDOW places is tried.
-    """
-    groups = [g[:] for g in groups]
-    cost, n = costs.table, costs.n
-    shorts = [len(g) < 4 for g in groups]
-    table_of = [0] * n
-    for t, group in enumerate(groups):
-        for i in group:
-            table_of[i] = t
-    current = [cost(g, s) for g, s in zip(groups, shorts, strict=True)]
-    for _ in range(REPAIR_PASSES):
-        if time.perf_counter() > deadline:
-            break
-        targets = sorted({a for g in groups for found in costs.conflicts(g) for a in found})
-        improved = False
-        for a in targets:
-            ta = table_of[a]
-            if not any(a in found for found in costs.conflicts(groups[ta])):
-                continue  # an earlier move this pass settled it
-            near = range(max(0, a - REPAIR_WINDOW), min(n, a + REPAIR_WINDOW + 1))
-            best, move = -1e-9, None
-            for b in near:
-                tb = table_of[b]
-                if tb == ta:
-                    continue
-                na = [b if x == a else x for x in groups[ta]]
-                nb = [a if x == b else x for x in groups[tb]]
-                delta = cost(na, shorts[ta]) + cost(nb, shorts[tb]) - current[ta] - current[tb]
-                if delta < best:
-                    best, move = delta, ((ta, na), (tb, nb))
-                for c in near:
-                    tc = table_of[c]
-                    if tc in (ta, tb):
-                        continue
-                    # a takes b's seat, b takes c's, c takes a's
-                    ra = [c if x == a else x for x in groups[ta]]
-                    rc = [b if x == c else x for x in groups[tc]]
-                    after = cost(ra, shorts[ta]) + cost(nb, shorts[tb]) + cost(rc, shorts[tc])
-                    delta = after - current[ta] - current[tb] - current[tc]
-                    if delta < best:
-                        best, move = delta, ((ta, ra), (tb, nb), (tc, rc))
-            if move is None:
-                continue
-            for t, members in move:
-                groups[t] = members
-                current[t] = cost(members, shorts[t])
-                for x in members:
-                    table_of[x] = t
-            improved = True
-        if not improved:
-            break
-    return groups
-
-
-def _partner(a: int, n: int, rng: random.Random) -> int:
-    """A player a few standings places from `a`, now and then a far one; -1 if off the end."""
-    u = rng.random()
-    distance = 1 + int(-MOVE_SCALE * math.log(1.0 - abs(2 * u - 1) + 1e-12))
-    b = a + distance if u < 0.5 else a - distance
-    return b if 0 <= b < n else -1
-
-
-def _anneal(
-    groups: list[list[int]],
-    cost: TableCost,
-    rng: random.Random,
-    steps: int,
-    t_start: float,
-    deadline: float,
-) -> list[list[int]]:
-    """Simulated annealing from `groups`; returns the cheapest seating seen.
-
-    Moves swap two players at different tables, or rotate three players round three tables
-    (a swap alone cannot untangle two repeats that share a player). Table sizes never change.
-    """
-    groups = [g[:] for g in groups]
-    n = sum(len(g) for g in groups)
-    shorts = [len(g) < 4 for g in groups]
-    table_of = [0] * n
-    for t, group in enumerate(groups):
-        for i in group:
-            table_of[i] = t
-    costs = [cost(g, s) for g, s in zip(groups, shorts, strict=True)]
-    total = sum(costs)
-    best, best_total = [g[:] for g in groups], total
-    if len(groups) < 2 or steps <= 0:
-        return best
-    cooling = (T_END / t_start) ** (1 / steps)
-    temperature = t_start
-    for step in range(steps):
-        if step & 1023 == 0 and time.perf_counter() > deadline:
-            break
-        temperature *= cooling
-        a = rng.randrange(n)
-        b = _partner(a, n, rng)
-        if b < 0 or table_of[a] == table_of[b]:
-            continue
-        ta, tb = table_of[a], table_of[b]
-        if rng.random() < ROTATIONS:
-            c = _partner(b, n, rng)
-            if c < 0 or table_of[c] in (ta, tb):
-                continue
-            tc = table_of[c]
-            # a takes b's seat, b takes c's, c takes a's.
-            na = [c if x == a else x for x in groups[ta]]
-            nb = [a if x == b else x for x in groups[tb]]
-            nc = [b if x == c else x for x in groups[tc]]
-            ca, cb, cc = cost(na, shorts[ta]), cost(nb, shorts[tb]), cost(nc, shorts[tc])
-            delta = ca + cb + cc - costs[ta] - costs[tb] - costs[tc]
-            if delta > 0 and rng.random() >= math.exp(-delta / temperature):
-                continue
-            groups[ta], groups[tb], groups[tc] = na, nb, nc
-            costs[ta], costs[tb], costs[tc] = ca, cb, cc
-            table_of[a], table_of[b], table_of[c] = tb, tc, ta
-        else:
-            na = [b if x == a else x for x in groups[ta]]
-            nb = [a if x == b else x for x in groups[tb]]
-            ca, cb = cost(na, shorts[ta]), cost(nb, shorts[tb])
-            delta = ca + cb - costs[ta] - costs[tb]
-            if delta > 0 and rng.random() >= math.exp(-delta / temperature):
-                continue
-            groups[ta], groups[tb] = na, nb
-            costs[ta], costs[tb] = ca, cb
-            table_of[a], table_of[b] = tb, ta
-        total += delta
-        if total < best_total - 1e-9:
-            best, best_total = [g[:] for g in groups], total
-    return best
-
-
 def _best_first(groups: list[list[int]]) -> list[list[int]]:
-    """Full tables by standings, then the three-player tables, the awarded table last; each
-    table's players in standings order."""
-    ordered = sorted(groups, key=lambda g: (len(g) < 4, len(g) < 3, sum(g) / len(g)))
+    """Full tables by standings (mean place, then best place), then the three-player tables,
+    the awarded table last; each table's players in standings order."""
+    ordered = sorted(groups, key=lambda g: (len(g) < 4, len(g) < 3, sum(g) / len(g), min(g)))
     return [sorted(g) for g in ordered]

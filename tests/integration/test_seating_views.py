@@ -150,12 +150,14 @@ OWING_ONE_WIND = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("planned", "even"), [(4, 16), (6, 10)])
+@pytest.mark.parametrize(("planned", "even"), [(4, 16), (6, 16)])
 def test_swiss_gives_the_winds_owed_when_the_session_is_the_last(staff, planned, even):
     # Issue 3: "worst wind imbalance ≤ 2 with ≤ 1 for at least 95% of players". With 4 planned
     # sessions, session 4 is the last chance to even the winds: everyone gets the wind they owe,
-    # still without a repeat meeting. With 6 planned, two sessions remain to make it up, and the
-    # standings come first: ten of the sixteen get their wind now.
+    # still without a repeat meeting. With 6 planned, two sessions remain to make it up and
+    # nothing forces it, but the winds sat least still guide (W_WIND): the local search of
+    # issue 26 finds tables that give all sixteen their wind here too (the annealing before it
+    # stopped at ten).
     t = f.tournament(players=16, planned_sessions=planned)
     for number, groups in enumerate(OWING_ONE_WIND, start=1):
         play_all(f.seat_session(t, number, groups=groups), staff)

@@ -190,11 +190,13 @@ def test_winds_stay_balanced_over_a_short_tournament():
 def test_winds_over_eight_sessions_mostly_come_out_even():
     # Sessions 4 and 8 need every table to hold four players owing four different winds: the
     # winds are planned ahead for that, and weigh more from the fifth session on. (Seating each
-    # table greedily, with the early weight throughout, left 17 of these 32 players uneven.)
-    rounds = tournament(32, 8, seed=1)
-    q = quality(rounds)
-    assert q.worst_imbalance <= 2
-    assert q.balanced_share >= 0.7
+    # table greedily, with the early weight throughout, left 17 of the first tournament's 32
+    # players uneven.) Single tournaments vary, so the mean of four is held. Without the
+    # session count the winds only guide: the local search of issue 26 trades a little of this
+    # evenness for fewer repeats (these four: 67 % even; the annealing before it, 73 %).
+    found = [quality(tournament(32, 8, seed=seed)) for seed in (1, 2, 3, 4)]
+    assert max(q.worst_imbalance for q in found) <= 2
+    assert sum(q.balanced_share for q in found) / 4 >= 0.65
 
 
 def test_knowing_the_session_count_evens_the_winds_out_for_nearly_everyone():
@@ -205,4 +207,4 @@ def test_knowing_the_session_count_evens_the_winds_out_for_nearly_everyone():
     assert max(q.worst_imbalance for q in found) <= 2
     assert sum(q.balanced_share for q in found) / 3 >= 0.95
     unplanned = quality(tournament(32, 8, seed=1))
-    assert unplanned.balanced_share == 0.75 < found[0].balanced_share  # 24 of 32 even
+    assert unplanned.balanced_share == 0.65625 < found[0].balanced_share  # 21 of 32 even

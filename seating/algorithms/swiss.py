@@ -14,7 +14,7 @@ already has no flaw, it is the answer and there is no search.
 
 Given the tournament's session count (`sessions`), the winds are judged by where they must end:
 each player's every wind ⌊G/4⌋ or ⌈G/4⌉ times over their G games. A table that cannot give
-each of its players a wind that keeps this within reach (`allowed_winds`) costs like two repeat
+each of its players a wind that keeps this within reach (`allowed_winds`) costs like four repeat
 meetings per player it fails, so in the last session the search looks, near each other, for
 four players owing four different winds. Without the count, the winds sat least guide, with
 less weight (see W_WIND).
@@ -61,15 +61,17 @@ INCOMPLETE_PER_REPEAT = 3.0
 # Winds. When the tournament's session count is known, each player has the winds they may sit
 # now and still end with every wind ⌊G/4⌋ or ⌈G/4⌉ times over their G games (`allowed_winds`).
 # A player at a table that cannot give each of them such a wind (see `_unmatched`) is a wind
-# imbalance that can no longer be made up, so it weighs like two repeat meetings: both are
-# unfairness that stays on the record, but the player left uneven is one, on their own, while
-# a repeat is shared by two players who each also met others. At one repeat per miss a small
-# field ended with about one player in twenty uneven; at two, with none, for about one more
-# repeat per tournament (benchmarks/swiss_sim.py, 32 players, 12 tournaments: 12.1 → 13.4 extra
-# meetings, 95.1 % → 100 % of players even; on the issue's three seeds 91.7 % → 100 %; measured
-# with the annealing search used before issue 26). At 200 players it is not enough: the local
-# search, like the annealing, leaves a few players uneven now and then (one tournament in three
-# over 12 seeds, README "Benchmarks").
+# imbalance that can no longer be made up, so it weighs like four repeat meetings: even winds
+# are the rule (every player's, at every field size), while a repeat is unfairness shared by two
+# players who each also met others. At one repeat per miss a small field ended with about one
+# player in twenty uneven; at two, with none at 32 players (benchmarks/swiss_sim.py, 12
+# tournaments: 12.1 → 13.4 extra meetings, 95.1 % → 100 % even, measured with the annealing
+# search used before issue 26), but at 200 players the local search of issue 26 still left a
+# player uneven in one tournament in three. At four, nobody is uneven at 32, 48, 100 or 200
+# players over 12 tournaments, for about the same repeats and spread (12 seeds, two repeats →
+# four: extra meetings 13.50 → 13.17 at 32, 3.08 → 2.92 at 48, 0.50 → 0.83 at 100, 0 → 0.08
+# at 200; spread 12.63 → 12.69, 11.20 → 11.17, 7.16 → 7.17, 6.33 → 6.35; worst imbalance at
+# 200 0.67 → 0).
 # Within what is allowed, a player who cannot get a wind they sat least costs W_WIND: it keeps
 # the winds even along the way, which leaves the later sessions the most choice.
 #
@@ -79,7 +81,7 @@ INCOMPLETE_PER_REPEAT = 3.0
 # sessions a wind missed is made up over the next four, so it weighs W_WIND; from the fifth on a
 # miss is likely to stand at the end, and it weighs as a table stretched over about 11 places
 # (√120).
-MISS_PER_REPEAT = 2.0
+MISS_PER_REPEAT = 4.0
 W_WIND = 10.0
 W_WIND_LATE = 120.0
 WIND_ROUNDS = 4  # sessions already played from which W_WIND_LATE applies

@@ -116,7 +116,7 @@ def swiss_round(
     if sessions:  # the winds each may sit and still end even (`allowed_winds`)
         left = max(1, sessions - len(history))
         allowed = {p: allowed_winds(counts[p], left) for p in ranking}
-    costs = _Costs(ranking, history, keep_apart or {}, counts, sizes, allowed)
+    costs = _Costs(ranking, history, keep_apart or {}, counts, allowed)
     groups = _cut(sizes)
     if any(costs.flawed(g) for g in groups):  # else the standings order is already the best
         deadline = math.inf if budget is None else time.perf_counter() + budget
@@ -172,7 +172,6 @@ class _Costs:
         history: list,
         keep_apart: dict,
         counts: dict,
-        sizes: list[int],
         allowed: dict | None,
     ):
         n = self.n = len(ranking)
@@ -196,10 +195,6 @@ class _Costs:
         self.near = [
             [(j, self.pair[i * n + j]) for j in range(n) if self.pair[i * n + j]] for i in range(n)
         ]
-        unmet = [n - 1] * n  # opponents each player has yet to meet
-        for i, j, _ in met:
-            unmet[i] -= 1
-            unmet[j] -= 1
         # Seating a player at a short table costs their earlier short seats, and the pull down.
         seats = Counter(
             p for tables in history for table in tables if len(table) < 4 for p in table
@@ -225,7 +220,6 @@ class _Costs:
             self.w_wind = W_WIND_LATE if len(history) >= WIND_ROUNDS else W_WIND
             self.w_miss = 0.0
         self.table = self._table_cost()
-        self.forced = _forced(unmet, [seats[p] for p in ranking], sizes)
 
     def _add(self, i: int, j: int, weight: float) -> None:
         self.pair[i * self.n + j] += weight
@@ -282,16 +276,6 @@ class _Costs:
         if self.conflicts(members):
             return True
         return len(members) >= 3 and self.wind(members, len(members) == 4) > 0
-
-
-def _forced(unmet: list[int], short_seats: list[int], sizes: list[int]) -> int:
-    """Conflicts no seating avoids: each player needs two or three new opponents (the smallest
-    game table's) and some have fewer left; and short seats beyond the players yet to sit one."""
-    games = [size for size in sizes if size >= 3]
-    needed = min(games) - 1 if games else 0
-    repeats = math.ceil(sum(max(0, needed - left) for left in unmet) / 2)
-    fresh = sum(1 for seats in short_seats if not seats)
-    return repeats + max(0, sum(size for size in sizes if size < 4) - fresh)
 
 
 def _best_first(groups: list[list[int]]) -> list[list[int]]:

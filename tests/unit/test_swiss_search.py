@@ -24,7 +24,7 @@ def costs_for(count: int, sessions: int, planned: int | None, three_player: bool
     if planned:
         allowed = {p: allowed_winds(counts[p], planned - sessions) for p in field}
     keep_apart = {field[0]: "club", field[5]: "club"}
-    return swiss._Costs(field, history, keep_apart, counts, sizes, allowed), sizes
+    return swiss._Costs(field, history, keep_apart, counts, allowed), sizes
 
 
 def whole(costs, groups) -> float:

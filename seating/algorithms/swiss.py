@@ -47,11 +47,14 @@ from seating.algorithms.winds import wind_counts
 
 # Costs are in the unit of the spread cost: a table whose best and worst standings places are
 # s apart costs s² (quadratic, so two slightly stretched tables beat one badly stretched one).
+# Every cost is a whole number, so the search's sums are exact in floating point: the same
+# seating costs the same whichever order its terms are added in, and the search's choices do
+# not hang on rounding.
 #
 # A pair that met before costs repeat_weight(N) per earlier meeting: 1500 up to 32 players, so a
 # repeat outweighs any spread a small field allows (√1500 ≈ 39 places), falling as 1500 × 32 / N
-# to 1000 from 48 players on. Small fields run out of new opponents within a few sessions and
-# must avoid repeats at almost any price; in larger ones that price would be spread.
+# (rounded) to 1000 from 48 players on. Small fields run out of new opponents within a few
+# sessions and must avoid repeats at almost any price; in larger ones that price would be spread.
 REPEAT_UP_TO_32 = 1500.0
 REPEAT_FLOOR = 1000.0
 # Seating two players with the same keep-apart value together weighs like a repeat.
@@ -127,7 +130,7 @@ def swiss_round(
 
 def repeat_weight(players: int) -> float:
     """What seating a pair that met once before costs, in spread units (see REPEAT_UP_TO_32)."""
-    return max(REPEAT_FLOOR, REPEAT_UP_TO_32 * 32 / max(players, 32))
+    return float(round(max(REPEAT_FLOOR, REPEAT_UP_TO_32 * 32 / max(players, 32))))
 
 
 def _cut(sizes: list[int]) -> list[list[int]]:
@@ -182,9 +185,9 @@ class _Costs:
             for (a, b), times in meetings(history).items()
             if a in index and b in index
         ]
-        # Flat n × n: what seating i and j together costs. Weighted by how often they met, so a
-        # third meeting is avoided harder than a second.
-        self.pair = [0.0] * (n * n)
+        # n × n, pair[i][j]: what seating i and j together costs. Weighted by how often they
+        # met, so a third meeting is avoided harder than a second.
+        self.pair = [[0.0] * n for _ in range(n)]
         for i, j, times in met:
             self._add(i, j, self.repeat * times)
         for a, b in combinations(ranking, 2):
@@ -192,9 +195,7 @@ class _Costs:
             if value and value == keep_apart.get(b):
                 self._add(index[a], index[b], self.repeat * CLASH_PER_REPEAT)
         # The same, sparse: for each player, (other, cost) wherever seating them together costs.
-        self.near = [
-            [(j, self.pair[i * n + j]) for j in range(n) if self.pair[i * n + j]] for i in range(n)
-        ]
+        self.near = [[(j, cost) for j, cost in enumerate(row) if cost] for row in self.pair]
         # Seating a player at a short table costs their earlier short seats, and the pull down.
         seats = Counter(
             p for tables in history for table in tables if len(table) < 4 for p in table
@@ -222,8 +223,8 @@ class _Costs:
         self.table = self._table_cost()
 
     def _add(self, i: int, j: int, weight: float) -> None:
-        self.pair[i * self.n + j] += weight
-        self.pair[j * self.n + i] += weight
+        self.pair[i][j] += weight
+        self.pair[j][i] += weight
 
     def wind(self, members: Sequence[int], four: bool) -> float:
         """W_WIND (W_WIND_LATE from the fifth session) per player the winds cannot suit;
@@ -244,15 +245,15 @@ class _Costs:
     def _table_cost(self) -> TableCost:
         """The cost of a table, as a closure (the search prices its moves by `Seating.change`,
         incrementally, and checks whole tables with this)."""
-        n, pair, spread, short, wind = self.n, self.pair, self.spread, self.short, self.wind
+        pair, spread, short, wind = self.pair, self.spread, self.short, self.wind
 
         def cost(members: list[int], is_short: bool) -> float:
             total = 0.0
             if len(members) >= 3:  # a game: pairs meet, winds are sat, standings spread
                 for k, a in enumerate(members):
-                    row = a * n
+                    row = pair[a]
                     for b in members[k + 1 :]:
-                        total += pair[row + b]
+                        total += row[b]
                 total += wind(members, len(members) == 4) + spread[max(members) - min(members)]
             if is_short:
                 for a in members:
@@ -263,10 +264,10 @@ class _Costs:
 
     def conflicts(self, members: Sequence[int]) -> list:
         """Repeated or clashing pairs at this table, and players at a short table again."""
-        pair, n = self.pair, self.n
+        pair = self.pair
         found: list = []
         if len(members) >= 3:
-            found += [(a, b) for a, b in combinations(members, 2) if pair[a * n + b]]
+            found += [(a, b) for a, b in combinations(members, 2) if pair[a][b]]
         if len(members) < 4:
             found += [(a,) for a in members if self.again[a]]
         return found

@@ -9,7 +9,10 @@ table sizes, and returns the tables. Deterministic for a seed; it stops on step 
    a player near that table's others; for a player in conflict, or at the end of a wide table,
    the best three-way rotation. Each move is priced from the moved players alone
    (`Seating.change`): their pair costs against the table (kept per player and table), the
-   wind term by the delta of the table's base-5 key, the table's spread and short seats.
+   wind term by the delta of the table's base-5 key, the table's spread and short seats. A
+   move that cannot gain is dropped before it is priced whole: a table's cost is never below
+   its spread and the entering player's pairs there (`Seating.floor`), and its wind term never
+   below 0. The dropping changes only the time: the same moves are made.
 3. Wind misses left are passed from table to table until they meet their opposite (`chains`).
 4. Kicks (iterated local search): two random swaps, mostly of players in conflict or at costly
    tables, then a descent that may not put them straight back; kept only if the total fell.
@@ -152,8 +155,8 @@ def _greedy(costs, sizes: list[int]) -> list[list[int]]:
                 break
             if size < 4 and again[p]:
                 continue
-            row = p * n
-            if any(pair[row + m] for m in table):
+            row = pair[p]
+            if any(row[m] for m in table):
                 continue
             if size >= 3 and costs.w_miss and costs.wind(table + [p], four) >= costs.w_miss:
                 continue
@@ -182,7 +185,7 @@ class Seating:
 
     The one move is `put(t, out, into)`: player `into` takes `out`'s seat at table t. A swap is
     two of them, a rotation three. Its cost change (`change`) touches only table t: the pairs
-    of the two players against t's other members (`toward[p * T + t]` holds p's pair costs
+    of the two players against t's other members (`toward[t][p]` holds p's pair costs
     against t's members), the wind term by the base-5 key's delta, t's spread and short seats.
     """
 
@@ -197,11 +200,11 @@ class Seating:
         self.game = [len(g) >= 3 for g in groups]
         self.short = [len(g) < 4 for g in groups]
         self.keys = [costs.key4 if len(g) == 4 else costs.key3 for g in groups]
-        self.toward = [0.0] * (n * tables)
+        self.toward = [[0.0] * n for _ in range(tables)]
         for x in range(n):
-            tx = self.table_of[x]
+            toward = self.toward[self.table_of[x]]
             for y, weight in costs.near[x]:
-                self.toward[y * tables + tx] += weight
+                toward[y] += weight
         self.key = [0] * tables
         self.wind = [0.0] * tables
         self.ends = [(0, 0, 0, 0)] * tables
@@ -213,31 +216,26 @@ class Seating:
         self.least = [costs.spread[len(g) - 1] if len(g) >= 3 else 0.0 for g in groups]
         self.log: list[tuple[int, int, int]] = []
         self.change = self._changes()
+        self.floor = self._floors()
 
     def _changes(self) -> Callable[[int, int, int], float]:
         """change(t, out, into): how much table t's cost changes when `into` takes `out`'s
         seat. A closure over the state's lists (changed in place, never replaced): the search
         calls it a hundred thousand times a second."""
-        costs, groups, game, short = self.costs, self.groups, self.game, self.short
+        costs, game, short = self.costs, self.game, self.short
         toward, keys, key, wind, ends = self.toward, self.keys, self.key, self.wind, self.ends
-        n, tables, pair, winds, spread, pull = (
-            costs.n,
-            len(groups),
-            costs.pair,
-            costs.winds,
-            costs.spread,
-            costs.short,
-        )
+        pair, winds, spread, pull = costs.pair, costs.winds, costs.spread, costs.short
+        wind_after = self.wind_after
 
         def change(t: int, out: int, into: int) -> float:
             delta = 0.0
             if game[t]:
-                delta = toward[into * tables + t] - pair[into * n + out] - toward[out * tables + t]
+                at = toward[t]
+                delta = at[into] - pair[into][out] - at[out]
                 k = keys[t]
                 cost = winds.get(key[t] - k[out] + k[into])
                 if cost is None:
-                    members = [into if x == out else x for x in groups[t]]
-                    cost = costs.wind(members, len(members) == 4)
+                    cost = wind_after(t, out, into)
                 delta += cost - wind[t]
                 lo1, lo2, hi2, hi1 = ends[t]
                 lo = lo2 if out == lo1 else lo1
@@ -253,6 +251,47 @@ class Seating:
 
         return change
 
+    def _floors(self) -> Callable[[int, int, int], float]:
+        """floor(t, out, into): the least that table t can cost once `into` takes `out`'s
+        seat: `into`'s pairs against the others and t's spread (its wind term and short seats
+        are not negative). Lets the search drop a move before pricing it whole."""
+        game, ends, toward, pair, spread = (
+            self.game,
+            self.ends,
+            self.toward,
+            self.costs.pair,
+            self.costs.spread,
+        )
+
+        def floor(t: int, out: int, into: int) -> float:
+            if not game[t]:
+                return 0.0
+            lo1, lo2, hi2, hi1 = ends[t]
+            lo = lo2 if out == lo1 else lo1
+            hi = hi2 if out == hi1 else hi1
+            span = (hi if hi > into else into) - (lo if lo < into else into)
+            return toward[t][into] - pair[into][out] + spread[span]
+
+        return floor
+
+    def wind_after(self, t: int, out: int, into: int) -> float:
+        """Table t's wind term once `into` takes `out`'s seat (for a key not yet remembered)."""
+        members = [into if x == out else x for x in self.groups[t]]
+        return self.costs.wind(members, len(members) == 4)
+
+    def _leaving(self, t: int, a: int) -> tuple[float, int, int, int]:
+        """What does not depend on who takes game table t's seat of `a`: the part of the cost
+        change that `a` leaving brings, the base-5 key of t's other members, and their lowest
+        and highest standings places."""
+        lo1, lo2, hi2, hi1 = self.ends[t]
+        costs = self.costs
+        fixed = -self.toward[t][a] - self.wind[t] - costs.spread[hi1 - lo1]
+        if self.short[t]:
+            fixed -= costs.short[a]
+        lo = lo2 if a == lo1 else lo1
+        hi = hi2 if a == hi1 else hi1
+        return fixed, self.key[t] - self.keys[t][a], lo, hi
+
     def _refresh(self, t: int) -> None:
         group, costs = self.groups[t], self.costs
         if self.game[t]:
@@ -266,14 +305,14 @@ class Seating:
     def put(self, t: int, out: int, into: int) -> None:
         """`into` takes `out`'s seat at table t (logged, so that `undo` can take it back)."""
         delta = self.change(t, out, into)
-        tables, near = len(self.groups), self.costs.near
+        near = self.costs.near
         group = self.groups[t]
         group[group.index(out)] = into
-        toward = self.toward
+        toward = self.toward[t]
         for y, weight in near[out]:
-            toward[y * tables + t] -= weight
+            toward[y] -= weight
         for y, weight in near[into]:
-            toward[y * tables + t] += weight
+            toward[y] += weight
         self.table_of[into] = t
         if self.game[t]:
             keys = self.keys[t]
@@ -345,8 +384,7 @@ class Seating:
                         continue
                     cured = costs.winds.get(base + keys[b])
                     if cured is None:
-                        members = [b if x == a else x for x in groups[cur]]
-                        cured = costs.wind(members, len(members) == 4)
+                        cured = self.wind_after(cur, a, b)
                     if cured >= w_miss:
                         continue
                     delta = change(cur, a, b) + change(tb, b, a)
@@ -370,14 +408,14 @@ class Seating:
     def hot(self) -> list[int]:
         """Players in conflict: a repeat or clash at their table, a second short seat, or a
         table whose winds cannot suit everyone."""
-        costs, tables = self.costs, len(self.groups)
+        costs = self.costs
         found = []
         for t, group in enumerate(self.groups):
             missed = self.game[t] and costs.w_miss and self.wind[t] >= costs.w_miss
             for a in group:
                 if (
                     missed
-                    or (self.game[t] and self.toward[a * tables + t])
+                    or (self.game[t] and self.toward[t][a])
                     or (self.short[t] and costs.again[a])
                 ):
                     found.append(a)
@@ -389,19 +427,16 @@ class Seating:
         beyond them, SWAP_WINDOW for a player in conflict); for a player in conflict, or at
         either end of a wide table, also the best rotation (`_rotation`)."""
         costs = self.costs
-        n, groups, table_of, change = costs.n, self.groups, self.table_of, self.change
-        cost, game, short, ends, toward, wind, key, all_keys = (
-            self.cost,
-            self.game,
-            self.short,
-            self.ends,
-            self.toward,
-            self.wind,
-            self.key,
-            self.keys,
+        n, groups, table_of, change, floor = (
+            costs.n,
+            self.groups,
+            self.table_of,
+            self.change,
+            self.floor,
         )
-        tables, pair, winds, spread, pull, again, w_miss = (
-            len(groups),
+        cost, game, short, toward, wind = self.cost, self.game, self.short, self.toward, self.wind
+        tables, all_keys, least = len(groups), self.keys, self.least
+        pair, winds, spread, pull, again, w_miss = (
             costs.pair,
             costs.winds,
             costs.spread,
@@ -409,7 +444,6 @@ class Seating:
             costs.again,
             costs.w_miss,
         )
-        least = self.least
         queue = deque(dirty)
         queued = [False] * tables
         for t in dirty:
@@ -436,41 +470,40 @@ class Seating:
                             best, move = delta, ((ta, a, b), (tb, b, a))
                 else:
                     hot = (
-                        toward[a * tables + ta] > 0
+                        toward[ta][a] > 0
                         or (w_miss and wind[ta] >= w_miss)
                         or (short[ta] and again[a] > 0)
                     )
                     window = SWAP_WINDOW if hot else CALM_WINDOW
                     # change(ta, a, b) written out, with what does not depend on b taken out
-                    row, keys = a * n, all_keys[ta]
-                    base = key[ta] - keys[a]
-                    lo1, lo2, hi2, hi1 = ends[ta]
-                    lo = lo2 if a == lo1 else lo1
-                    hi = hi2 if a == hi1 else hi1
+                    row, keys, at = pair[a], all_keys[ta], toward[ta]
+                    fixed, base, lo, hi = self._leaving(ta, a)
                     # whoever takes a's seat should sit near a's table-mates
                     near = range(max(0, min(lo, a) - window), min(n, max(hi, a) + window + 1))
-                    fixed = -toward[row // n * tables + ta] - wind[ta] - spread[hi1 - lo1]
                     is_short = short[ta]
-                    if is_short:
-                        fixed -= pull[a]
                     for b in near:
                         tb = table_of[b]
                         if tb == ta:
                             continue
+                        # tb's cost cannot fall below its least spread, nor ta's wind term
+                        # below 0: moves that cannot gain are dropped before the wind lookup
+                        delta = fixed + at[b] - row[b]
+                        stretch = spread[(hi if hi > b else b) - (lo if lo < b else b)]
+                        if is_short:
+                            stretch += pull[b]
+                        if delta + stretch - cost[tb] + least[tb] >= best:
+                            continue
                         w = winds.get(base + keys[b])
                         if w is None:
-                            members = [b if x == a else x for x in groups[ta]]
-                            w = costs.wind(members, len(members) == 4)
-                        delta = fixed + toward[b * tables + ta] - pair[row + b] + w
-                        delta += spread[(hi if hi > b else b) - (lo if lo < b else b)]
-                        if is_short:
-                            delta += pull[b]
-                        if delta - cost[tb] + least[tb] >= best:
-                            continue  # tb's cost cannot fall below its least spread
+                            w = self.wind_after(ta, a, b)
+                        delta += w
+                        delta += stretch
+                        if delta + floor(tb, b, a) - cost[tb] >= best:
+                            continue
                         delta += change(tb, b, a)
                         if delta < best and not ((b, ta) in tabu or (a, tb) in tabu):
                             best, move = delta, ((ta, a, b), (tb, b, a))
-                    if move is None and not hot and (a == lo1 or a == hi1):
+                    if move is None and not hot and (a < lo or a > hi):
                         hot = cost[ta] * tables >= WIDE * self.total  # an end of a wide table
                 if move is None and hot:
                     move = self._rotation(a, ta)
@@ -485,32 +518,52 @@ class Seating:
     def _rotation(self, a: int, ta: int):
         """The best rotation moving `a`, if it gains: a takes b's seat (b within ROTATE_WINDOW
         places of a), b takes c's, c takes a's (c near a's table-mates)."""
-        n, table_of, change, cost = self.costs.n, self.table_of, self.change, self.cost
-        window = ROTATE_WINDOW
-        near = range(max(0, a - window), min(n, a + window + 1))
-        into = near
-        if self.game[ta]:  # c takes a's seat: near a's table-mates
-            lo1, lo2, hi2, hi1 = self.ends[ta]
-            lo = lo2 if a == lo1 else lo1
-            hi = hi2 if a == hi1 else hi1
-            into = range(max(0, lo - ROTATE_REACH), min(n, hi + ROTATE_REACH + 1))
+        costs, table_of, change, floor, cost, least = (
+            self.costs,
+            self.table_of,
+            self.change,
+            self.floor,
+            self.cost,
+            self.least,
+        )
+        n, pair, spread, pull, winds = costs.n, costs.pair, costs.spread, costs.short, costs.winds
+        toward, game, row = self.toward, self.game, pair[a]
+        near = range(max(0, a - ROTATE_WINDOW), min(n, a + ROTATE_WINDOW + 1))
         # c takes a's seat: what that changes at ta, plus the least that b taking c's seat can
         # change at tc (tc's cost cannot fall below its narrowest spread); best first, so that
         # the scan for each b stops as soon as no c can make the rotation gain
-        least = self.least
         into_a = []
-        for c in into:
-            tc = table_of[c]
-            if tc != ta:
-                third = change(ta, a, c)
+        if game[ta]:  # c near a's table-mates; change(ta, a, c) written out as in `descend`
+            fixed, base, lo, hi = self._leaving(ta, a)
+            at, keys, is_short = toward[ta], self.keys[ta], self.short[ta]
+            for c in range(max(0, lo - ROTATE_REACH), min(n, hi + ROTATE_REACH + 1)):
+                tc = table_of[c]
+                if tc == ta:
+                    continue
+                w = winds.get(base + keys[c])
+                if w is None:
+                    w = self.wind_after(ta, a, c)
+                stretch = spread[(hi if hi > c else c) - (lo if lo < c else c)]
+                if is_short:
+                    stretch += pull[c]
+                third = fixed + at[c] - row[c] + w + stretch
                 into_a.append((third - cost[tc] + least[tc], third, c, tc))
+        else:
+            for c in near:
+                tc = table_of[c]
+                if tc != ta:
+                    third = change(ta, a, c)
+                    into_a.append((third - cost[tc] + least[tc], third, c, tc))
         if not into_a:
             return None
         into_a.sort()
+        least_third = into_a[0][0]
         best, move = -EPSILON, None
         for b in near:
             tb = table_of[b]
             if tb == ta:
+                continue
+            if floor(tb, b, a) - cost[tb] + least_third >= best:
                 continue
             first = change(tb, b, a)
             for bound, third, c, tc in into_a:
@@ -577,7 +630,7 @@ def _by_kind(costs, groups: list[list[int]]) -> list[list[int]] | None:
     if any(sorted(kinds[i] for i in g) != [1, 2, 4, 8] for g in groups):
         return None  # some table misses a wind: the search has not settled it
     groups = [g[:] for g in groups]
-    n, pair, spread, key4, winds = costs.n, costs.pair, costs.spread, costs.key4, costs.winds
+    pair, spread, key4, winds = costs.pair, costs.spread, costs.key4, costs.winds
     table_cost = costs.table
     for _ in range(KIND_ROUNDS):
         gained = False
@@ -594,9 +647,7 @@ def _by_kind(costs, groups: list[list[int]]) -> list[list[int]] | None:
                     if wind is None:
                         wind = costs.wind(others + [i], True)
                     row.append(
-                        sum(pair[i * n + m] for m in others)
-                        + spread[max(hi, i) - min(lo, i)]
-                        + wind
+                        sum(pair[i][m] for m in others) + spread[max(hi, i) - min(lo, i)] + wind
                     )
                 matrix.append(row)
             taken = _assignment(matrix)

@@ -17,6 +17,8 @@ Player = Hashable
 WINDS = 4
 ALL_WINDS = (1 << WINDS) - 1  # a mask of winds: bit w for wind w (E, S, W, N)
 PLAN_PASSES = 4  # passes over the tables at most; each pass keeps only strict gains
+MISS = 1 << 32  # in `_orders`, a player at a wind ruled out: more than any sum of wind counts
+_SEATS = {k: list(permutations(range(k))) for k in (3, WINDS)}  # the orders of k players
 
 
 def owed(seen: Sequence[int]) -> int:
@@ -51,15 +53,25 @@ def _orders(
     add least to the squared wind counts, smallest first."""
     zeros = (0,) * WINDS
     allowed = allowed or {}
+    players = sorted(table)
+    # what seating each player at each wind costs: a ruled-out wind outweighs any counts
+    price = [
+        [
+            counts.get(p, zeros)[w] + (0 if allowed.get(p, ALL_WINDS) >> w & 1 else MISS)
+            for w in range(WINDS)
+        ]
+        for p in players
+    ]
     best_cost, best = None, []
-    for order in permutations(sorted(table)):
-        misses = sum(1 for w, p in enumerate(order) if not allowed.get(p, ALL_WINDS) >> w & 1)
-        cost = (misses, sum(counts.get(p, zeros)[w] for w, p in enumerate(order)))
+    for seats in _SEATS[len(players)]:
+        cost = 0
+        for w, i in enumerate(seats):
+            cost += price[i][w]
         if best_cost is None or cost < best_cost:
-            best_cost, best = cost, [order]
+            best_cost, best = cost, [seats]
         elif cost == best_cost:
-            best.append(order)
-    return best
+            best.append(seats)
+    return [tuple(players[i] for i in seats) for seats in best]
 
 
 def _shares(order: Sequence[Player], counts: Mapping[Player, Sequence[int]]) -> list[list[float]]:
@@ -149,14 +161,17 @@ def _areas(delta: list[list[float]]) -> list[list[float]]:
 
 
 def _change(old, old_rows, new, new_rows, place) -> list[list[tuple[int, float]]]:
-    """Per wind, the (place, change of share) pairs when a table goes from `old` to `new`."""
-    change: list[dict[int, float]] = [{} for _ in range(WINDS)]
-    for order, table_rows, sign in ((old, old_rows, -1.0), (new, new_rows, 1.0)):
-        for player, row in zip(order, table_rows, strict=False):
-            i = place[player]
-            for w in range(WINDS):
-                change[w][i] = change[w].get(i, 0.0) + sign * row[w]
-    return [sorted((i, d) for i, d in c.items() if abs(d) > 1e-12) for c in change]
+    """Per wind, the (place, change of share) pairs, by place, when a table goes from `old` to
+    `new` (two orders of the same players)."""
+    before = dict(zip(old, old_rows, strict=True))
+    change: list[list[tuple[int, float]]] = [[] for _ in range(WINDS)]
+    for i, player, row in sorted((place[p], p, r) for p, r in zip(new, new_rows, strict=True)):
+        was = before[player]
+        for w in range(WINDS):
+            d = row[w] - was[w]
+            if abs(d) > 1e-12:
+                change[w].append((i, d))
+    return change
 
 
 def _rise(change, area, n: int) -> float:

@@ -213,8 +213,10 @@ class Seating:
             self._refresh(t)
         self.total = sum(self.cost)
         # the cost no seating of a table's size avoids: its narrowest spread
-        self.least = [costs.spread[len(g) - 1] if len(g) >= 3 else 0.0 for g in groups]
-        self.log: list[tuple[int, int, int]] = []
+        least = [costs.spread[len(g) - 1] if len(g) >= 3 else 0.0 for g in groups]
+        # how far each table's cost is above that: the most a move can lower it
+        self.slack = [cost - floor for cost, floor in zip(self.cost, least, strict=True)]
+        self.log: list[tuple[int, int, int, float]] = []
         self.change = self._changes()
         self.floor = self._floors()
 
@@ -302,9 +304,11 @@ class Seating:
             self.ends[t] = (ordered[0], ordered[1], ordered[-2], ordered[-1])
         self.cost[t] = costs.table(group, self.short[t])
 
-    def put(self, t: int, out: int, into: int) -> None:
-        """`into` takes `out`'s seat at table t (logged, so that `undo` can take it back)."""
-        delta = self.change(t, out, into)
+    def put(self, t: int, out: int, into: int, delta: float | None = None) -> None:
+        """`into` takes `out`'s seat at table t (logged, so that `undo` can take it back);
+        `delta`, when the caller has priced the move already, is `change(t, out, into)`."""
+        if delta is None:
+            delta = self.change(t, out, into)
         near = self.costs.near
         group = self.groups[t]
         group[group.index(out)] = into
@@ -321,15 +325,16 @@ class Seating:
             ordered = sorted(group)
             self.ends[t] = (ordered[0], ordered[1], ordered[-2], ordered[-1])
         self.cost[t] += delta
+        self.slack[t] += delta
         self.total += delta
-        self.log.append((t, out, into))
+        self.log.append((t, out, into, delta))
 
     def undo(self, mark: int = 0) -> None:
         """Take back the moves logged after the first `mark`, last first."""
         log = self.log
         while len(log) > mark:
-            t, out, into = log.pop()
-            self.put(t, into, out)
+            t, out, into, delta = log.pop()
+            self.put(t, into, out, -delta)  # exact: every cost is a whole number
             log.pop()
 
     def chains(self) -> list[int]:
@@ -358,7 +363,7 @@ class Seating:
             if gain < -EPSILON:
                 mark = len(self.log)
                 self._chain(start, way)
-                touched.update(t for t, _, _ in self.log[mark:])
+                touched.update(move[0] for move in self.log[mark:])
         return sorted(touched)
 
     def _chain(self, start: int, way: int) -> float:
@@ -435,7 +440,7 @@ class Seating:
             self.floor,
         )
         cost, game, short, toward, wind = self.cost, self.game, self.short, self.toward, self.wind
-        tables, all_keys, least = len(groups), self.keys, self.least
+        tables, all_keys, slack = len(groups), self.keys, self.slack
         pair, winds, spread, pull, again, w_miss = (
             costs.pair,
             costs.winds,
@@ -462,12 +467,12 @@ class Seating:
                         tb = table_of[b]
                         if tb == ta:
                             continue
-                        delta = change(ta, a, b)
-                        if delta - cost[tb] >= best:
+                        here = change(ta, a, b)
+                        if here - slack[tb] >= best:
                             continue
-                        delta += change(tb, b, a)
-                        if delta < best:
-                            best, move = delta, ((ta, a, b), (tb, b, a))
+                        there = change(tb, b, a)
+                        if here + there < best:
+                            best, move = here + there, ((ta, a, b, here), (tb, b, a, there))
                 else:
                     hot = (
                         toward[ta][a] > 0
@@ -491,7 +496,7 @@ class Seating:
                         stretch = spread[(hi if hi > b else b) - (lo if lo < b else b)]
                         if is_short:
                             stretch += pull[b]
-                        if delta + stretch - cost[tb] + least[tb] >= best:
+                        if delta + stretch - slack[tb] >= best:
                             continue
                         w = winds.get(base + keys[b])
                         if w is None:
@@ -500,17 +505,17 @@ class Seating:
                         delta += stretch
                         if delta + floor(tb, b, a) - cost[tb] >= best:
                             continue
-                        delta += change(tb, b, a)
-                        if delta < best and not ((b, ta) in tabu or (a, tb) in tabu):
-                            best, move = delta, ((ta, a, b), (tb, b, a))
+                        there = change(tb, b, a)
+                        if delta + there < best and not ((b, ta) in tabu or (a, tb) in tabu):
+                            best, move = delta + there, ((ta, a, b, delta), (tb, b, a, there))
                     if move is None and not hot and (a < lo or a > hi):
                         hot = cost[ta] * tables >= WIDE * self.total  # an end of a wide table
                 if move is None and hot:
                     move = self._rotation(a, ta)
                 if move is None:
                     continue
-                for t, out, into in move:
-                    self.put(t, out, into)
+                for t, out, into, price in move:
+                    self.put(t, out, into, price)
                     if not queued[t]:
                         queued[t] = True
                         queue.append(t)
@@ -518,13 +523,13 @@ class Seating:
     def _rotation(self, a: int, ta: int):
         """The best rotation moving `a`, if it gains: a takes b's seat (b within ROTATE_WINDOW
         places of a), b takes c's, c takes a's (c near a's table-mates)."""
-        costs, table_of, change, floor, cost, least = (
+        costs, table_of, change, floor, cost, slack = (
             self.costs,
             self.table_of,
             self.change,
             self.floor,
             self.cost,
-            self.least,
+            self.slack,
         )
         n, pair, spread, pull, winds = costs.n, costs.pair, costs.spread, costs.short, costs.winds
         toward, game, row = self.toward, self.game, pair[a]
@@ -547,13 +552,13 @@ class Seating:
                 if is_short:
                     stretch += pull[c]
                 third = fixed + at[c] - row[c] + w + stretch
-                into_a.append((third - cost[tc] + least[tc], third, c, tc))
+                into_a.append((third - slack[tc], third, c, tc))
         else:
             for c in near:
                 tc = table_of[c]
                 if tc != ta:
                     third = change(ta, a, c)
-                    into_a.append((third - cost[tc] + least[tc], third, c, tc))
+                    into_a.append((third - slack[tc], third, c, tc))
         if not into_a:
             return None
         into_a.sort()
@@ -571,9 +576,10 @@ class Seating:
                     break
                 if tc == tb:
                     continue
-                delta = first + third + change(tc, c, b)
-                if delta < best:
-                    best, move = delta, ((ta, a, c), (tb, b, a), (tc, c, b))
+                last = change(tc, c, b)
+                if first + third + last < best:
+                    best = first + third + last
+                    move = ((ta, a, c, third), (tb, b, a, first), (tc, c, b, last))
         return move
 
 

@@ -11,6 +11,7 @@ survives that shuffle; the Swiss search then finds tables of four different need
 """
 
 from collections.abc import Hashable, Mapping, Sequence
+from functools import cache
 from itertools import permutations
 
 Player = Hashable
@@ -74,17 +75,23 @@ def _orders(
     return [tuple(players[i] for i in seats) for seats in best]
 
 
-def _shares(order: Sequence[Player], counts: Mapping[Player, Sequence[int]]) -> list[list[float]]:
+def _shares(order: Sequence[Player], counts: Mapping[Player, Sequence[int]]) -> list[tuple]:
     """After seating `order`, each player's owed winds as shares of one, less a quarter each."""
     zeros = (0,) * WINDS
     rows = []
     for wind, player in enumerate(order):
         seen = list(counts.get(player, zeros))
         seen[wind] += 1
-        mask = owed(seen)
-        size = mask.bit_count()
-        rows.append([(mask >> w & 1) / size - 1 / WINDS for w in range(WINDS)])
+        rows.append(_owed_shares(tuple(seen)))
     return rows
+
+
+@cache
+def _owed_shares(seen: tuple[int, ...]) -> tuple[float, ...]:
+    """The winds owed after the counts `seen`, as shares of one, less a quarter each."""
+    mask = owed(seen)
+    size = mask.bit_count()
+    return tuple((mask >> w & 1) / size - 1 / WINDS for w in range(WINDS))
 
 
 def plan_winds(
@@ -107,7 +114,7 @@ def plan_winds(
     """
     n = len(place)
     options: list[list[tuple]] = []
-    rows: list[list[list[list[float]]]] = []
+    rows: list[list[list[tuple]]] = []
     for table in tables:
         found = _orders(table, counts, allowed) if len(table) >= 3 else [tuple(table)]
         options.append(found)

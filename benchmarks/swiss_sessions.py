@@ -3,7 +3,10 @@
 The tournaments are those of benchmarks/swiss_sim.py (session 1 a random draw, random results,
 standings the running sum). For each session from the second on, prints the mean table spread
 (max − min standings place at a table) and the new extra meetings, averaged over the seeds, then
-the whole tournament's figures as swiss_sim.py prints them.
+the whole tournament's figures as swiss_sim.py prints them. When every player owes exactly one
+wind in the last session, it also prints the least mean spread that any seating giving each of
+them that wind could have there (`spread_floor_one_of_each`): the price of even winds; and how
+far the session before it moved a player in the standings.
 
 `--plan-from K` seats sessions K..R with one balanced plan made before session K, the played
 sessions kept (`balanced_plan` with them fixed), as a director would on the desk's plans page:
@@ -28,10 +31,13 @@ from swiss_sim import WORKERS, play  # noqa: E402
 
 from seating.algorithms.draw import draw_tables  # noqa: E402
 from seating.algorithms.plan import balanced_plan  # noqa: E402
-from seating.algorithms.quality import quality, table_spread  # noqa: E402
+from seating.algorithms.quality import quality, spread_floor_one_of_each, table_spread  # noqa: E402
 from seating.algorithms.swiss import swiss_round  # noqa: E402
+from seating.algorithms.swiss_winds import allowed_winds  # noqa: E402
+from seating.algorithms.winds import wind_counts  # noqa: E402
 
 SEEDS = tuple(range(1, 13))
+SHUFFLES = 200  # random placements of the owed winds, per tournament
 PLAN_BUDGET = 30.0  # seconds, only a safety cap: the plan stops at its step limit first
 
 
@@ -43,10 +49,13 @@ def simulate(n: int, sessions: int, seed: int, plan_from: int | None) -> dict:
     rounds = [draw_tables(players, seed)]
     ranks: list[dict | None] = [None]
     play(rounds[0], rng, totals)
-    spreads, repeats = [], []
+    spreads, repeats, floor, moves = [], [], None, []
     for number in range(2, sessions + 1):
         ranking = sorted(players, key=lambda p: (-totals[p], p))
         place = {p: i for i, p in enumerate(ranking)}
+        if number == sessions:
+            floor = last_floor(ranking, rounds, seed)
+            moves = [abs(place[p] - ranks[-1][p]) for p in players] if ranks[-1] else []
         if plan_from is not None and number == plan_from:
             left = sessions - number + 1
             planned = balanced_plan(players, left, fixed=rounds, seed=seed, budget=PLAN_BUDGET)
@@ -62,6 +71,8 @@ def simulate(n: int, sessions: int, seed: int, plan_from: int | None) -> dict:
         play(tables, rng, totals)
     q = quality(rounds, ranks=ranks)
     return {
+        "floor": floor,
+        "moves": moves,
         "spreads": spreads,
         "repeats": repeats,
         "extra": q.extra_meetings,
@@ -69,6 +80,24 @@ def simulate(n: int, sessions: int, seed: int, plan_from: int | None) -> dict:
         "worst": q.worst_imbalance,
         "even": q.balanced_share,
     }
+
+
+def last_floor(ranking: list, rounds: list, seed: int) -> tuple[float, float] | None:
+    """When every player owes one wind in the last session (an even plan whose sessions are a
+    multiple of four), the least mean spread any seating giving each their wind can have
+    (`spread_floor_one_of_each`), and the same for those winds placed at random down the
+    standings (a mean of SHUFFLES shuffles); None otherwise."""
+    counts = wind_counts(rounds)
+    owed = [allowed_winds(counts[p], 1) for p in ranking]
+    if any(mask.bit_count() != 1 for mask in owed) or len(ranking) % 4:
+        return None
+    kinds = [mask.bit_length() - 1 for mask in owed]
+    floor = spread_floor_one_of_each(kinds)
+    rng, shuffled = random.Random(seed), []
+    for _ in range(SHUFFLES):
+        rng.shuffle(kinds)
+        shuffled.append(spread_floor_one_of_each(kinds))
+    return floor, statistics.fmean(shuffled)
 
 
 def _simulate(args: tuple) -> dict:
@@ -96,6 +125,21 @@ def main() -> None:
         spread = statistics.fmean(run["spreads"][k] for run in runs)
         repeats = statistics.fmean(run["repeats"][k] for run in runs)
         print(f"{k + 2:>7} {spread:>7.2f} {repeats:>19.2f}")
+    if all(run["floor"] is not None for run in runs):
+        floors = [run["floor"][0] for run in runs]
+        shuffled = statistics.fmean(run["floor"][1] for run in runs)
+        print(
+            f"session {sessions}: no seating that gives every player the one wind they owe"
+            f" has a mean spread below {statistics.fmean(floors):.2f}"
+            f" (per seed {min(floors):.2f}–{max(floors):.2f}; {shuffled:.2f} were the owed"
+            " winds placed at random)"
+        )
+    moves = [move for run in runs for move in run["moves"]]
+    if moves:
+        print(
+            f"session {sessions - 1} moved a player {statistics.fmean(moves):.1f} places in the"
+            f" standings on average (median {statistics.median(moves):g})"
+        )
     m = {key: statistics.fmean(run[key] for run in runs) for key in ("extra", "spread", "worst")}
     even = statistics.fmean(run["even"] for run in runs)
     print(

@@ -11,6 +11,7 @@ Otherwise it is only a bound ("at least …", "at most …"), and `Bound.exact` 
 """
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -273,6 +274,25 @@ def table_spread(rounds, ranks) -> float | None:
                 seated = [rank[p] for p in table]
                 spreads.append(max(seated) - min(seated))
     return sum(spreads) / len(spreads) if spreads else None
+
+
+def spread_floor_one_of_each(owed: Sequence[int]) -> float:
+    """The least mean table spread that a session of four-player tables can have when every
+    table must seat one player of each kind: `owed[i]` is the kind (0–3, the wind still owed in
+    the last session of an even plan) of the player in standings place i, each kind n/4 times.
+
+    A table's spread (worst place − best place) is the number of cuts between neighbouring
+    places that it straddles. Cut below the best x players: the tables wholly above the cut
+    hold one player of each kind, so above it the counts of two kinds differ by at most the
+    number of tables straddling it, and when x is not a multiple of four at least one table
+    straddles it. Summed over the cuts, that bounds the total spread from below.
+    """
+    above = [0] * 4
+    total = 0
+    for x, kind in enumerate(owed[:-1], start=1):
+        above[kind] += 1
+        total += max(max(above) - min(above), 1 if x % 4 else 0)
+    return total / (len(owed) // 4)
 
 
 def _reached(bound: Bound, value) -> Bound:

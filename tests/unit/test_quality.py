@@ -3,6 +3,9 @@
 Pure: runs without Django, `pytest -p no:django tests/unit/test_quality.py`.
 """
 
+import random
+from itertools import permutations
+
 import pytest
 
 from seating.algorithms.quality import (
@@ -13,6 +16,7 @@ from seating.algorithms.quality import (
     meetings,
     min_repeats,
     quality,
+    spread_floor_one_of_each,
     table_spread,
     wind_counts,
     zero_repeat_bound,
@@ -256,3 +260,49 @@ def test_bounds_after_played_sessions_keep_what_was_played():
     assert quality(played + later).bounds["extra_meetings"] == Bound(0, True)
     # the 2 played sessions of the same four tables leave no wind to even out in 1 more
     assert q.bounds["worst_imbalance"].value == 2
+
+
+def _least_spread_one_of_each(owed) -> float:
+    """By brute force: the least mean spread over every way to cut the places into tables of
+    four holding one player of each kind."""
+    best = None
+
+    def place(left, spreads):
+        nonlocal best
+        if not left:
+            mean = sum(spreads) / len(spreads)
+            best = mean if best is None else min(best, mean)
+            return
+        first = left[0]
+        rest = left[1:]
+        for others in permutations(rest, 3):
+            if list(others) != sorted(others):
+                continue
+            table = (first, *others)
+            if sorted(owed[i] for i in table) == [0, 1, 2, 3]:
+                place([i for i in rest if i not in others], spreads + [max(table) - first])
+
+    place(list(range(len(owed))), [])
+    return best
+
+
+@pytest.mark.parametrize(
+    ("owed", "floor"),
+    [
+        ([0, 1, 2, 3] * 3, 3.0),  # each four in a row owes every wind: tables of neighbours
+        ([0, 0, 1, 1, 2, 2, 3, 3], 6.0),  # {0, 2, 4, 6} and {1, 3, 5, 7}
+        ([0] * 3 + [1] * 3 + [2] * 3 + [3] * 3, 9.0),  # each table spans the field
+    ],
+)
+def test_spread_floor_one_of_each_on_hand_checked_sessions(owed, floor):
+    assert spread_floor_one_of_each(owed) == floor
+    assert _least_spread_one_of_each(owed) == floor  # and these seatings reach it
+
+
+def test_spread_floor_one_of_each_never_exceeds_a_seating():
+    # The bound of the README's last-session argument (issue 26): below every seating's mean
+    rng = random.Random(7)
+    for _ in range(30):
+        owed = [0, 1, 2, 3] * 3
+        rng.shuffle(owed)
+        assert spread_floor_one_of_each(owed) <= _least_spread_one_of_each(owed)

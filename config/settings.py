@@ -137,7 +137,7 @@ SEATING_PLAN_THREAD = True
 
 # Swiss seating stops at its step counts; this many seconds is only a safety cap against a
 # pathological field (seating.algorithms.swiss). None: no cap (the tests' settings).
-SWISS_SECONDS = 5.0
+SWISS_SECONDS = 15.0
 
 CACHES = {
     "default": {

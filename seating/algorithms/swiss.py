@@ -26,9 +26,10 @@ find such players near each other.
 
 Step counts scale with the player count, never with the clock: the same input and seed give the
 same tables. `budget` (seconds) is only a safety cap, set over ten times above the slowest
-session seen in benchmarks/swiss_sim.py (about 0.4 s, at 200 players in a 12-session
-tournament) so that a slower laptop does not reach it: were it reached, the tables would depend
-on the machine's speed. `budget=None` means no cap at all (the tests: only step counts decide).
+session seen in benchmarks/swiss_sim.py (1.3 s: the last session of a 12-session tournament of
+400 players, where every player must sit the one wind they owe; 0.4 s at 200 players) so that a
+slower laptop does not reach it: were it reached, the tables would depend on the machine's
+speed. `budget=None` means no cap at all (the tests: only step counts decide).
 """
 
 import math
@@ -102,7 +103,7 @@ def swiss_round(
     keep_apart: dict | None = None,
     three_player: bool = False,
     sessions: int | None = None,
-    budget: float | None = 5.0,
+    budget: float | None = 15.0,
 ) -> list[list]:
     """Seat `ranking` (best standings first) for the session after the rounds in `history`.
 

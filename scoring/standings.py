@@ -122,6 +122,27 @@ def _scored(rules: RuleSet) -> dict:
     return kept
 
 
+def _outcome(prep: Prepared, inputs: tuple) -> list[tuple]:
+    """`score_table`'s outcome for each seat as the standings use it: place, result and game
+    points in internal units, and the uma, penalty and result, then the game points, as shown
+    (worked out once per outcome, kept with it)."""
+    unit, decimals = prep.unit, prep.decimals
+    return [
+        (
+            place,
+            result,
+            points,
+            (
+                output(uma, unit, decimals),
+                output(penalty, unit, decimals),
+                output(result, unit, decimals),
+            ),
+            output(points, 1, decimals),
+        )
+        for place, uma, penalty, result, points in score_table(prep, inputs)
+    ]
+
+
 def compute_standings(
     rules: RuleSet,
     players: list[PlayerRow],
@@ -187,8 +208,8 @@ def compute_standings(
         inputs = tuple(inputs)
         outcome = scored.get(inputs)
         if outcome is None:
-            outcome = scored[inputs] = score_table(prep, inputs)
-        for seat, substitute, is_fixed, (place, uma, penalty, result, points) in zip(
+            outcome = scored[inputs] = _outcome(prep, inputs)
+        for seat, substitute, is_fixed, (place, result, points, shown, shown_points) in zip(
             seats, substitutes, fixed_seats, outcome, strict=True
         ):
             if is_fixed:
@@ -203,11 +224,6 @@ def compute_standings(
             else:
                 tally.total += result
                 tally.points += points - ret
-                shown = (
-                    output(uma, unit, decimals),
-                    output(penalty, unit, decimals),
-                    output(result, unit, decimals),
-                )
             tally.lines.append(
                 SessionLine(
                     session,
@@ -216,7 +232,7 @@ def compute_standings(
                     score,
                     place,
                     *shown,
-                    output(points, 1, decimals),
+                    shown_points,
                     replaces=seat.replaces,
                 )
             )

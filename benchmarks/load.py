@@ -20,6 +20,11 @@ its answer:
    page (spread over 5 s, not measured). One keep-alive connection per phone, as in the hall,
    or `--phone-sockets N` shared in turns.
 
+Before phase 1 every address it can ask for is asked once, one after another (the warm-up,
+timed and printed apart): the first drawing of each player's page and each search, as the first
+phone to open it causes after a start, is not the hall's steady state, where a confirmation
+redraws only the pages it changed; `--cold` measures phase 1 from a cold start instead.
+
 Every client asks for gzip as phones do; each answer's bytes on the wire (status line, headers,
 body with its framing) are counted, and a body is decoded to check it (a page ends in </html>).
 A phone's refresh "finds news" when the page it gets differs from the one it had.
@@ -27,7 +32,7 @@ Goals: no errors, p95 <= 100 ms on the public pages and the phones' asks, standi
 the static file's requests per second, a confirmed result on the public page within 2 s; and
 beside the issue's figures (at 400 players): a refresh <= 25 KB with news, <= 1 KB without.
 Run: .venv/bin/python benchmarks/load.py [--seconds 30] [--clients 50] [--players 200]
-     [--phones 300] [--phone-sockets N] [--period 15] [--refresh full|partial]
+     [--phones 300] [--phone-sockets N] [--period 15] [--refresh full|partial] [--cold]
 """
 
 import argparse
@@ -374,23 +379,41 @@ def print_stats(stats):
 
 
 def public_mix(players, tables):
-    """A phone's choice of page, weighted roughly as the hall uses them."""
+    """A phone's choice of page, weighted roughly as the hall uses them; `pick.addresses`:
+    every address it can pick."""
     base = f"/t/{SLUG}/"
     choices = [
-        (30, "standings", lambda r: base),
-        (10, "standings refresh", lambda r: base + "?partial=1"),
-        (25, "player", lambda r: f"{base}p/p{r.randrange(players):03d}/"),
-        (5, "find my table", lambda r: base + "find/"),
-        (15, "find my table ?q=", lambda r: f"{base}find/?q={r.randrange(4 * tables):03d}"),
-        (15, "feed", lambda r: base + "standings.json"),
+        (30, "standings", [base]),
+        (10, "standings refresh", [base + "?partial=1"]),
+        (25, "player", [f"{base}p/p{n:03d}/" for n in range(players)]),
+        (5, "find my table", [base + "find/"]),
+        (15, "find my table ?q=", [f"{base}find/?q={n:03d}" for n in range(4 * tables)]),
+        (15, "feed", [base + "standings.json"]),
     ]
     weights = [w for w, _n, _p in choices]
 
     def pick(rng):
-        _w, name, path = rng.choices(choices, weights)[0]
-        return name, path(rng)
+        _w, name, paths = rng.choices(choices, weights)[0]
+        return name, paths[0] if len(paths) == 1 else paths[rng.randrange(len(paths))]
 
+    pick.addresses = [path for _w, _n, paths in choices for path in paths]
     return pick
+
+
+async def warm_up(port, paths) -> list[float]:
+    """Each address asked once, one after another, as the first phone to open each page does
+    after a start: the milliseconds each took (its first drawing, unless it was kept)."""
+    conn, ms = Connection(port), []
+    try:
+        for path in paths:
+            start = time.perf_counter()
+            status, _h, _body, _wire = await conn.request("GET", path)
+            if status != 200:
+                raise HttpError(f"HTTP {status} for {path}")
+            ms.append((time.perf_counter() - start) * 1000)
+    finally:
+        conn.close()
+    return ms
 
 
 async def public_client(n, port, pick, stats, stop_at, gzip=True):
@@ -760,6 +783,9 @@ def main():
         help="what a phone refreshes: the whole standings page or its live region (?partial=1)",
     )  # fmt: skip
     parser.add_argument("--keep-data", action="store_true", help="keep the scratch data folder")
+    parser.add_argument(
+        "--cold", action="store_true", help="no warm-up: phase 1 draws every page the first time"
+    )
     args = parser.parse_args()
     args.phone_sockets = args.phone_sockets or args.phones
     if args.players < 8 or args.players % 4:
@@ -829,9 +855,19 @@ def main():
             f" the desk confirms a table, waits until it shows, pauses {args.desk_pause:g} s"
         )
 
+        mix = public_mix(args.players, len(live))
+        if not args.cold:
+            ms = asyncio.run(warm_up(port, mix.addresses))
+            print(
+                f"warm-up: every address phase 1 asks for ({len(ms)}: the standings, each"
+                f" player's page, find my table and its {4 * len(live)} searches, the feed)"
+                f" asked once, as after a start: {sum(ms) / 1000:.1f} s in all, p50"
+                f" {percentile(ms, 50):.1f} ms, max {max(ms):.1f} ms; not measured below"
+                " (--cold: measured in phase 1)"
+            )
         mixed = run_phase(
             "1. public pages, the desk confirming", server, port, args.seconds, args.clients,
-            public_mix(args.players, len(live)), desk,
+            mix, desk,
         )  # fmt: skip
         still_running(server, log_path)
         only_standings = run_phase(

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from seating.algorithms.swiss import BUDGET_SECONDS
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DESK_DATA_DIR", BASE_DIR / "data"))
 DATA_DIR.mkdir(parents=True, exist_ok=True)
@@ -137,7 +139,7 @@ SEATING_PLAN_THREAD = True
 
 # Swiss seating stops at its step counts; this many seconds is only a safety cap against a
 # pathological field (seating.algorithms.swiss). None: no cap (the tests' settings).
-SWISS_SECONDS = 15.0
+SWISS_SECONDS = BUDGET_SECONDS
 
 CACHES = {
     "default": {

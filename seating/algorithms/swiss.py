@@ -25,11 +25,12 @@ its ties broken to keep the winds still owed even down the standings, so that th
 find such players near each other.
 
 Step counts scale with the player count, never with the clock: the same input and seed give the
-same tables. `budget` (seconds) is only a safety cap, set over ten times above the slowest
-session seen in benchmarks/swiss_sim.py (1.3 s: the last session of a 12-session tournament of
-400 players, where every player must sit the one wind they owe; 0.4 s at 200 players) so that a
-slower laptop does not reach it: were it reached, the tables would depend on the machine's
-speed. `budget=None` means no cap at all (the tests: only step counts decide).
+same tables. `budget` (seconds; BUDGET_SECONDS by default, the desk's SWISS_SECONDS) is only a
+safety cap, set over ten times above the slowest session seen in benchmarks/swiss_sim.py (1.3
+s: the last session of a 12-session tournament of 400 players, where every player must sit the
+one wind they owe; 0.4 s at 200 players) so that a slower laptop does not reach it: were it
+reached, the tables would depend on the machine's speed. `budget=None` means no cap at all
+(the tests: only step counts decide).
 """
 
 import math
@@ -91,6 +92,8 @@ W_WIND_LATE = 120.0
 WIND_ROUNDS = 4  # sessions already played from which W_WIND_LATE applies
 # Per standings place, the pull of the short tables towards the bottom of the standings.
 W_LOW = 1.0
+# The safety cap on a session's search, in seconds (see the module docstring).
+BUDGET_SECONDS = 15.0
 
 TableCost = Callable[[list[int], bool], float]
 
@@ -103,7 +106,7 @@ def swiss_round(
     keep_apart: dict | None = None,
     three_player: bool = False,
     sessions: int | None = None,
-    budget: float | None = 15.0,
+    budget: float | None = BUDGET_SECONDS,
 ) -> list[list]:
     """Seat `ranking` (best standings first) for the session after the rounds in `history`.
 

@@ -208,3 +208,11 @@ def test_knowing_the_session_count_evens_the_winds_out_for_nearly_everyone():
     assert sum(q.balanced_share for q in found) / 3 >= 0.95
     unplanned = quality(tournament(32, 8, seed=1))
     assert unplanned.balanced_share == 0.65625 < found[0].balanced_share  # 21 of 32 even
+
+
+def test_every_repeat_weight_is_a_whole_number():
+    # The search takes moves back by negating their price and adds costs in any order: exact
+    # only while every cost is whole (issue 26). 1500 × 32 / 36 = 1333.3 is rounded to 1333.
+    assert swiss.repeat_weight(36) == 1333.0
+    assert swiss.repeat_weight(32) == 1500.0 and swiss.repeat_weight(48) == 1000.0
+    assert all(swiss.repeat_weight(n).is_integer() for n in range(4, 1001))

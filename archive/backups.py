@@ -333,14 +333,28 @@ def _existing(incoming: dict) -> Tournament | None:
     return Tournament.objects.filter(slug=slug).first() if slug else None
 
 
-def preview(content) -> tuple[dict, Tournament | None, list]:
-    """The parsed file, the tournament it would replace (None: it would be created) and what
-    restoring it would change there. Raises TournamentFileError for a file that is not one."""
+def _prepare(content, user=None):
+    """(the parsed file, the tournament it replaces or None, the checked import or None, what
+    it changes). The changes are those of the tables the restore creates (the reader's plan),
+    not of the file as written: a table with hands and no scores becomes a result unless it is
+    in play (status playing), and the page says so."""
     incoming = parse(content)
     existing = _existing(incoming)
     if existing is None:
-        return incoming, None, []
-    return incoming, existing, changes(export_tournament(existing), incoming)
+        return incoming, None, None, []
+    # The file is read and checked (outside any transaction) before anything is shown or
+    # swapped: a file the restore would refuse is refused here, naming its first problem.
+    ready = prepare_import(incoming, user=user, replacing=existing)
+    found = changes(export_tournament(existing), incoming, ready.plan.sessions)
+    return incoming, existing, ready, found
+
+
+def preview(content) -> tuple[dict, Tournament | None, list]:
+    """The parsed file, the tournament it would replace (None: it would be created) and what
+    restoring it would change there. Raises TournamentFileError for a file that is not one, or
+    that the restore would refuse."""
+    incoming, existing, _ready, found = _prepare(content)
+    return incoming, existing, found
 
 
 def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore | None]:
@@ -349,11 +363,10 @@ def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore |
     The current state is first written as a "before-restore" backup, so a restore can itself be
     undone; the swap is one transaction (a bad file changes nothing), and the restore is logged.
     """
-    incoming, existing, changes = preview(content)
+    incoming, existing, ready, changes = _prepare(content, user)
     if existing is None:
         return import_tournament(incoming, user=user), None
     # The file is read and checked before the swap's transaction, which then only writes.
-    ready = prepare_import(incoming, user=user, replacing=existing)
     before = write_backup(existing, tag=BEFORE_RESTORE)
     try:
         with transaction.atomic():
@@ -385,6 +398,7 @@ WHAT = {
     "table": gettext_lazy("Table"),
     "seating": gettext_lazy("Seating"),
     "result": gettext_lazy("Result"),
+    "hands": gettext_lazy("Hands"),
     "penalty": gettext_lazy("Penalty"),
     "incident": gettext_lazy("Incident"),
     "appeal": gettext_lazy("Appeal"),
@@ -452,6 +466,17 @@ def _scores(text, draft) -> str:
     return _("%(scores)s (draft)") % {"scores": text} if draft else text
 
 
+def _hand_count(n) -> str:
+    return ngettext("%(n)d hand", "%(n)d hands", n) % {"n": n}
+
+
+def _in_play(hands) -> str:
+    """A table with no result: in play with its hands, or not played yet."""
+    if not hands:
+        return ""
+    return _("in play, %(hands)s, no result") % {"hands": _hand_count(hands)}
+
+
 def preview_row(change: Change) -> dict:
     """One change as a row of the restore page's table: what (the kind of thing), which record,
     how it differs, and its value here now and in the file."""
@@ -483,10 +508,28 @@ def preview_row(change: Change) -> dict:
             "change": only_file if code == "session_added" else only_here,
         }
     if code in ("table_added", "table_removed"):
+        hands = _hand_count(v["hands"]) if v.get("hands") else ""
         return {
             "what": "table",
             "record": _place(v),
             "change": only_file if code == "table_added" else only_here,
+            "here": hands if code == "table_removed" else "",
+            "file": hands if code == "table_added" else "",
+        }
+    if code == "hands_changed":
+        return {
+            "what": "hands",
+            "record": _place(v),
+            "change": ngettext(
+                "the first %(n)d hand is the same",
+                "the first %(n)d hands are the same",
+                v["same"],
+            )
+            % {"n": v["same"]}
+            if v["same"]
+            else _("differ from the first hand"),
+            "here": _hand_count(v["now"]),
+            "file": _hand_count(v["then"]),
         }
     if code == "seating_changed":
         return {
@@ -504,8 +547,12 @@ def preview_row(change: Change) -> dict:
             "what": "result",
             "record": _place(v),
             "change": change,
-            "here": _scores(v.get("now", ""), v.get("draft_now")),
-            "file": _scores(v.get("then", ""), v.get("draft_then")),
+            "here": _scores(v["now"], v.get("draft_now"))
+            if "now" in v
+            else _in_play(v.get("hands_now")),
+            "file": _scores(v["then"], v.get("draft_then"))
+            if "then" in v
+            else _in_play(v.get("hands_then")),
         }
     if code in ("record_added", "record_removed", "record_changed"):
         row = {"what": v["kind"], "record": _record_text(v["kind"], v["record"])}

@@ -15,7 +15,7 @@ from seating.models import WINDS, Seat, Table
 from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
 
 from .marks import split_mark
-from .schema import FORMAT, NAME_PARTS, UNDO_PLAYERS, VERSION
+from .schema import FORMAT, NAME_PARTS, PLAYING, UNDO_PLAYERS, VERSION
 from .values import is_int
 
 
@@ -157,9 +157,14 @@ def _export(tournament: Tournament) -> dict:
             drafts = [r for r in versions if r.status == Result.Status.DRAFT]
             shown = drafts[-1] if drafts else None
         shown_scores = scores_by_result.get(shown.pk, {}) if shown else {}
+        hands = hands_by_table.get(table.pk)
         row = {"number": table.number}
         if shown is not None and shown.status == Result.Status.DRAFT:
             row["status"] = "draft"
+        elif shown is None and hands:
+            # Hands recorded at the table and no result sent to the desk: still in play. Its
+            # seats carry no score, and import makes no result of it (the format's "playing").
+            row["status"] = PLAYING
         seats = []
         for seat in sorted(seats_by_table.get(table.pk, []), key=lambda s: WINDS.index(s.wind)):
             out = {"wind": seat.wind, "player": keys[seat.player_id]}
@@ -176,7 +181,6 @@ def _export(tournament: Tournament) -> dict:
         if table.winds_drawn_at:  # the table's own draw of the winds (winds drawn there)
             row["winds_drawn_at"] = _iso(table.winds_drawn_at)
             row["winds_drawn_by"] = table.winds_drawn_by__username
-        hands = hands_by_table.get(table.pk)
         if hands:
             row["hands"] = [in_file_order(hand) for hand in hands]
         if versions:

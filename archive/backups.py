@@ -10,7 +10,9 @@ written to a temporary file and renamed, so a crash never leaves half a file.
 
 The folder keeps the newest `DESK_BACKUPS_KEEP` files, and the newest one of every session
 (the file name carries the last seated session), so the state after each session survives any
-number of later changes.
+number of later changes. A write that fails (a full disk, a read-only folder) removes its
+temporary file; one left by a write that was killed is removed by the next pruning once it is
+TEMPORARY_STALE_SECONDS old.
 
 A club rating's file (archive.club_file) is backed up by the same writer on every
 club.changes.club_changed, into `club.<slug>/` (a dot no slug has, so no tournament's folder can
@@ -60,6 +62,10 @@ NAME = re.compile(r"^(\d{8}-\d{6}-\d{6})(?:-s(\d+))?(?:-([a-z-]+))?\.json$")
 TOURNAMENT, CLUB = "tournament", "club"
 BEFORE_RESTORE = "before-restore"
 MANUAL = "manual"
+# A file is written as ".NAME.tmp" and renamed. One older than this was left by a write that
+# was killed (a write takes well under a second): pruning removes it.
+TEMPORARY_PREFIX, TEMPORARY_SUFFIX = ".", ".tmp"
+TEMPORARY_STALE_SECONDS = 600
 
 
 def folder_of(slug: str) -> Path:
@@ -127,8 +133,34 @@ def prune(slug: str) -> list[str]:
     return _prune(folder_of(slug))
 
 
+def _stale_temporaries(folder: Path) -> list[Path]:
+    """Temporary files older than TEMPORARY_STALE_SECONDS: left by a write that was killed
+    (a write in progress is younger, and is left alone)."""
+    if not folder.is_dir():
+        return []
+    limit = time.time() - TEMPORARY_STALE_SECONDS
+    stale = []
+    for path in folder.iterdir():
+        if not (path.name.startswith(TEMPORARY_PREFIX) and path.name.endswith(TEMPORARY_SUFFIX)):
+            continue
+        try:
+            if path.stat().st_mtime < limit:
+                stale.append(path)
+        except OSError:
+            continue  # renamed or removed meanwhile
+    return stale
+
+
 def _prune(folder: Path) -> list[str]:
-    """Delete the backups that are neither among the newest N nor the newest of a session."""
+    """Delete the backups that are neither among the newest N nor the newest of a session, and
+    temporary files a killed write left behind."""
+    removed = []
+    for path in _stale_temporaries(folder):
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            continue
+        removed.append(path.name)
     backups = _listing(folder)
     kept = {b.name for b in backups[: keep()]}
     newest_of_session = {}
@@ -137,7 +169,6 @@ def _prune(folder: Path) -> list[str]:
     kept |= set(newest_of_session.values())
     # A restore's safety copy stays until the director deletes it by hand.
     kept |= {b.name for b in backups if b.tag == BEFORE_RESTORE}
-    removed = []
     for b in backups:
         if b.name not in kept:
             b.path.unlink(missing_ok=True)
@@ -184,12 +215,21 @@ def _write(folder: Path, suffix: str, text: str) -> Backup:
     stamp = timezone.now().astimezone(UTC).strftime("%Y%m%d-%H%M%S-%f")
     name = f"{stamp}{suffix}.json"
     path = folder / name
-    temporary = folder / f".{name}.tmp"
-    with open(temporary, "w", encoding="utf-8") as out:
-        out.write(text)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(temporary, path)
+    temporary = folder / f"{TEMPORARY_PREFIX}{name}{TEMPORARY_SUFFIX}"
+    try:
+        with open(temporary, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        # A full disk or a folder that became read-only: the half-written file goes, so failed
+        # writes do not pile up (issue 34); the failure itself is the caller's to report.
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            log.warning("could not remove the temporary backup %s", temporary)
+        raise
     _prune(folder)
     return _parse_name(path)
 

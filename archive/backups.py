@@ -439,6 +439,7 @@ WHAT = {
     "seating": gettext_lazy("Seating"),
     "result": gettext_lazy("Result"),
     "hands": gettext_lazy("Hands"),
+    "confirmations": gettext_lazy("Confirmations of hands"),
     "penalty": gettext_lazy("Penalty"),
     "incident": gettext_lazy("Incident"),
     "appeal": gettext_lazy("Appeal"),
@@ -510,6 +511,10 @@ def _hand_count(n) -> str:
     return ngettext("%(n)d hand", "%(n)d hands", n) % {"n": n}
 
 
+def _confirmation_count(n) -> str:
+    return ngettext("%(n)d confirmation", "%(n)d confirmations", n) % {"n": n}
+
+
 def _in_play(hands) -> str:
     """A table with no result: in play with its hands, or not played yet."""
     if not hands:
@@ -578,6 +583,14 @@ def preview_row(change: Change) -> dict:
             "change": ", ".join(v["winds"]),
             "here": _fields_text(v["now"]),
             "file": _fields_text(v["then"]),
+        }
+    if code == "confirmations_changed":
+        return {
+            "what": "confirmations",
+            "record": _place(v),
+            "change": _("who confirmed which hand"),
+            "here": _confirmation_count(v["now"]),
+            "file": _confirmation_count(v["then"]),
         }
     if code in ("result_added", "result_removed", "result_changed"):
         change = _versions(v) or {"result_added": only_file, "result_removed": only_here}.get(

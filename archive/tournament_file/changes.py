@@ -65,9 +65,20 @@ def _hands(hands) -> tuple:
     return tuple(json.dumps(hand, sort_keys=True) for hand in hands or [])
 
 
+def _confirmed(lists) -> frozenset:
+    """(hand number, wind) of each confirmation of a table's hands."""
+    return frozenset(
+        (number, wind)
+        for number, winds in enumerate(lists or [], start=1)
+        if isinstance(winds, list | tuple)
+        for wind in winds
+    )
+
+
 def _tables(data) -> dict:
     """(session, table) → (seating as ((wind, player), ...), scores or None, draft, newest
-    version or None, hands) of a file as it is written: the desk's own export."""
+    version or None, hands, confirmations of the hands) of a file as it is written: the desk's
+    own export."""
     out = {}
     for session in data.get("sessions") or []:
         for table in session.get("tables") or []:
@@ -86,6 +97,7 @@ def _tables(data) -> dict:
                 table.get("status") == "draft",
                 max((v for v in versions if isinstance(v, int)), default=None),
                 _hands(table.get("hands")),
+                _confirmed(table.get("hands_confirmed")),
             )
     return out
 
@@ -112,6 +124,7 @@ def _planned_tables(sessions) -> dict:
                 current is not None and current.status == "draft",
                 max((v.version for v in table.versions), default=None),
                 _hands(table.hands),
+                _confirmed(table.confirmed),
             )
     return out
 
@@ -233,8 +246,9 @@ def changes(current: dict, incoming: dict, planned=None) -> list[Change]:
         if place not in then_tables:
             out.append(Change("table_removed", {**values, "hands": len(now_tables[place][4])}))
             continue
-        (seating_now, scores_now, draft_now, version_now, hands_now) = now_tables[place]
-        (seating_then, scores_then, draft_then, version_then, hands_then) = then_tables[place]
+        now, then = now_tables[place], then_tables[place]
+        (seating_now, scores_now, draft_now, version_now, hands_now, confirmed_now) = now
+        (seating_then, scores_then, draft_then, version_then, hands_then, confirmed_then) = then
         if seating_now != seating_then:
             seats_now, seats_then = dict(seating_now), dict(seating_then)
             winds = [w for w in ("E", "S", "W", "N") if seats_now.get(w) != seats_then.get(w)]
@@ -259,6 +273,13 @@ def changes(current: dict, incoming: dict, planned=None) -> list[Change]:
                 Change(
                     "hands_changed",
                     {**values, "now": len(hands_now), "then": len(hands_then), "same": same},
+                )
+            )
+        if confirmed_now != confirmed_then:
+            out.append(
+                Change(
+                    "confirmations_changed",
+                    {**values, "now": len(confirmed_now), "then": len(confirmed_then)},
                 )
             )
         versions = {"version_now": version_now, "version_then": version_then}

@@ -8,7 +8,7 @@ from django.utils import timezone
 from core.numbers import plain_number
 from core.zones import in_zone
 from scoring.hands import in_file_order
-from scoring.models import Penalty, Result, ResultScore
+from scoring.models import HandConfirmation, Penalty, Result, ResultScore
 from scoring.penalties import LATE, OTHER
 from scoring.selectors import current_hands
 from seating.models import WINDS, Seat, Table
@@ -115,6 +115,12 @@ def _export(tournament: Tournament) -> dict:
     for seat in Seat.objects.filter(session__tournament=t).values_list(*seat_fields, named=True):
         seats_by_table.setdefault(seat.table_id, []).append(seat)
     hands_by_table = current_hands(t)
+    confirmed_by_table = {}  # table id → {hand number → winds that confirmed it}
+    confirmations = HandConfirmation.objects.filter(
+        hand__table__session__tournament=t, hand__superseded_at__isnull=True
+    ).values_list("hand__table_id", "hand__number", "wind")
+    for table_id, number, wind in confirmations:
+        confirmed_by_table.setdefault(table_id, {}).setdefault(number, set()).add(wind)
     tables_by_session = {}
     tables = Table.objects.filter(session__tournament=t).order_by("number")
     for table in tables.values_list(
@@ -183,6 +189,12 @@ def _export(tournament: Tournament) -> dict:
             row["winds_drawn_by"] = table.winds_drawn_by__username
         if hands:
             row["hands"] = [in_file_order(hand) for hand in hands]
+            confirmed = confirmed_by_table.get(table.pk)
+            if confirmed:
+                row["hands_confirmed"] = [
+                    sorted(confirmed.get(number, ()), key=WINDS.index)
+                    for number in range(1, len(hands) + 1)
+                ]
         if versions:
             row["history"] = [version_row(r) for r in versions]
         return row

@@ -340,6 +340,7 @@ class Reader(RecordsReader):
                 # on from where it was, and no result is made of it.
                 fill = status != schema.PLAYING
                 self.read_hands(path, table, hands, scores, chombos, chombo_given, fill)
+            table.confirmed = self.read_confirmed(table, t.items("hands_confirmed"), len(hands))
             current = self.check_scores(path, scores)
             history = t.items("history")
             if history:
@@ -410,6 +411,30 @@ class Reader(RecordsReader):
                 )
             chombos[j] = count
         table.hands = hands
+
+    def read_confirmed(self, table, items, count) -> list:
+        """Per hand, the winds of the table's players who confirmed it (a desk key): at most
+        one list per hand, each wind a seat of the table and given once."""
+        if len(items) > count:
+            fail(
+                items[count][0],
+                _("the table has %(count)d hands; this confirms one more") % {"count": count},
+            )
+        winds = [wind for wind, _k, _r, _j in table.seats]
+        confirmed = []
+        for path, item in items:
+            given = schema.TABLE.fields["hands_confirmed"].items.read(path, item)
+            for j, wind in enumerate(given):
+                wind = schema.TABLE.fields["hands_confirmed"].items.items.read(f"{path}[{j}]", wind)
+                if wind not in winds:
+                    fail(
+                        f"{path}[{j}]",
+                        _("%(value)s is not a seat of this table") % {"value": show(wind)},
+                    )
+                if wind in given[:j]:
+                    fail(f"{path}[{j}]", _("%(value)s is given twice") % {"value": show(wind)})
+            confirmed.append(tuple(given))
+        return confirmed
 
     def read_replaces(self, seat: Record, key, seated, replaced):
         """The key of the player the seat's substitute replaces, or None."""

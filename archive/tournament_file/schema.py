@@ -377,6 +377,10 @@ TABLE = Obj(
         "winds_drawn_by": USER,
         "history": List(TABLE_VERSION),
         "hands": List(HAND, max_items=HANDS_MAX),
+        # per hand of `hands`, in order: the winds whose players confirmed it at the table
+        "hands_confirmed": List(
+            List(Choice(WINDS, required=True), max_items=len(WINDS)), max_items=HANDS_MAX
+        ),
     }
 )
 

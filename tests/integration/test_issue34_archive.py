@@ -18,9 +18,10 @@ from django.urls import reverse
 
 from archive import backups
 from archive.tournament_file import export_tournament
-from scoring.models import Hand, Result
+from scoring.models import Hand, HandConfirmation, Result
 from scoring.selectors import hands_outcome
 from scoring.services import (
+    confirm_hand,
     confirm_result,
     enter_result,
     record_hand,
@@ -43,13 +44,19 @@ SLUG = "i34-archive"
 
 def hall(staff):
     """Sixteen players at four tables of session 1: table 1 in play (two hands recorded at the
-    table, no result), table 2 a draft made from four typed hands, table 3 confirmed from its
-    hands, table 4 seated and not started."""
+    table, the first confirmed by every player and the second by East, no result), table 2 a
+    draft made from four typed hands, table 3 confirmed from its hands, table 4 seated and not
+    started."""
     t = f.tournament(slug=SLUG, players=16)
     session = f.seat_session(t)
     tables = {table.number: table for table in session.tables.all()}
-    for data in RIICHI_HANDS[:2]:
+    first, second = (
         record_hand(tables[1], data, None, client_id=uuid.uuid4(), via="table", device="E")
+        for data in RIICHI_HANDS[:2]
+    )
+    for wind in "ESWN":  # every player confirmed the first hand, East the second
+        confirm_hand(first, wind, None, via="table")
+    confirm_hand(second, "E", None, via="table")
     save_typed_hands(tables[2], RIICHI_HANDS, staff["desk1"])
     draft, _changed = save_typed_hands(tables[3], RIICHI_HANDS, staff["desk1"])
     confirm_result(draft, staff["desk2"])
@@ -61,10 +68,12 @@ def table(number, session=1):
 
 
 def later(staff):
-    """What happens after a backup: table 1 records its other two hands, the desk confirms
+    """What happens after a backup: table 1 records its other two hands (and South confirms
+    the second), the desk confirms
     table 2's draft, table 4 is removed and a seventeenth player arrives."""
     for data in RIICHI_HANDS[2:]:
         record_hand(table(1), data, None, client_id=uuid.uuid4(), via="table", device="S")
+    confirm_hand(table(1).hands.get(number=2), "S", None, via="table")
     confirm_result(table(2).results.get(status="draft"), staff["desk2"])
     director = f.login(staff["director"])
     response = director.post(reverse("desk:table_delete", args=[SLUG, 1, 4]))
@@ -91,7 +100,7 @@ def file_backup(data: dict):
 def state():
     """The tournament as the restore could change it, read from the database: each player, and
     each table's seating, shown result (the confirmed one, else the newest draft), newest
-    version and current hands."""
+    version, current hands and who confirmed them."""
     t = Tournament.objects.get(slug=SLUG)
     players = {
         p.key: (p.name, p.club, p.team, p.substitute, p.status, p.checked_in)
@@ -119,13 +128,18 @@ def state():
                     "number"
                 )
             ],
+            "confirmed": set(
+                HandConfirmation.objects.filter(
+                    hand__table=row, hand__superseded_at__isnull=True
+                ).values_list("hand__number", "wind")
+            ),
         }
     return players, tables
 
 
 def differences(before, after) -> set:
     """What differs between two states: ("player", key), ("table", place) for a table only in
-    one, ("seating" | "result" | "hands", place) for a table in both."""
+    one, ("seating" | "result" | "hands" | "confirmations", place) for a table in both."""
     (players_a, tables_a), (players_b, tables_b) = before, after
     out = {("player", key) for key in set(players_a) ^ set(players_b)}
     out |= {("player", k) for k in set(players_a) & set(players_b) if players_a[k] != players_b[k]}
@@ -138,6 +152,8 @@ def differences(before, after) -> set:
             out.add(("result", place))
         if a["hands"] != b["hands"]:
             out.add(("hands", place))
+        if a["confirmed"] != b["confirmed"]:
+            out.add(("confirmations", place))
     return out
 
 
@@ -154,7 +170,7 @@ def page_rows(page: str) -> list[list[str]]:
 
 
 KINDS = {"Player": "player", "Table": "table", "Seating": "seating", "Result": "result"}
-KINDS["Hands"] = "hands"
+KINDS.update({"Hands": "hands", "Confirmations of hands": "confirmations"})
 
 
 def named(rows) -> set:
@@ -197,6 +213,7 @@ def test_a_table_in_play_is_exported_playing_with_its_hands_and_no_scores():
     assert tables[1]["status"] == "playing" and len(tables[1]["hands"]) == 2
     assert all("score" not in seat and "chombo" not in seat for seat in tables[1]["seats"])
     assert "history" not in tables[1]
+    assert tables[1]["hands_confirmed"] == [["E", "S", "W", "N"], ["E"]]
     assert tables[2]["status"] == "draft" and len(tables[2]["hands"]) == 4
     assert [seat["score"] for seat in tables[2]["seats"]] == [44800, 36600, 23200, 15400]
     assert "status" not in tables[3] and len(tables[3]["hands"]) == 4  # confirmed
@@ -214,6 +231,7 @@ def test_restoring_the_newest_backup_changes_nothing_and_the_table_plays_on():
     assert rows == [] and "restoring changes nothing" in page
     assert changed == set()
     assert after[1][(1, 1)]["result"] is None and len(after[1][(1, 1)]["hands"]) == 2
+    assert after[1][(1, 1)]["confirmed"] == {(1, "E"), (1, "S"), (1, "W"), (1, "N"), (2, "E")}
     assert after[1][(1, 2)]["result"][0] == "draft"
     assert after[1][(1, 3)]["result"][0] == "confirmed"
 
@@ -283,15 +301,16 @@ def scenario_corrected(staff):
     return backup
 
 
+LATER = {
+    ("hands", (1, 1)),
+    ("confirmations", (1, 1)),
+    ("result", (1, 2)),
+    ("table", (1, 4)),
+    ("player", "p17"),
+}
 SCENARIOS = {
-    "later play": (
-        scenario_later_play,
-        {("hands", (1, 1)), ("result", (1, 2)), ("table", (1, 4)), ("player", "p17")},
-    ),
-    "back to later": (
-        scenario_back_to_later,
-        {("hands", (1, 1)), ("result", (1, 2)), ("table", (1, 4)), ("player", "p17")},
-    ),
+    "later play": (scenario_later_play, LATER),
+    "back to later": (scenario_back_to_later, LATER),
     "old file": (scenario_old_file, {("result", (1, 1))}),
     "corrected": (
         scenario_corrected,
@@ -338,7 +357,8 @@ def test_the_page_says_a_table_in_play_stays_in_play_or_becomes_a_result():
 
 def test_a_playing_table_with_scores_or_a_result_in_its_history_is_refused():
     """A table in play has no result: a file that gives it scores, or whose history's current
-    version is a draft, is refused naming the place, and nothing is restored."""
+    version is a draft, is refused naming the place, and nothing is restored; so is a wind
+    confirming a hand twice, or a confirmation of a hand the table does not have."""
     staff = f.staff()
     hall(staff)
     data = json.loads(backup_now().path.read_text(encoding="utf-8"))
@@ -346,9 +366,15 @@ def test_a_playing_table_with_scores_or_a_result_in_its_history_is_refused():
     scored["sessions"][0]["tables"][0]["seats"][0]["score"] = 30000
     drafted = copy.deepcopy(data)
     drafted["sessions"][0]["tables"][1]["status"] = "playing"
+    twice = copy.deepcopy(data)
+    twice["sessions"][0]["tables"][0]["hands_confirmed"] = [["E", "E"]]
+    extra = copy.deepcopy(data)
+    extra["sessions"][0]["tables"][0]["hands_confirmed"] = [["E"], ["E"], ["S"]]
     for bad, where in (
         (scored, "sessions[0].tables[0].seats[0].score: the table is still in play"),
         (drafted, "sessions[0].tables[1].seats[0].score: the table is still in play"),
+        (twice, "sessions[0].tables[0].hands_confirmed[0][1]: "),
+        (extra, "sessions[0].tables[0].hands_confirmed[2]: the table has 2 hands"),
     ):
         backup = file_backup(bad)
         director = f.login(staff["director"])

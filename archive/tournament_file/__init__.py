@@ -25,11 +25,11 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
 - `sessions[].tables[]`: `hands_confirmed` (only with `hands`, when a player confirmed one):
   per hand, in order, the winds whose players confirmed it at the table (002 §2.5.8 (4)), so a
   table in play goes on without its players confirming every hand again; restored as confirmed
-  at the import's time, by nobody; `winds_drawn_at` and `winds_drawn_by` (only once a table whose winds
-  are drawn at the table has recorded its draw; the seats' winds are then the drawn ones, and a
-  user with no account on the importing desk is left out); `history`, every version of the
-  table's result, oldest first — also the one whose scores are on the seats — each with
-  `version`, `status` (draft, confirmed, superseded), `entered_by`, `entered_at`,
+  at the import's time, by nobody; `winds_drawn_at` and `winds_drawn_by` (only once a table
+  whose winds are drawn at the table has recorded its draw; the seats' winds are then the drawn
+  ones, and a user with no account on the importing desk is left out); `history`, every
+  version of the table's result, oldest first — also the one whose scores are on the seats —
+  each with `version`, `status` (draft, confirmed, superseded), `entered_by`, `entered_at`,
   `confirmed_by`, `confirmed_at`, `superseded_at` (user names, ISO 8601 times with an offset),
   `note` and `scores` (per wind: `wind`, `player`, `score`, `chombo`). Without `history`, a
   table's scores become version 1, entered (and for a confirmed table confirmed) by the

@@ -104,8 +104,10 @@ def table_for_code(code: str) -> Table | None:
     if len(code) != CODE_LENGTH + 1:
         return None
     refresh_codes()
-    tables = Table.objects.select_related("session__tournament").filter(
-        code=code, session__tournament__finished_at__isnull=True
+    tables = (
+        Table.objects.select_related("session__tournament")
+        .filter(code=code, session__tournament__finished_at__isnull=True)
+        .order_by()
     )
     for table in tables:  # one, but for a collision of two places' codes (1 in 31**8)
         if hmac.compare_digest(table_code(table), code):

@@ -52,7 +52,7 @@ DEPTH_MAX = 8
 # Digits of one number (Python's int() refuses past 4,300): 10^400 still reads, and the hand's
 # arithmetic names the field it is too large for (scoring.hands.riichi.HAN_MAX).
 DIGITS_MAX = 1000
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
@@ -258,6 +258,9 @@ def _float(text: str) -> float:
     return value
 
 
+_DECODER = json.JSONDecoder(parse_constant=_constant, parse_float=_float, parse_int=_integer)
+
+
 def _body(raw: bytes) -> dict:
     """The request as a JSON object: at most BODY_MAX bytes and DEPTH_MAX levels deep (counted
     on its brackets outside strings, before parsing), with finite numbers only (no NaN,
@@ -267,15 +270,15 @@ def _body(raw: bytes) -> dict:
             _("The request is too large: at most %(max)d bytes.") % {"max": BODY_MAX},
             field="body",
         )
-    not_json = ActionRefused(_("The request is not a JSON object."), field="body")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise not_json from e
+        raise _not_json() from e
     depth = deepest = 0
-    for bracket in _BRACKETS.sub("", _STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
+    if text.count("[") + text.count("{") > DEPTH_MAX:  # else it cannot be deeper
+        for bracket in _BRACKETS.sub("", _STRING.sub("", text)):
+            depth += 1 if bracket in "[{" else -1
+            deepest = max(deepest, depth)
     if deepest > DEPTH_MAX:
         raise ActionRefused(
             _("The request is nested %(depth)d levels deep: at most %(max)d.")
@@ -283,12 +286,16 @@ def _body(raw: bytes) -> dict:
             field="body",
         )
     try:
-        body = json.loads(text, parse_constant=_constant, parse_float=_float, parse_int=_integer)
+        body = _DECODER.decode(text)
     except (ValueError, RecursionError) as e:
-        raise not_json from e
+        raise _not_json() from e
     if not isinstance(body, dict):
-        raise not_json
+        raise _not_json()
     return body
+
+
+def _not_json() -> ActionRefused:
+    return ActionRefused(_("The request is not a JSON object."), field="body")
 
 
 @never_cache

@@ -72,10 +72,11 @@ def test_a_refused_confirmation_is_set_aside_and_the_rest_goes_on(new_context, w
     ron(east, "N", "E", 1)
     expect(east.locator("#status")).to_contain_text("No network")
     queued = json.loads(east.evaluate("JSON.stringify(window.sheetDebug.queue)"))
-    assert [(q["kind"], q["number"], q.get("version")) for q in queued] == [
-        ("record", 2, None),
-        ("confirm", 1, 1),
-        ("record", 3, None),
+    # the number, the version and the device as they were at the tap
+    assert [(q["kind"], q["number"], q.get("version"), q["device"]) for q in queued] == [
+        ("record", 2, None, "E"),
+        ("confirm", 1, 1, "E"),
+        ("record", 3, None, "E"),
     ]
 
     # Meanwhile another device corrects hand 1 (version 2).

@@ -42,7 +42,13 @@ class HandsForm(forms.Form):
         required=False,
         widget=forms.TextInput,
     )
-    seen = forms.RegexField(regex=r"^[0-9,]*$", required=False, widget=forms.HiddenInput)
+    # ids of at most 18 digits (a database's bigint), HANDS_MAX of them: never a 500 from int()
+    seen = forms.RegexField(
+        regex=r"^(?:[0-9]{1,18}(?:,[0-9]{1,18})*)?,?$",
+        max_length=HANDS_MAX * 19,
+        required=False,
+        widget=forms.HiddenInput,
+    )
 
     def __init__(self, *args, rules, winds, **kwargs):
         super().__init__(*args, **kwargs)
@@ -69,6 +75,12 @@ class HandsForm(forms.Form):
         except HandError as e:
             raise forms.ValidationError(self._placed(e)) from e
         return text
+
+    def clean(self):
+        # `seen` is hidden: its refusal is said where the page shows the form's errors
+        if self.has_error("seen"):
+            self.add_error(None, _("seen: the page's list of hands is damaged; reload the page."))
+        return super().clean()
 
     def _placed(self, error: HandError) -> str:
         """The arithmetic's refusal, named by the line (and the Sichuan event) it is about."""

@@ -27,7 +27,7 @@ class ConfirmationInline(admin.TabularInline):
     model = HandConfirmation
     extra = 0
     can_delete = False
-    readonly_fields = ("wind", "confirmed_by", "confirmed_at")
+    readonly_fields = ("wind", "via", "device", "confirmed_by", "confirmed_at")
 
     def has_add_permission(self, request, obj=None):
         return False

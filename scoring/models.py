@@ -207,7 +207,9 @@ class Hand(models.Model):
 
 class HandConfirmation(models.Model):
     """A player's confirmation of one hand (002 §2.5.8 (4): a hand's result is final once every
-    player has confirmed it), by the wind the player holds at the table."""
+    player has confirmed it), by the wind the player holds at the table. `device` is the wind of
+    the phone that confirmed it, if the phone said whose it is (it then confirms only that
+    seat); blank for a table's shared device (each player's own tap) and for the desk."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="confirmations")
     wind = models.CharField(_("wind"), max_length=1, choices=Wind.choices)
@@ -215,6 +217,9 @@ class HandConfirmation(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     via = models.CharField(_("confirmed on"), max_length=5, choices=Via.choices, default=Via.DESK)
+    device = models.CharField(
+        _("device of"), max_length=1, choices=Wind.choices, blank=True, default=""
+    )
     confirmed_at = models.DateTimeField(_("confirmed"))
     history = HistoricalRecords()
 

@@ -509,18 +509,53 @@ def correct_hand(
 
 
 @transaction.atomic
-def confirm_hand(hand: Hand, wind: str, user, via: str = Via.DESK) -> HandConfirmation:
-    """The player at `wind` confirms the hand (002 §2.5.8 (4)); once per wind."""
+def confirm_hand(
+    hand: Hand, wind: str, user, via: str = Via.DESK, device: str = ""
+) -> HandConfirmation:
+    """The player at `wind` confirms the hand (002 §2.5.8 (4)); once per wind. `hand` is the
+    version the player saw: a hand corrected or undone since is refused, naming it. `device`:
+    the wind of the phone that says whose it is, which confirms only that seat (blank: a table's
+    shared device, one tap per player, or the desk)."""
     table = _sheet(hand.table)
     hand = Hand.objects.get(pk=hand.pk)
     if hand.superseded_at is not None:
-        raise ActionRefused(_("This hand has been corrected or undone since."), field="hand")
+        current = table.hands.filter(number=hand.number, superseded_at__isnull=True).first()
+        if current is None:
+            message = _(
+                "Hand %(number)d (version %(version)d) has been undone since: there is nothing "
+                "to confirm."
+            )
+        else:
+            message = _(
+                "Hand %(number)d has changed since version %(version)d was shown: look at "
+                "version %(current)d and confirm it."
+            )
+        raise ActionRefused(
+            message
+            % {
+                "number": hand.number,
+                "version": hand.version,
+                "current": current.version if current else 0,
+            },
+            field="version",
+        )
     if not table.seats.filter(wind=wind).exists():
         raise ActionRefused(_("Nobody sits at %(wind)s at this table.") % {"wind": wind}, "wind")
+    if device and device != wind:
+        raise ActionRefused(
+            _("This device is %(device)s's: it confirms only %(device)s, not %(wind)s.")
+            % {"device": wind_label(device), "wind": wind_label(wind)},
+            field="wind",
+        )
     confirmation, created = HandConfirmation.objects.get_or_create(
         hand=hand,
         wind=wind,
-        defaults={"confirmed_by": user, "confirmed_at": timezone.now(), "via": via},
+        defaults={
+            "confirmed_by": user,
+            "confirmed_at": timezone.now(),
+            "via": via,
+            "device": device,
+        },
     )
     if created:
         _draft_when_over(table, user)

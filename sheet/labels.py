@@ -114,6 +114,10 @@ def labels() -> dict:
         "offline_waiting": _("No network. Changes waiting on this device: %(n)s."),
         "waiting": _("Changes waiting to be sent: %(n)s."),
         "saved_all": _("Everything is at the desk."),
+        "desk_error": _(
+            "The desk answered with an error: trying again. Changes waiting on this device: %(n)s."
+        ),
+        "refused_status": _("The desk refused this change (error %(n)s)."),
         "dealer": _("dealer"),
         "round": _("%(wind)s %(n)s"),
         "counters": _("%(n)s counters"),

@@ -9,6 +9,8 @@ keeps working while the hall's Wi-Fi is gone; it talks to the desk through two a
 """
 
 import json
+import math
+import re
 import uuid
 from functools import cache
 from pathlib import Path
@@ -26,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from core.errors import ActionRefused
 from scoring.hands.browser import rules_json
 from scoring.hands.messages import TEMPLATES, WORDS
-from scoring.models import Hand, Via
+from scoring.models import VERSION_MAX, Hand, Via
 from scoring.services import (
     HandConflict,
     confirm_hand,
@@ -44,6 +46,15 @@ from sheet.state import table_state
 ASSETS = Path(settings.BASE_DIR) / "static" / "sheet"
 WINDS = ("E", "S", "W", "N")
 BODY_MAX = 20_000  # one hand is at most 4,000 characters; a request carries one change
+# Nesting of a request: a Sichuan hu's win is 6 levels down (the request, data, events, an
+# event, hu, a win); deeper is no change the page sends, and is refused before it is parsed
+# (Python's parser would raise RecursionError at about 1,000).
+DEPTH_MAX = 8
+# Digits of one number (Python's int() refuses past 4,300): 10^400 still reads, and the hand's
+# arithmetic names the field it is too large for (scoring.hands.riichi.HAN_MAX).
+DIGITS_MAX = 1000
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
 @cache
@@ -122,9 +133,16 @@ def _uuid(value):
 
 
 def _int(body: dict, name: str) -> int:
+    """A whole number of the request (a JSON integer, not 2.0 nor true), 1 to VERSION_MAX."""
     value = body.get(name)
     if not isinstance(value, int) or isinstance(value, bool):
         raise ActionRefused(_("%(field)s: a whole number is needed.") % {"field": name}, name)
+    if not 1 <= value <= VERSION_MAX:
+        raise ActionRefused(
+            _("%(field)s: a whole number from 1 to %(max)d is needed.")
+            % {"field": name, "max": VERSION_MAX},
+            name,
+        )
     return value
 
 
@@ -136,10 +154,43 @@ def _wind(body: dict, name: str, blank=False) -> str:
 
 
 def _current(table, number: int, version: int) -> Hand:
+    """The hand the device names by its number and the version it saw, at this table only."""
     hand = table.hands.filter(number=number, version=version).first()
     if hand is None:
-        raise ActionRefused(_("The table has no hand %(number)d.") % {"number": number}, "hand")
+        raise ActionRefused(
+            _("The table has no hand %(number)d in version %(version)d.")
+            % {"number": number, "version": version},
+            "hand",
+        )
     return hand
+
+
+def _client_id(table, body: dict):
+    """The device's id of a correction; an id another table's hand carries is refused (the
+    database keeps each id once: it would fail there)."""
+    client_id = _uuid(body.get("client_id"))
+    if (
+        client_id is not None
+        and Hand.objects.filter(client_id=client_id).exclude(table=table).exists()
+    ):
+        raise ActionRefused(_("This hand was recorded at another table."), field="client_id")
+    return client_id
+
+
+def _winds(body: dict) -> dict:
+    """Who drew each wind: wind → a player's id, as a whole number or its digits."""
+    winds = body.get("winds")
+    if not isinstance(winds, dict):
+        raise ActionRefused(_("winds: who drew each wind is needed."), field="winds")
+    for wind, pk in winds.items():
+        whole = isinstance(pk, int) and not isinstance(pk, bool)
+        if not (pk is None or whole or (isinstance(pk, str) and len(pk) <= 20)):
+            raise ActionRefused(
+                _("winds.%(wind)s: a player's id (a whole number) is needed.")
+                % {"wind": str(wind)[:2]},
+                field="winds",
+            )
+    return winds
 
 
 def _do(table, body: dict) -> dict:
@@ -151,7 +202,7 @@ def _do(table, body: dict) -> dict:
             table,
             body.get("data"),
             None,
-            client_id=_uuid(body.get("client_id")),
+            client_id=_uuid(body.get("client_id")),  # record_hand checks it is this table's
             number=_int(body, "number"),
             via=via,
             device=_wind(body, "device", blank=True),
@@ -163,7 +214,7 @@ def _do(table, body: dict) -> dict:
             body.get("data"),
             None,
             str(body.get("reason") or "")[:500],
-            client_id=_uuid(body.get("client_id")),
+            client_id=_client_id(table, body),
             via=via,
             device=_wind(body, "device", blank=True),
         )
@@ -176,19 +227,85 @@ def _do(table, body: dict) -> dict:
             version=_int(body, "version"),
         )
     elif action == "confirm":
+        # the version the player saw, put into the request when they tapped (sheet.js)
         hand = _current(table, _int(body, "number"), _int(body, "version"))
-        confirm_hand(hand, _wind(body, "wind"), None, via=via)
+        device = _wind(body, "device", blank=True)
+        confirm_hand(hand, _wind(body, "wind"), None, via=via, device=device)
     elif action == "send":
         send_hands_result(table)
     elif action == "winds":
-        winds = body.get("winds")
-        if not isinstance(winds, dict):
-            raise ActionRefused(_("winds: who drew each wind is needed."), field="winds")
-        record_table_winds(table, winds, None)
+        record_table_winds(table, _winds(body), None)
     else:
         raise ActionRefused(_("Unknown action."), field="action")
     table.refresh_from_db()  # the winds' draw changes the table itself
     return table_state(table, clock=False)
+
+
+def _constant(name: str):
+    raise ActionRefused(
+        _("The request has %(value)s, which is not a number JSON allows.") % {"value": name},
+        field="body",
+    )
+
+
+def _integer(text: str) -> int:
+    if len(text) > DIGITS_MAX:
+        raise ActionRefused(
+            _("The request has a number of %(digits)d digits: at most %(max)d.")
+            % {"digits": len(text), "max": DIGITS_MAX},
+            field="body",
+        )
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ActionRefused(
+            _("The request has the number %(value)s, too large to be one.") % {"value": text[:20]},
+            field="body",
+        )
+    return value
+
+
+_DECODER = json.JSONDecoder(parse_constant=_constant, parse_float=_float, parse_int=_integer)
+
+
+def _body(raw: bytes) -> dict:
+    """The request as a JSON object: at most BODY_MAX bytes and DEPTH_MAX levels deep (counted
+    on its brackets outside strings, before parsing), with finite numbers only (no NaN,
+    Infinity nor 1e400); ActionRefused saying which limit it passed."""
+    if len(raw) > BODY_MAX:
+        raise ActionRefused(
+            _("The request is too large: at most %(max)d bytes.") % {"max": BODY_MAX},
+            field="body",
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise _not_json() from e
+    depth = deepest = 0
+    if text.count("[") + text.count("{") > DEPTH_MAX:  # else it cannot be deeper
+        for bracket in _BRACKETS.sub("", _STRING.sub("", text)):
+            depth += 1 if bracket in "[{" else -1
+            deepest = max(deepest, depth)
+    if deepest > DEPTH_MAX:
+        raise ActionRefused(
+            _("The request is nested %(depth)d levels deep: at most %(max)d.")
+            % {"depth": deepest, "max": DEPTH_MAX},
+            field="body",
+        )
+    try:
+        body = _DECODER.decode(text)
+    except (ValueError, RecursionError) as e:
+        raise _not_json() from e
+    if not isinstance(body, dict):
+        raise _not_json()
+    return body
+
+
+def _not_json() -> ActionRefused:
+    return ActionRefused(_("The request is not a JSON object."), field="body")
 
 
 @never_cache
@@ -199,14 +316,10 @@ def act(request, slug, number, table, key):
     Answers the table's new state; 409 with the table's hand when another device recorded a
     different hand at that number; 400 with the reason when the change is refused."""
     table = _table(slug, number, table, key)
-    if len(request.body) > BODY_MAX:
-        return JsonResponse({"error": _("The request is too large.")}, status=400)
     try:
-        body = json.loads(request.body)
-        if not isinstance(body, dict):
-            raise ValueError
-    except ValueError:
-        return JsonResponse({"error": _("The request is not a JSON object.")}, status=400)
+        body = _body(request.body)
+    except ActionRefused as e:
+        return JsonResponse({"error": e.message, "field": e.field}, status=400)
     try:
         return JsonResponse({"state": _do(table, body)})
     except HandConflict as e:

@@ -12,7 +12,7 @@ from scoring.rules import Words, gettext_noop
 UNKNOWN_WIN_KEY = gettext_noop("Unknown key {key}.")
 YAKUMAN_NO_HAN_FU = gettext_noop("A yakuman has no han or fu.")
 YAKUMAN_COUNT = gettext_noop("The yakuman count is 1 to {most} under these rules.")
-HAN_WHOLE = gettext_noop("Han is a whole number from 1.")
+HAN_WHOLE = gettext_noop("Han is a whole number from 1 to {most} (13 and more: a yakuman).")
 FU_NEEDED = gettext_noop("Up to 4 han the fu are needed.")
 FU_VALUES = gettext_noop("Fu are 20, 25, or 30 to 110 in tens, not {fu}.")
 BY_SELF_DRAW = Words(gettext_noop("by self-draw"))

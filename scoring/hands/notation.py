@@ -35,9 +35,14 @@ from dataclasses import dataclass
 
 from scoring.hands.errors import HandError
 from scoring.hands.riichi import LIMITS
-from scoring.rules import gettext_noop
+from scoring.rules import Words, gettext_noop
 
 GAMES = ("riichi", "sichuan")
+# Digits of one number: han (riichi.HAN_MAX 99), fu (110) and fans (sichuan.FANS_MAX 99) have
+# at most 3; a longer number is refused here, before Python's int() (which refuses more than
+# 4,300 digits with an error of its own) and before the arithmetic names its bounds.
+DIGITS_MAX = 3
+HAN, FU, FANS = Words(gettext_noop("han")), Words(gettext_noop("fu")), Words(gettext_noop("fans"))
 SEATS = "ESWN"
 # Limit names → the least han of the limit (riichi.LIMITS: mangan from 5 han, haneman 6, …).
 LIMIT_HAN = dict(
@@ -210,11 +215,27 @@ class _Reader:
                 break
         return found
 
-    def number(self) -> int:
+    def number(self, field: Words) -> int:
         token = self.take()
         if token.kind != "number":
             self.fail(
                 token, gettext_noop("Line {line}, column {column}: expected a number, not {token}.")
+            )
+        return self.whole(token, field)
+
+    def whole(self, token: Token, field: Words) -> int:
+        """A number token's value; refused, naming the field, past DIGITS_MAX digits."""
+        if len(token.text) > DIGITS_MAX:
+            self.fail(
+                Token(
+                    token.kind,
+                    token.text[:6] + "…" if len(token.text) > 7 else token.text,
+                    token.column,
+                ),
+                gettext_noop(
+                    "Line {line}, column {column}: {token} is too large a number of {field}."
+                ),
+                field=field,
             )
         return int(token.text)
 
@@ -269,7 +290,7 @@ def _value(reader: _Reader) -> dict:
                 "not {token}."
             ),
         )
-    value = int(token.text)
+    value = reader.whole(token, HAN)
     after = reader.peek()
     if (
         after.kind == "word"
@@ -280,7 +301,7 @@ def _value(reader: _Reader) -> dict:
         reader.take()
         return {"yakuman": value}
     if reader.mark("/"):
-        return {"han": value, "fu": reader.number()}
+        return {"han": value, "fu": reader.number(FU)}
     return {"han": value}
 
 
@@ -406,9 +427,9 @@ def _kong(reader: _Reader) -> dict:
 
 
 def _hu(reader: _Reader) -> dict:
-    wins = [{"seat": reader.seat(), "fans": reader.number()}]
+    wins = [{"seat": reader.seat(), "fans": reader.number(FANS)}]
     while reader.mark(","):
-        wins.append({"seat": reader.seat(), "fans": reader.number()})
+        wins.append({"seat": reader.seat(), "fans": reader.number(FANS)})
     event = {"hu": wins}
     if reader.mark("<"):
         event["from"] = reader.seat()
@@ -461,9 +482,9 @@ def _end(reader: _Reader) -> dict:
             )
         token = reader.take()
         if token.kind == "word" and token.text in ("w", "waiting"):
-            states[seat] = {"waiting": reader.number()}
+            states[seat] = {"waiting": reader.number(FANS)}
         elif token.kind == "number":
-            states[seat] = {"waiting": int(token.text)}
+            states[seat] = {"waiting": reader.whole(token, FANS)}
         elif token.kind == "word" and token.text in END_STATES:
             states[seat] = END_STATES[token.text]
         else:

@@ -40,6 +40,10 @@ KEYS = {
 FU = (20, 25, *range(30, 120, 10))
 # Limit hands by han (RULES.md §5.1): mangan 5, haneman 6–7, baiman 8–10, sanbaiman 11–12.
 LIMITS = ((13, 8000), (11, 6000), (8, 4000), (6, 3000), (5, 2000))
+# The most han a win may name: the table's last row is "13 and more" (a counted yakuman, paid
+# as the 13th), so any count above pays the same; this bound only keeps a sheet's numbers
+# what a table can count (as sichuan.FANS_MAX does for fans), not 10^20 stored digit for digit.
+HAN_MAX = 99
 MANGAN = 2000
 YAKUMAN = 8000
 
@@ -135,8 +139,8 @@ def base_points(rules: RuleSet, win: dict, tsumo: bool, path: str) -> int:
             )
         return YAKUMAN * count
     han = win.get("han")
-    if not _whole(han) or han < 1:
-        raise HandError(f"{path}.han", messages.HAN_WHOLE)
+    if not _whole(han) or not 1 <= han <= HAN_MAX:
+        raise HandError(f"{path}.han", messages.HAN_WHOLE, most=HAN_MAX)
     if han >= 5:
         return next(points for least, points in LIMITS if han >= least)
     fu = win.get("fu")

@@ -12,7 +12,7 @@
   UNKNOWN_WIN_KEY: "Unknown key {key}.",
   YAKUMAN_NO_HAN_FU: "A yakuman has no han or fu.",
   YAKUMAN_COUNT: "The yakuman count is 1 to {most} under these rules.",
-  HAN_WHOLE: "Han is a whole number from 1.",
+  HAN_WHOLE: "Han is a whole number from 1 to {most} (13 and more: a yakuman).",
   FU_NEEDED: "Up to 4 han the fu are needed.",
   FU_VALUES: "Fu are 20, 25, or 30 to 110 in tens, not {fu}.",
   BY_SELF_DRAW: "by self-draw",
@@ -168,6 +168,7 @@
   };
   const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
   const LIMITS = [[13, 8000], [11, 6000], [8, 4000], [6, 3000], [5, 2000]];
+  const HAN_MAX = 99;
   const MANGAN = 2000;
   const YAKUMAN = 8000;
   const STICK = 1000;
@@ -202,7 +203,7 @@
       return YAKUMAN * count;
     }
     const han = get(win, "han", null);
-    if (!whole(han) || han < 1) fail(path + ".han", "HAN_WHOLE");
+    if (!whole(han) || !(han >= 1 && han <= HAN_MAX)) fail(path + ".han", "HAN_WHOLE", { most: HAN_MAX });
     if (han >= 5) return LIMITS.find(([least]) => han >= least)[1];
     const fu = get(win, "fu", null);
     if (fu === null) fail(path + ".fu", "FU_NEEDED");

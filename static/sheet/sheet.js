@@ -14,8 +14,13 @@
   var S = {
     server: B.state,
     fetched: Date.now(),
-    queue: stored.queue || [],
+    queue: (stored.queue || []).filter(function (q) { return !q.refused; }),
+    // changes the desk refused (400, 409 without a conflict, 4xx): set aside with the desk's
+    // words until a player discards them; the changes behind them went on (issue 34)
+    parked: (stored.parked || []).concat((stored.queue || []).filter(function (q) { return q.refused; })),
     device: stored.device || "",
+    blocked: "", // the desk refused the page itself (403): only a reload helps
+    failing: false, // the desk answered 5xx: retried, like a network failure
     online: true,
     sending: false,
     entry: null,
@@ -29,7 +34,7 @@
   }
   function save() {
     try {
-      localStorage.setItem(KEY, JSON.stringify({queue: S.queue, device: S.device}));
+      localStorage.setItem(KEY, JSON.stringify({queue: S.queue, parked: S.parked, device: S.device}));
     } catch (e) { /* private mode: the queue lives as long as the page */ }
   }
   function uuid() {
@@ -105,7 +110,7 @@
       if (q.kind === "record") {
         out.push({number: out.length + 1, version: 1, data: q.data, confirmed: [], at: q.at, waiting: true, id: q.id});
       } else if (q.kind === "correct" && h) {
-        h.data = q.data; h.confirmed = []; h.waiting = true;
+        h.data = q.data; h.confirmed = []; h.waiting = true; h.id = q.id;
       } else if (q.kind === "undo") {
         out.pop();
       } else if (q.kind === "confirm" && h && h.confirmed.indexOf(q.wind) < 0) {
@@ -146,7 +151,8 @@
       clearTimeout(timer);
       // the form token refused (a phone that logged in meanwhile, say): only a reload helps
       if (r.status === 403) return {status: 403, body: {error: L.reload}};
-      return r.json().then(function (j) { return {status: r.status, body: j}; });
+      return r.json().then(function (j) { return {status: r.status, body: j || {}}; },
+        function () { return {status: r.status, body: {}}; });
     }, function (e) { clearTimeout(timer); throw e; });
   }
   function refresh() {
@@ -161,16 +167,36 @@
     } else {
       S.fetched = Date.now();
     }
-    S.server = state; S.online = true; render();
+    S.server = state; S.online = true; S.failing = false; render();
   }
   function offline() { S.online = false; S.sending = false; render(); }
+  // a confirmation tapped on a hand still waiting on this device names that change (`after`);
+  // once the desk has it, the confirmation takes the version the desk gave it, which is the
+  // hand the player saw (the desk keeps a different hand at that number only as a conflict)
+  function sent(q, state) {
+    var h = state.hands.filter(function (x) { return x.number === q.number; })[0];
+    S.queue.forEach(function (x) {
+      if (x.after !== q.id) return;
+      if (h) x.version = h.version;
+      delete x.after;
+    });
+  }
+  // a change set aside with the desk's words, and the confirmations tapped on it
+  function park(q, error) {
+    q.refused = error;
+    S.parked.push(q);
+    S.queue = S.queue.filter(function (x) { return x !== q && !(q.id && x.after === q.id); });
+  }
 
   function wire(q) {
-    var body = {action: q.kind, client_id: q.id, device: S.device};
+    // whose device it was when the player tapped (a page queued before kept none)
+    var body = {action: q.kind, client_id: q.id, device: "device" in q ? q.device : S.device};
     if (q.kind === "record" || q.kind === "correct") body.data = q.data;
     if (q.kind === "correct" || q.kind === "undo") body.reason = q.reason || "";
     body.number = q.number;
-    if (q.kind !== "record") {
+    if (q.kind === "confirm") {
+      body.version = q.version; // the version the player saw when they tapped, never a later one
+    } else if (q.kind !== "record") {
       var h = S.server.hands[q.number - 1];
       body.version = q.version || (h ? h.version : 1);
     }
@@ -181,21 +207,31 @@
   function flush() {
     if (S.sending) return;
     var q = S.queue[0];
-    if (!q || q.conflict || q.refused) { render(); return; }
+    if (!q || q.conflict || S.blocked) { render(); return; }
     S.sending = true; render();
     request(B.act, wire(q)).then(function (r) {
       S.sending = false;
       if (r.status === 200) {
-        S.queue.shift(); save(); took(r.body.state);
+        S.queue.shift();
+        if (q.kind === "record" || q.kind === "correct") sent(q, r.body.state);
+        save(); took(r.body.state);
         flush();
-      } else if (r.status === 409) {
+      } else if (r.status === 409 && r.body.conflict) {
+        // another device recorded this hand otherwise: the players decide (the queue waits)
         q.conflict = r.body.conflict; save(); took(r.body.state);
-      } else if (r.status === 400 || r.status === 403) {
-        q.refused = r.body.error; save(); if (r.body.state) took(r.body.state); else render();
+      } else if (r.status === 403) {
+        S.blocked = r.body.error || L.reload; render();
+      } else if (r.status >= 400 && r.status < 500) {
+        // refused: sending it again would be refused again; it is set aside with the desk's
+        // words and the rest goes on (only the network and the desk's own errors are retried)
+        park(q, r.body.error || fmt(L.refused_status, {n: r.status}));
+        save(); S.online = true;
+        if (r.body.state) took(r.body.state); else render();
+        flush();
       } else {
-        offline(); later();
+        S.failing = r.status >= 500; offline(); later();
       }
-    }, function () { offline(); later(); });
+    }, function () { S.failing = false; offline(); later(); });
   }
   var retry = null;
   function later() {
@@ -203,7 +239,7 @@
     retry = setTimeout(function () { retry = null; flush(); }, 3000);
   }
   function enqueue(q) {
-    q.id = q.id || uuid(); q.at = Date.now();
+    q.id = q.id || uuid(); q.at = Date.now(); q.device = S.device;
     S.queue.push(q); save(); render(); flush();
   }
 
@@ -213,7 +249,7 @@
     var n = q.number;
     if (how === "drop") {
       S.queue = S.queue.filter(function (x, i) {
-        return i > 0 && !(x.kind === "confirm" && x.number === n);
+        return i > 0 && !(x.kind === "confirm" && (x.number === n || x.after === q.id));
       });
     } else if (how === "next") {
       var shift = S.server.hands.length + 1 - n;
@@ -221,7 +257,9 @@
       delete q.conflict; delete q.refused;
     } else if (how === "replace") {
       q.kind = "correct"; q.version = q.conflict.version; q.reason = L.conflict_reason;
+      var old = q.id;
       q.id = uuid(); delete q.conflict;
+      S.queue.forEach(function (x) { if (x.after === old) x.after = q.id; });
     }
     save(); render(); flush();
   }
@@ -592,7 +630,8 @@
     if (r.ok) totals = r.scores;
     // status line
     var waiting = S.queue.length;
-    var status = S.sending ? L.sending : !S.online ? (waiting ? fmt(L.offline_waiting, {n: waiting}) : L.offline) :
+    var status = S.sending ? L.sending : S.failing ? fmt(L.desk_error, {n: waiting}) :
+      !S.online ? (waiting ? fmt(L.offline_waiting, {n: waiting}) : L.offline) :
       waiting ? fmt(L.waiting, {n: waiting}) : L.saved_all;
     fill("status", el("span", {class: S.online ? (waiting ? "warn" : "ok") : "off", text: status}));
     // the scores
@@ -628,13 +667,18 @@
           el("button", {type: "button", onclick: function () { resolve("drop"); }}, L.keep_theirs),
           el("button", {type: "button", onclick: function () { resolve("next"); }}, L.mine_next),
           el("button", {type: "button", onclick: function () { resolve("replace"); }}, L.mine_replaces))));
-    } else if (q && q.refused) {
-      blocks.push(el("div", {class: "conflict", role: "alert"},
-        el("p", {text: q.refused}),
-        q.data ? el("p", {}, el("b", {text: L.mine + ": "}), describe(q.data)) : null,
-        el("div", {class: "actions"},
-          el("button", {type: "button", onclick: function () { resolve("drop"); }}, L.discard))));
     }
+    if (S.blocked) blocks.push(el("div", {class: "conflict", role: "alert"}, el("p", {text: S.blocked})));
+    S.parked.forEach(function (x) {
+      blocks.push(el("div", {class: "conflict refused", role: "alert"},
+        el("p", {text: x.refused}),
+        x.data ? el("p", {}, el("b", {text: L.mine + ": "}), describe(x.data)) : null,
+        x.kind === "confirm" ? el("p", {text: fmt(L.confirm_as, {wind: L.winds[x.wind] || "?", n: x.number})}) : null,
+        el("div", {class: "actions"},
+          el("button", {type: "button", onclick: function () {
+            S.parked = S.parked.filter(function (y) { return y !== x; }); save(); render();
+          }}, L.discard))));
+    });
     fill("decide", blocks);
     // the hands
     var running = r.ok ? r.hands : [];
@@ -659,9 +703,11 @@
           el("tr", {class: "acts"}, el("td", {colspan: String(2 + winds().length)},
             el("span", {class: "confirm", role: "group", "aria-label": L.confirmed}, winds().map(function (w) {
               var done = h.confirmed.indexOf(w) >= 0;
+              // a phone that is one player's confirms only that seat; a shared device each seat
+              var other = !!S.device && S.device !== w;
               return el("button", {type: "button", class: done ? "chip on tiny" : "chip tiny",
-                disabled: done || !!S.server.locked, "aria-label": fmt(L.confirm_as, {wind: L.winds[w], n: h.number}),
-                onclick: function () { enqueue({kind: "confirm", number: h.number, wind: w}); }}, (done ? "\u2713 " : "") + L.winds[w]);
+                disabled: done || other || !!S.server.locked, "aria-label": fmt(L.confirm_as, {wind: L.winds[w], n: h.number}),
+                onclick: function () { enqueue(confirmation(h, w)); }}, (done ? "\u2713 " : "") + L.winds[w]);
             })),
             S.server.locked ? null : el("span", {class: "rowacts"},
               el("button", {type: "button", class: "small", onclick: function () { edit(h); }}, L.correct),
@@ -686,6 +732,13 @@
     var mode = S.server.locked ? "locked" : pendingWinds() ? "winds" : "hands";
     if (!document.getElementById("entry").firstChild || mode !== S.mode) { S.mode = mode; renderEntry(); renderPreview(); }
   }
+  // the hand as the player saw it when they tapped: its number and version, or, while it still
+  // waits on this device, the waiting change it is (the version follows when the desk has it)
+  function confirmation(h, w) {
+    var q = {kind: "confirm", number: h.number, wind: w};
+    if (h.waiting) q.after = h.id; else q.version = h.version;
+    return q;
+  }
   function edit(h) {
     S.editing = {number: h.number, version: (S.server.hands[h.number - 1] || {}).version || 1, reason: ""};
     S.entry = fromData(h.data);
@@ -697,7 +750,9 @@
     var i = -1;
     S.queue.forEach(function (q, j) { if (q.kind === "record" && q.number === h.number && !q.conflict) i = j; });
     if (i >= 0 && !(S.sending && i === 0)) {
-      S.queue.splice(i, 1); save(); render(); // never sent: it goes without a trace
+      var id = S.queue[i].id; // never sent: it goes without a trace, its confirmations too
+      S.queue = S.queue.filter(function (x, j) { return j !== i && x.after !== id; });
+      save(); render();
       return;
     }
     var server = S.server.hands[h.number - 1];
@@ -707,7 +762,7 @@
   // device
   function renderDevice() {
     fill("device", el("label", {}, L.this_device + " ",
-      el("select", {onchange: function (x) { S.device = x.target.value; save(); }},
+      el("select", {onchange: function (x) { S.device = x.target.value; save(); render(); }},
         [["", L.shared]].concat(winds().map(function (w) { return [w, L.winds[w] + " \u00b7 " + name(w)]; }))
           .map(function (o) { return el("option", {value: o[0], selected: o[0] === S.device}, o[1]); }))));
   }

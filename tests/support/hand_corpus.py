@@ -272,7 +272,7 @@ def _spoil_riichi(rng, hand) -> dict:
     elif what == "win_seat":
         win["seat"] = odd
     elif what == "han":
-        win["han"] = rng.choice([odd, 0, -1, "3", 2.5, None])
+        win["han"] = rng.choice([odd, 0, -1, "3", 2.5, None, 100, 10**20, 10**400])
     elif what == "fu":
         win.pop("yakuman", None)
         win["han"] = rng.randint(1, 4)

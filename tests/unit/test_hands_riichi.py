@@ -451,7 +451,7 @@ def test_sticks_left_at_the_end():
         ({"result": "ron", "from": "E", "wins": [{"seat": "S", "han": 2, "fu": 35}]},
          "hands[0].wins[0].fu", "Fu are 20, 25, or 30 to 110 in tens, not 35."),
         ({"result": "ron", "from": "E", "wins": [{"seat": "S", "han": 0, "fu": 30}]},
-         "hands[0].wins[0].han", "Han is a whole number from 1."),
+         "hands[0].wins[0].han", "Han is a whole number from 1 to 99 (13 and more: a yakuman)."),
         ({"result": "ron", "from": "E", "wins": [{"seat": "S", "han": 2, "fu": 30},
                                                  {"seat": "S", "han": 2, "fu": 30}]},
          "hands[0].wins[1].seat", "A seat wins once in a hand."),

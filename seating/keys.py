@@ -13,7 +13,7 @@ made under makes them all again before it looks one up.
 
 import hmac
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from seating.codes import CODE_LENGTH, place_code, place_key, secret_mark
@@ -70,12 +70,15 @@ def refresh_codes() -> bool:
     mark = secret_mark()
     if TableCodes.objects.filter(secret_mark=mark).exists():
         return False
-    with transaction.atomic():
-        tables = list(Table.objects.select_related("session__tournament"))
-        for table in tables:
-            table.fill_code()
-        Table.objects.bulk_update(tables, ["code"], batch_size=500)
-        TableCodes.objects.update_or_create(pk=1, defaults={"secret_mark": mark})
+    try:
+        with transaction.atomic():
+            tables = list(Table.objects.select_related("session__tournament"))
+            for table in tables:
+                table.fill_code()
+            Table.objects.bulk_update(tables, ["code"], batch_size=500)
+            TableCodes.objects.update_or_create(pk=1, defaults={"secret_mark": mark})
+    except IntegrityError:  # two first codes at once: the other made the same codes
+        return False
     return True
 
 

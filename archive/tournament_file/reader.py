@@ -14,6 +14,7 @@ import json
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import rule_message
 from scoring.hands import HandError, play
@@ -418,7 +419,12 @@ class Reader(RecordsReader):
         if len(items) > count:
             fail(
                 items[count][0],
-                _("the table has %(count)d hands; this confirms one more") % {"count": count},
+                ngettext(
+                    "the table has %(count)d hand; this confirms one more",
+                    "the table has %(count)d hands; this confirms one more",
+                    count,
+                )
+                % {"count": count},
             )
         winds = [wind for wind, _k, _r, _j in table.seats]
         confirmed = []

@@ -326,11 +326,20 @@ class Reader(RecordsReader):
                 table.seats.append((WINDS[j], key, replaces, joined))
             if t["winds_drawn_at"]:
                 table.winds_drawn = (t["winds_drawn_at"], t["winds_drawn_by"])
+            history = t.items("history")
             if hands:
-                self.read_hands(path, table, hands, scores, chombos, chombo_given)
+                # A table still in play whose draft was withdrawn when its hands changed (issue
+                # 34: an undo after the game's end): its history has superseded versions only,
+                # and its hands give no result yet.
+                withdrawn = bool(history) and all(
+                    isinstance(item, dict) and item.get("status") == "superseded"
+                    for _p, item in history
+                )
+                self.read_hands(
+                    path, table, hands, scores, chombos, chombo_given, fill=not withdrawn
+                )
             current = self.check_scores(path, scores)
             status = t["status"]
-            history = t.items("history")
             if history:
                 table.versions = self.read_history(path, table, history, scores, chombos, status)
             elif current:
@@ -355,11 +364,12 @@ class Reader(RecordsReader):
                 ]
             session.tables.append(table)
 
-    def read_hands(self, path, table, items, scores, chombos, chombo_given):
+    def read_hands(self, path, table, items, scores, chombos, chombo_given, fill=True):
         """The table's hands, played through the arithmetic (scoring.hands.play): seats without
         scores take what the hands give, seats with scores must show it; a riichi seat's chombo
         is the number of chombo hands it caused (taken from the hands when the seat gives
-        none). `scores` and `chombos` are filled in place."""
+        none). `scores` and `chombos` are filled in place; not with `fill` False (a table in
+        play, no result: its hands are checked and kept, its seats take nothing)."""
         winds = [wind for wind, _k, _r, _j in table.seats]
         if is_awarded(self.rules, len(winds)):
             fail(f"{path}.hands", _("an awarded table (one or two players) has no hands"))
@@ -368,6 +378,9 @@ class Reader(RecordsReader):
             outcome = play(self.rules, hands, winds)
         except HandError as e:
             fail(f"{path}.{e.path}", rule_message(e))
+        if not fill:
+            table.hands = hands
+            return
         if all(score is None for score in scores):
             scores[:] = [outcome.scores[wind] for wind in winds]
         for j, wind in enumerate(winds):

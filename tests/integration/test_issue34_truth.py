@@ -379,3 +379,17 @@ def test_a_sichuan_table_sends_whenever_every_hand_is_confirmed(staff):
     confirm(table, 1)
     status, body = act(table, {"action": "send"})
     assert status == 200 and body["state"]["result"]["status"] == "draft"
+
+
+def test_a_confirmed_table_without_hands_is_corrected_on_the_result_page(staff):
+    """The director's correction is for tables that record hands; a table confirmed from its
+    final scores alone is corrected as a new version on the result page, as before."""
+    t = f.tournament(players=4)
+    table = f.seat_session(t).tables.get()
+    f.play(table, [40000, 35000, 25000, 20000], staff["desk1"], staff["desk2"])
+    r = f.login(staff["director"]).post(
+        f"/desk/{t.slug}/s/1/t/1/hands/", {"text": "draw\n", "seen": "", "save": "1", "reason": "x"}
+    )
+    assert r.status_code == 400
+    assert "The table recorded no hands: correct its result on the result page." in text_of(r)
+    assert not Hand.objects.exists() and Result.objects.get().status == "confirmed"

@@ -1,7 +1,9 @@
 """A paper protocol's hands typed at the desk (issue 24, "From hands to the desk"): the table's
 hands as text in the notation (scoring.hands.notation), checked hand by hand with each seat's
 change and running total, then saved; their scores become the table's draft result, which a
-second desk user confirms on the result page as any other."""
+second desk user confirms on the result page as any other. Once the table's result is
+confirmed, the director alone corrects its hands here, with a reason: the hands and a new,
+confirmed version of the result together (issue 34, scoring.services.correct_confirmed_hands)."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,14 +13,14 @@ from django.views import View
 
 from core.errors import ActionRefused, StaleEdit
 from core.forms import ButtonsForm
-from core.roles import DeskRequired
+from core.roles import DeskRequired, is_director
 from desk.forms_hands import HandsForm
 from desk.tables_hands import hands_check_table
 from scoring.hands.notation import EXAMPLES, write_all
 from scoring.models import Result
 from scoring.rules import is_awarded
 from scoring.selectors import table_hands
-from scoring.services import save_typed_hands, seats_in_order
+from scoring.services import correct_confirmed_hands, save_typed_hands, seats_in_order
 from seating.models import Table
 from tournament.mixins import SessionMixin
 
@@ -42,6 +44,8 @@ class HandsEntry(DeskRequired, SessionMixin, View):
             "outcome": form.outcome if check is not None else None,
             "awarded": is_awarded(rules, len(seats)),
             "confirmed": table.results.filter(status=Result.Status.CONFIRMED).exists(),
+            "director": is_director(request.user),
+            "hand_count": table.hands.filter(superseded_at__isnull=True).count(),
         }
         return render(request, "desk/hands.html", context, status=status)
 
@@ -70,6 +74,8 @@ class HandsEntry(DeskRequired, SessionMixin, View):
             return self._render(request, table, form, status=400)
         if not ButtonsForm(request.POST, "save").pressed("save"):
             return self._render(request, table, form)
+        if table.results.filter(status=Result.Status.CONFIRMED).exists():
+            return self._correct(request, table, form)
         try:
             result, changed = save_typed_hands(
                 table,
@@ -79,10 +85,7 @@ class HandsEntry(DeskRequired, SessionMixin, View):
                 form.seen_ids(),
             )
         except ActionRefused as e:
-            form.add_error("reason" if e.field == "reason" else None, e.message)
-            return self._render(
-                request, table, form, status=409 if isinstance(e, StaleEdit) else 400
-            )
+            return self._refused(request, table, form, e)
         text = ngettext(
             "Table %(n)d: %(count)d hand saved; its scores are the draft result, version "
             "%(v)d, which a second desk user confirms.",
@@ -99,3 +102,39 @@ class HandsEntry(DeskRequired, SessionMixin, View):
             }
         messages.success(request, text)
         return redirect("desk:result", slug=slug, number=number, table=table.number)
+
+    def _refused(self, request, table, form, e, status=None):
+        form.add_error("reason" if e.field == "reason" else None, e.message)
+        status = status or (409 if isinstance(e, StaleEdit) else 400)
+        return self._render(request, table, form, status=status)
+
+    def _correct(self, request, table, form):
+        """A confirmed table: its hands and a new confirmed version of its result, together,
+        by the director with a reason (the service refuses anyone else too)."""
+        try:
+            if not is_director(request.user):
+                raise ActionRefused(
+                    _("Only the director corrects the hands of a table whose result is confirmed.")
+                )
+            result, _changed = correct_confirmed_hands(
+                table,
+                form.hands(),
+                request.user,
+                form.cleaned_data["reason"],
+                form.seen_ids(),
+            )
+        except ActionRefused as e:
+            return self._refused(
+                request, table, form, e, status=None if is_director(request.user) else 403
+            )
+        messages.success(
+            request,
+            _(
+                "Table %(n)d corrected: its hands and its result, version %(v)d, confirmed by "
+                "you. The earlier versions stay in the history."
+            )
+            % {"n": table.number, "v": result.version},
+        )
+        return redirect(
+            "desk:result", slug=self.tournament.slug, number=self.session.number, table=table.number
+        )

@@ -23,9 +23,17 @@ from scoring.rules import (
     table_size_problems,
     validate_scores,
 )
-from scoring.selectors import hands_outcome, has_confirmed_results, recorded_tables, unfinished
+from scoring.selectors import (
+    hands_outcome,
+    has_confirmed_results,
+    last_hand,
+    recorded_tables,
+    unfinished,
+)
 from seating.models import WINDS, Table, Wind
 from seating.selectors import winds_pending
+from tournament import clock
+from tournament import timekeeping as tk
 from tournament.changes import touch
 from tournament.models import RuleChange, Tournament
 from tournament.services import refuse_if_finished
@@ -179,6 +187,41 @@ def save_result(table: Table, entries: dict, user, base_version: int, note: str 
     return enter_result(table, entries, user, base_version, note), SAVED
 
 
+def _refuse_unlike_hands(table: Table, result: Result) -> None:
+    """A draft of a table that records hands is confirmed only while it holds what the hands
+    give now (issue 34: a draft left behind by an undo must never count, nor reach a backup
+    the restore then refuses). The services withdraw such a draft as the hands change; this
+    catches one a database kept from before."""
+    hands = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    if not hands:
+        return
+    try:
+        given = _entries(table, hands)
+    except HandError as e:
+        raise ActionRefused(f"{e.path}: {rule_message(e)}", field="hand") from e
+    drafted = {s.wind: (s.score, s.chombo) for s in result.scores.all()}
+    for wind in sorted(given, key=WINDS.index):
+        if drafted.get(wind) != given[wind]:
+            score, chombo = drafted.get(wind, (None, 0))
+            raise StaleEdit(
+                _(
+                    "%(seat)s: version %(version)d has %(draft)s and %(draft_chombo)s chombo, "
+                    "but the table's hands give %(score)s and %(chombo)s chombo: the hands "
+                    "changed after it was made. Nothing is confirmed; save the hands' scores as "
+                    "a new version, or correct a hand."
+                )
+                % {
+                    "seat": wind_label(wind),
+                    "version": result.version,
+                    "draft": "–" if score is None else number_format(score, force_grouping=True),
+                    "draft_chombo": chombo,
+                    "score": number_format(given[wind][0], force_grouping=True),
+                    "chombo": given[wind][1],
+                },
+                field=wind,
+            )
+
+
 @transaction.atomic
 def confirm_result(result: Result, user) -> Result:
     """A second desk user confirms a draft; the confirmed version replaces the previous one."""
@@ -195,6 +238,7 @@ def confirm_result(result: Result, user) -> Result:
     tournament = table.session.tournament
     if result.entered_by_id == user.pk and not tournament.single_confirmation:
         raise ActionRefused(_("You entered this result: a second desk user must confirm it."))
+    _refuse_unlike_hands(table, result)
     now = timezone.now()
     table.results.filter(status=Result.Status.CONFIRMED).update(
         status=Result.Status.SUPERSEDED, superseded_at=now
@@ -427,6 +471,8 @@ def record_hand(
         Hand(
             table=table,
             number=len(current) + 1,
+            # An undone hand keeps its version: the one recorded at its place takes the next.
+            version=_next_version(table, len(current) + 1),
             data=in_file_order(data),
             client_id=client_id,
             via=via,
@@ -437,6 +483,7 @@ def record_hand(
     )
     hand._history_user = user
     hand.save()
+    _follow_hands(table, user)
     touch(table.session.tournament_id, seating=False)
     return hand
 
@@ -463,6 +510,7 @@ def undo_last_hand(table: Table, user, reason: str = "", number=None, version=No
     last.superseded_at, last.superseded_by, last.reason = timezone.now(), user, reason.strip()
     _checked(last)._history_user = user
     last.save(update_fields=["superseded_at", "superseded_by", "reason"])
+    _follow_hands(table, user)
     touch(table.session.tournament_id, seating=False)
     return last
 
@@ -493,7 +541,7 @@ def correct_hand(
         Hand(
             table=table,
             number=old.number,
-            version=old.version + 1,
+            version=_next_version(table, old.number),
             data=in_file_order(data),
             client_id=client_id,
             via=via,
@@ -504,6 +552,7 @@ def correct_hand(
     )
     new._history_user = user
     new.save()
+    _follow_hands(table, user)
     touch(table.session.tournament_id, seating=False)
     return new
 
@@ -592,6 +641,46 @@ def _draft_when_over(table: Table, user) -> None:
         _draft_from(table, hands, user)
 
 
+def _follow_hands(table: Table, user) -> None:
+    """After the table's hands changed (recorded, undone, corrected, replaced): its draft
+    result, if it no longer holds what the hands give, is withdrawn — superseded, kept in the
+    history — and made again from the hands when the game is still over with every hand
+    confirmed (_draft_when_over). One truth between the sheet and the result (issue 34): a
+    draft the hands contradict would be confirmed as a wrong score, and every backup with it
+    would be refused on restore."""
+    latest = latest_result(table)
+    if latest is None or latest.status != Result.Status.DRAFT:
+        return
+    hands = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    drafted = {s.wind: (s.score, s.chombo) for s in latest.scores.all()}
+    if hands and drafted == _entries(table, hands):
+        return
+    latest.status, latest.superseded_at = Result.Status.SUPERSEDED, timezone.now()
+    latest.save(update_fields=["status", "superseded_at"])
+    _draft_when_over(table, user)
+
+
+def _ended_by_clock(table: Table, hands: list[Hand]) -> bool:
+    """The session's clock has ended this table's game: its time is up (with the table's own
+    extra time) or play was declared over, or the table has played its last hand by the end
+    rule (EMA 000 §5.8: after the warning, the hand in progress and one more; the same count
+    as the table page's "last hand", scoring.selectors.last_hand)."""
+    session = table.session
+    now = timezone.now()
+    state = tk.as_shown(tk.state(session, now, table.number), session.ended_at)
+    if state.state in (clock.TIME_UP, clock.ENDED):
+        return True
+    status = {
+        "session": session.number,
+        "remaining": state.remaining if state.started_at is not None else None,
+        "warning_at": state.warning_at,
+        "server_time": now.timestamp() * 1000,
+    }
+    rules = session.tournament.rule_set()
+    last = last_hand(rules, status, [h.recorded_at for h in hands])
+    return last is not None and len(hands) >= last
+
+
 def _draft_from(table: Table, hands: list[Hand], user) -> Result:
     entries = _entries(table, hands)
     latest = latest_result(table)
@@ -609,7 +698,9 @@ def _draft_from(table: Table, hands: list[Hand], user) -> Result:
 def send_hands_result(table: Table, user=None) -> Result:
     """The table's hands, every one confirmed by every player, become its draft result for the
     desk to confirm ("the game is over": Sichuan at the end of the session, riichi when the
-    clock ended it before the end of South)."""
+    clock ended it before the end of South — refused before, README "The table's own score
+    sheet"; a riichi game over at the end of South is a draft by itself, and sent again it is
+    the same draft)."""
     table = _sheet(table)
     hands = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
     if not hands:
@@ -619,6 +710,18 @@ def send_hands_result(table: Table, user=None) -> Result:
         raise ActionRefused(
             _("Every player confirms every hand first: hand %(numbers)s waits.")
             % {"numbers": ", ".join(str(n) for n in pending)},
+            field="hand",
+        )
+    if (
+        table.session.tournament.rule_set().game != "sichuan"
+        and not hands_outcome(table, [h.data for h in hands]).game.over
+        and not _ended_by_clock(table, hands)
+    ):
+        raise ActionRefused(
+            _(
+                "The game is not over: South is not finished and the session's clock has not "
+                "ended it. At the end of South the result goes to the desk by itself."
+            ),
             field="hand",
         )
     return _draft_from(table, hands, user)
@@ -671,6 +774,7 @@ def record_hands(table: Table, hands: list, user) -> list[Hand]:
         _new_hand(table, len(current) + i, data, user, now) for i, data in enumerate(hands, 1)
     ]
     if recorded:
+        _follow_hands(table, user)
         touch(table.session.tournament_id, seating=False)
     return recorded
 
@@ -682,10 +786,21 @@ def replace_hands(table: Table, hands: list, user, reason: str = "", seen=None) 
     past the end is superseded (undo_last_hand), the new ones are appended; nothing is deleted.
     A reason is needed when a kept hand changes. `seen`: the ids of the current hands the page
     showed; if they changed since, the edit is refused rather than overwriting a phone's hands.
+    A draft result the new hands contradict is withdrawn (_follow_hands).
     Returns how many places of the sheet changed."""
     table = _sheet(table)
     if winds_pending(table):
         raise ActionRefused(_("Record who drew each wind at this table first."), field="winds")
+    changed = _replace(table, hands, user, reason, seen)
+    if changed:
+        _follow_hands(table, user)
+        touch(table.session.tournament_id, seating=False)
+    return changed
+
+
+def _replace(table: Table, hands: list, user, reason: str, seen) -> int:
+    """replace_hands on a table already locked, whatever its result: how many places of the
+    sheet changed."""
     current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
     if seen is not None and [h.pk for h in current] != list(seen):
         raise StaleEdit(_("The table's hands changed since this page was loaded — reload it."))
@@ -703,13 +818,9 @@ def replace_hands(table: Table, hands: list, user, reason: str = "", seen=None) 
     for hand in changed:
         _supersede(hand, user, now, reason.strip())
     kept = {h.number for h in current} - {h.number for h in changed}
-    added = 0
     for number, data in enumerate(hands, 1):
         if number not in kept:
             _new_hand(table, number, data, user, now)
-            added += 1
-    if changed or added:
-        touch(table.session.tournament_id, seating=False)
     return len(changed) + max(0, len(hands) - len(current))
 
 
@@ -725,3 +836,59 @@ def save_typed_hands(table: Table, hands: list, user, reason: str = "", seen=Non
     changed = replace_hands(table, hands, user, reason, seen)
     current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
     return _draft_from(table, current, user), changed
+
+
+NOTE_MAX = Result._meta.get_field("note").max_length
+
+
+@transaction.atomic
+def correct_confirmed_hands(table: Table, hands: list, user, reason: str, seen=None):
+    """A confirmed table that records hands, corrected at the desk (issue 34): its sheet
+    becomes `hands` (the hands that differ are superseded with the reason and recorded again as
+    new versions, as replace_hands does) and the scores they give become a new version of its
+    result, confirmed at once in the same transaction; the confirmed version before is
+    superseded. Nothing is deleted: the earlier hands and results stay in the history.
+
+    The director's alone, with a reason: it replaces a confirmed result in one step, without a
+    second desk user, so the reason is kept on every superseded hand and in the new version's
+    note, with who (entered and confirmed by the director) and when. Returns (the new confirmed
+    result, how many places of the sheet changed)."""
+    if not is_director(user):
+        raise ActionRefused(
+            _("Only the director corrects the hands of a table whose result is confirmed.")
+        )
+    if not hands:
+        raise ActionRefused(_("There are no hands to save: type one a line."), field="hands")
+    if not reason.strip():
+        raise ActionRefused(_("Give the reason for the correction."), field="reason")
+    table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
+    refuse_if_finished(table.session.tournament_id)
+    confirmed = table.results.filter(status=Result.Status.CONFIRMED).first()
+    if confirmed is None:
+        raise ActionRefused(
+            _("The table's result is not confirmed: save the hands as its draft result.")
+        )
+    if not table.hands.filter(superseded_at__isnull=True).exists():
+        raise ActionRefused(
+            _("The table recorded no hands: correct its result on the result page.")
+        )
+    changed = _replace(table, hands, user, reason, seen)
+    if not changed:
+        raise ActionRefused(_("The hands are these already: there is nothing to correct."))
+    current = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
+    latest = latest_result(table)
+    note = _("Correction of the confirmed version %(version)d: %(reason)s") % {
+        "version": confirmed.version,
+        "reason": " ".join(reason.split()),
+    }
+    if len(note) > NOTE_MAX:
+        note = note[: NOTE_MAX - 1] + "…"
+    result = enter_result(table, _entries(table, current), user, latest.version, note)
+    table.results.filter(status=Result.Status.CONFIRMED).update(
+        status=Result.Status.SUPERSEDED, superseded_at=result.entered_at
+    )
+    result.status = Result.Status.CONFIRMED
+    result.confirmed_by, result.confirmed_at = user, result.entered_at
+    result.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    touch(table.session.tournament_id, seating=False)
+    return result, changed

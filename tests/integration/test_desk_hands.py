@@ -103,18 +103,19 @@ def test_a_riichi_game_typed_checked_and_saved_is_the_draft_result(riichi, staff
     f.login(staff["desk2"]).post(url(riichi, "confirm/"), {"version": 1})
     assert Result.objects.get().status == "confirmed"
 
-    # Once confirmed, the hands stay as they are.
+    # Once confirmed, the hands stay as they are: only the director corrects them (issue 34,
+    # test_issue34_truth.py), with a reason, as a new confirmed version.
     again = desk.get(url(riichi))
     assert (
-        "its hands can no longer change" in text_of(again)
+        "only the director corrects its hands now" in text_of(again)
         and 'id="save"' not in again.content.decode()
     )
     refused = desk.post(
         url(riichi), {"text": "draw\n", "seen": ",".join(str(h.pk) for h in table_hands(table)),
                       "save": "1"},
     )  # fmt: skip
-    assert refused.status_code == 400
-    assert "its hands can no longer change" in text_of(refused)
+    assert refused.status_code == 403
+    assert "Only the director corrects the hands" in text_of(refused)
     assert Hand.objects.count() == 4 and Result.objects.count() == 1
 
 

@@ -21,6 +21,7 @@ from scoring.services import (
     undo_last_hand,
 )
 from tests.support import factories as f
+from tournament.timekeeping import adjust_clock, start_clock
 
 pytestmark = pytest.mark.django_db
 
@@ -149,6 +150,12 @@ def test_the_hands_become_the_draft_result_once_every_player_confirmed(table):
         send_hands_result(table)
     for wind in "ESWN":
         confirm_hand(hand, wind, None, via="table")
+    # README "The table's own score sheet": a riichi game not over is sent once the clock
+    # ended it (issue 34), here with time up.
+    with pytest.raises(ActionRefused, match="the session's clock has not ended it"):
+        send_hands_result(table)
+    start_clock(table.session, staff["desk1"])
+    adjust_clock(table.session, staff["desk1"], -90)
     result = send_hands_result(table)
     assert result.status == Result.Status.DRAFT and result.entered_by is None
     assert {s.wind: s.score for s in result.scores.all()} == {

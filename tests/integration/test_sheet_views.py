@@ -14,6 +14,7 @@ from scoring.models import Hand, HandConfirmation, Result
 from scoring.services import confirm_result
 from seating.keys import table_code, table_key, table_path
 from tests.support import factories as f
+from tournament.timekeeping import adjust_clock, start_clock
 
 pytestmark = pytest.mark.django_db
 
@@ -32,6 +33,14 @@ def post(client, table, body):
         table_path(table) + "act/", json.dumps(body), content_type="application/json"
     )
     return response.status_code, response.json()
+
+
+def time_up(table):
+    """The session's clock run out: a riichi game not over may be sent to the desk (README
+    "The table's own score sheet"; issue 34)."""
+    desk = f.user("clock-desk")
+    start_clock(table.session, desk)
+    adjust_clock(table.session, desk, -90)
 
 
 def record(client, table, data, number, client_id=None):
@@ -129,6 +138,9 @@ def test_confirm_undo_correct_and_send_through_the_page(client, table):
         post(client, table, {"action": "confirm", "number": 1, "version": 2, "wind": wind})
     assert HandConfirmation.objects.count() == 4
     status, body = post(client, table, {"action": "send"})
+    assert status == 400 and "the session's clock has not ended it" in body["error"]
+    time_up(table)
+    status, body = post(client, table, {"action": "send"})
     assert status == 200 and body["state"]["result"] == {"status": "draft", "version": 1}
     result = Result.objects.get()
     # RULES.md §5.1: 3 han 30 fu on a discard by a non-dealer is 3,900; with the stick.
@@ -144,6 +156,7 @@ def test_the_sheet_closes_once_the_desk_confirms_the_table(client, table):
     record(client, table, RON, 1)
     for wind in "ESWN":
         post(client, table, {"action": "confirm", "number": 1, "version": 1, "wind": wind})
+    time_up(table)
     post(client, table, {"action": "send"})
     staff = f.staff()
     confirm_result(Result.objects.get(), staff["desk1"])

@@ -717,7 +717,12 @@
     var res = S.server.result;
     var end = [];
     if (res) end.push(el("p", {text: res.status === "confirmed" ? L.result_confirmed : L.result_draft}));
-    if (!S.server.locked && list.length) {
+    // the desk takes a sent result only when the game is over: Sichuan at any time, riichi at
+    // the end of South (a draft by itself) or once the clock ended it (scoring's send rule)
+    var c = S.server.clock;
+    var ended = !!c && (c.state === "time_up" || c.state === "ended");
+    var sendable = GAME === "sichuan" || over || ended || (!!last && list.length >= last);
+    if (!S.server.locked && list.length && sendable) {
       end.push(el("button", {type: "button", class: over ? "primary" : "", onclick: function () {
         if (window.confirm(L.send_ask)) enqueue({kind: "send", number: 0});
       }}, L.send));

@@ -34,6 +34,15 @@ SHEET = (
     "</sheetData></worksheet>"
 )
 
+STRINGS_TYPE = (
+    b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/'
+    b'vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>'
+)
+STRINGS_REL = (
+    b'<Relationship Id="rIdStrings" Type="http://schemas.openxmlformats.org/officeDocument/'
+    b'2006/relationships/sharedStrings" Target="sharedStrings.xml"/>'
+)
+
 
 def bomb(unpacked_mb: int) -> bytes:
     """A workbook (made by openpyxl, so it is well formed) whose shared strings part holds
@@ -54,13 +63,17 @@ def bomb(unpacked_mb: int) -> bytes:
         zipfile.ZipFile(plain) as source,
         zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target,
     ):
+        # openpyxl writes its strings inline: the shared strings part is added and declared.
         for item in source.infolist():
             data = source.read(item.filename)
             if item.filename == "xl/worksheets/sheet1.xml":
                 data = SHEET.encode()
-            elif item.filename == "xl/sharedStrings.xml":
-                data = strings
+            elif item.filename == "[Content_Types].xml":
+                data = data.replace(b"</Types>", STRINGS_TYPE + b"</Types>")
+            elif item.filename == "xl/_rels/workbook.xml.rels":
+                data = data.replace(b"</Relationships>", STRINGS_REL + b"</Relationships>")
             target.writestr(item.filename, data)
+        target.writestr("xl/sharedStrings.xml", strings)
     return out.getvalue()
 
 

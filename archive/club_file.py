@@ -19,11 +19,11 @@ file's own (`people[].id`); dates are ISO 8601, times ISO 8601 with their offset
 
 A restore reads the file into a new club in one transaction: every value is checked by the
 models' own declarations (full_clean), every reference by the file (a person, an evening, a
-wind), and a confirmed version's scores by the rule set (scoring.rules.validate_scores); the
-first problem is refused naming its path ("games[3].versions[0].scores[2].score: ...") and
-nothing is stored. Games, their seats, versions and scores are bulk inserted (a club of 10,000
-games), so their values are checked without their foreign keys and constraints, which the reader
-checks itself.
+wind), and the scores of a confirmed version or a draft by the rule set
+(scoring.rules.validate_scores), each person in one seat; the first problem is refused naming
+its path ("games[3].versions[0].scores[2].score: ...") and nothing is stored. Games, their
+seats, versions and scores are bulk inserted (a club of 10,000 games), so their values are
+checked without their foreign keys and constraints, which the reader checks itself.
 """
 
 from dataclasses import dataclass, field
@@ -56,6 +56,8 @@ from seating.models import WINDS
 
 FORMAT = "mahjong-desk-club"
 VERSION = 1
+# The versions a restore checks as the rule set takes them: the rating's, and those it may take.
+CHECKED = (GameVersion.Status.CONFIRMED, GameVersion.Status.DRAFT)
 
 
 def _name(user) -> str | None:
@@ -452,11 +454,14 @@ class _Reader:
                     )
                 by_wind[score.wind] = (spath, score)
                 scores.append((len(versions) - 1, score))
-            if version.status == GameVersion.Status.CONFIRMED and not version.void:
+            # A draft is confirmed as it stands (club.services.confirm_game), so it is held
+            # to what a confirmed version is: a draft with one person twice restored before.
+            if version.status in CHECKED and not version.void:
                 self.check_scores(vpath, rules, by_wind)
 
     def check_scores(self, vpath, rules, by_wind):
-        """A confirmed version's scores as the rule set takes them, in wind order."""
+        """A confirmed version's or a draft's scores as the rule set takes them, in wind order,
+        each person in one seat."""
         seated = [by_wind[w] for w in WINDS if w in by_wind]
         problems = validate_scores(rules, [score.score for _p, score in seated])
         if problems:

@@ -8,6 +8,7 @@ class ClubConfig(AppConfig):
 
     def ready(self):
         from club import receivers
-        from people.changes import people_changed
+        from people.changes import merge_asked, people_changed
 
         people_changed.connect(receivers.people_changed, dispatch_uid="club-people-changed")
+        merge_asked.connect(receivers.refuse_merge, dispatch_uid="club-refuse-merge")

@@ -353,6 +353,21 @@ def _check_seats(club: Club, seats: list, former_allowed=frozenset()) -> None:
             ) from e
 
 
+def _refuse_entry(club: Club, game: Game | None, day, seats: list, override: bool, version=None):
+    """The one check of a game's scores, made when they are recorded and again when they are
+    confirmed (what changed in between: a member left, a season closed, the rule set): the
+    closed season, then the seats (_check_seats). The members of the game's other versions
+    (not `version`'s own) may still sit as former members, so an old game can be corrected."""
+    _refuse_closed(club, day, override)
+    earlier = set()
+    if game is not None:
+        others = GameScore.objects.filter(version__game=game)
+        if version is not None:
+            others = others.exclude(version=version)
+        earlier = set(others.values_list("member_id", flat=True))
+    _check_seats(club, seats, earlier)
+
+
 @transaction.atomic
 def record_game(
     club: Club,
@@ -385,13 +400,7 @@ def record_game(
     else:
         game = Game.objects.select_for_update().get(pk=game.pk, club=club)
         day = game.played_on
-    _refuse_closed(club, day, override_closed)
-    earlier = (
-        set(GameScore.objects.filter(version__game=game).values_list("member_id", flat=True))
-        if game is not None
-        else set()
-    )
-    _check_seats(club, seats, earlier)
+    _refuse_entry(club, game, day, seats, override_closed)
     version = GameVersion(note=note, entered_by=user, entered_at=timezone.now())
     try:
         version.clean_fields(exclude=["game", "version", "entered_by"])
@@ -458,7 +467,8 @@ def void_game(game: Game, user, base_version: int, note: str, override_closed=Fa
 
 @transaction.atomic
 def confirm_game(version: GameVersion, user) -> GameVersion:
-    """A second officer confirms a draft; it replaces the version confirmed before."""
+    """A second officer confirms a draft; it replaces the version confirmed before. The draft is
+    checked again as it was recorded (_refuse_entry)."""
     game = Game.objects.select_for_update().select_related("club").get(pk=version.game_id)
     version = GameVersion.objects.get(pk=version.pk)
     latest = latest_version(game)
@@ -466,9 +476,19 @@ def confirm_game(version: GameVersion, user) -> GameVersion:
         raise StaleEdit(_stale_message(latest))
     if version.entered_by_id == user.pk and not game.club.single_confirmation:
         raise ActionRefused(_("You recorded this game: a second officer must confirm it."))
-    # A season closed since the draft was recorded: its final table changes only by a version
-    # recorded with the override.
-    _refuse_closed(game.club, game.played_on, version.closed_season_override)
+    # Checked again as it was recorded: a season closed since takes it only as a version
+    # recorded with the override; a member who left since, a person seated twice (a merge),
+    # scores the rule set no longer takes are refused.
+    if version.void:
+        _refuse_closed(game.club, game.played_on, version.closed_season_override)
+    else:
+        scores = sorted(
+            version.scores.select_related("member__person"), key=lambda s: WINDS.index(s.wind)
+        )
+        seats = [(s.member, s.score, s.chombo) for s in scores]
+        _refuse_entry(
+            game.club, game, game.played_on, seats, version.closed_season_override, version
+        )
     now = timezone.now()
     game.versions.filter(status=GameVersion.Status.CONFIRMED).update(
         status=GameVersion.Status.SUPERSEDED, superseded_at=now

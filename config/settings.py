@@ -80,6 +80,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # An upload past settings.UPLOAD_LIMIT is refused before anything reads its body (CSRF reads
+    # it later, in its process_view); after the authentication, so the page shows who is in.
+    "core.uploads.UploadLimit",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -234,8 +237,12 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 # No HTTPS settings (HSTS, SSL redirect, secure cookies): the hall's LAN serves plain HTTP, and
 # `check --deploy` keeps warning about exactly those four (tests/integration/test_security.py).
 
-FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
-DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+# The one limit of an upload (issue 34): a request's whole body, and what a workbook's parts
+# unpack to. Refused before the body is read (core.uploads.UploadLimit); Django's own two
+# settings below follow it (DATA_... leaves files out; FILE_... only picks memory or disk).
+UPLOAD_LIMIT = 10 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_LIMIT
+DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_LIMIT
 
 LOGGING = {
     "version": 1,

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ActionRefused
-from people.changes import people_changed
+from people.changes import merge_asked, people_changed
 from people.models import NAMED_FIELDS, Person, PersonChange
 
 # The links a merge moves, by their key in PersonChange.moved: the key -> the reverse relation
@@ -88,7 +88,9 @@ def _move(rows, person, user) -> list[int]:
 @transaction.atomic
 def merge_people(kept: Person, other: Person, user, reason: str = "") -> PersonChange:
     """Merge `other` into `kept`: every player and membership of `other` becomes `kept`'s;
-    `other` stays, pointing at `kept` (merged_into), so that split_people can undo it."""
+    `other` stays, pointing at `kept` (merged_into), so that split_people can undo it. Refused
+    when a room linking to people cannot take the two as one (merge_asked: a club game where
+    both sat would seat one person twice)."""
     if kept.pk == other.pk:
         raise ActionRefused(_("A person cannot be merged with themselves."), field="other")
     people = _locked(kept.pk, other.pk)
@@ -99,6 +101,7 @@ def merge_people(kept: Person, other: Person, user, reason: str = "") -> PersonC
                 _("%(name)s was already merged into another person.") % {"name": person.name},
                 field=field,
             )
+    merge_asked.send(sender=Person, kept=kept, other=other)
     change = PersonChange(
         kind=PersonChange.Kind.MERGE,
         kept=kept,

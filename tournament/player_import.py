@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
 from core.names import joined
+from core.uploads import check_workbook
 from tournament.models import Player
 
 NAME_PARTS = ("first_name", "last_name", "latin_first_name", "latin_last_name")
@@ -110,6 +111,8 @@ def _decoded(content: bytes) -> str:
 def _read_table(name: str, content: bytes) -> list[list[str]]:
     """The list's non-blank rows as text, bounded (_bounded)."""
     if name.lower().endswith(".xlsx"):
+        # Its parts' unpacked sizes first: openpyxl holds the shared strings whole.
+        check_workbook(name, content)
         try:
             sheet = load_workbook(io.BytesIO(content), read_only=True, data_only=True).active
             # The size a sheet declares ("A1:XFD6000") would pad every row to 16,384 cells:

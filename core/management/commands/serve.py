@@ -12,6 +12,7 @@ from django.core.wsgi import get_wsgi_application
 from waitress import serve
 
 from core.roles import DIRECTOR, ensure_groups
+from core.uploads import wire_limit
 
 CONNECTION_LIMIT = 1000  # open connections at once: every phone in a large hall and the desk
 
@@ -80,4 +81,7 @@ class Command(BaseCommand):
             # than select(), which cannot watch more than about 1,000 sockets.
             connection_limit=CONNECTION_LIMIT,
             asyncore_use_poll=True,
+            # Waitress reads a whole body (into a file) before the desk sees it: a body past a
+            # few times the upload limit, chunked or not, is cut off there (its default: 1 GB).
+            max_request_body_size=wire_limit(),
         )

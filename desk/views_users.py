@@ -106,7 +106,7 @@ class UserDetail(DirectorRequired, View):
                 here,
                 lambda: give_role(user, t, role, request.user),
                 lambda g: (
-                    _("%(name)s is %(role)s at %(tournament)s.")
+                    _("%(tournament)s: %(name)s has the role %(role)s.")
                     % {**name, "role": g.get_role_display(), "tournament": t.name}
                 ),
             )
@@ -120,7 +120,7 @@ class UserDetail(DirectorRequired, View):
                 here,
                 lambda: take_role(grant, request.user),
                 lambda _result: (
-                    _("%(name)s is no longer %(role)s at %(tournament)s.")
+                    _("%(tournament)s: the role %(role)s is taken back from %(name)s.")
                     % {
                         **name,
                         "role": grant.get_role_display(),

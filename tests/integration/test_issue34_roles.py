@@ -71,7 +71,7 @@ def test_staff_without_a_grant_get_403_on_another_event(name, role):
     staff = people()
     tournaments.played(staff)  # given to the desk users and the referee
     rules_club()  # given to the club officer
-    other = tournaments.played(staff, slug="other-open", staff=False)
+    other = tournaments.played(staff, slug="other-open", granted=False)
     player = other.players.first()
     method, _allowed = RULES[name]
     c = client_for(role, staff)
@@ -87,7 +87,7 @@ def test_staff_without_a_grant_get_403_on_another_event(name, role):
 def test_a_desk_user_of_a_gets_403_on_b_and_sees_only_a():
     staff = f.staff()
     a = f.tournament(slug="open-a", name="Open A")
-    b = f.tournament(slug="open-b", name="Open B", staff=False)
+    b = f.tournament(slug="open-b", name="Open B", granted=False)
     f.seat_session(a)
     f.seat_session(b)
     desk = f.login(staff["desk1"])
@@ -117,7 +117,7 @@ def test_a_role_is_held_only_where_it_is_given():
     pages open, the desk's do not, and the clock page offers no control."""
     user = f.user("both", DESK)
     user.groups.add(Group.objects.get(name=REFEREE))
-    a = f.tournament(slug="open-a", staff=False)
+    a = f.tournament(slug="open-a", granted=False)
     f.seat_session(a)
     f.grant(user, a, REFEREE)
     c = f.login(user)
@@ -131,7 +131,7 @@ def test_a_role_is_held_only_where_it_is_given():
 def test_a_head_referee_is_one_on_the_tournaments_given_as_head_referee():
     user = f.user("head", HEAD_REFEREE)
     a = f.tournament(slug="open-a")
-    f.tournament(slug="open-b", staff=False)
+    f.tournament(slug="open-b", granted=False)
     assert set(StaffGrant.objects.filter(user=user).values_list("role", flat=True)) == {
         HEAD_REFEREE
     }
@@ -235,8 +235,8 @@ def test_a_second_director_adds_a_user_who_then_reaches_exactly_that_tournament(
     password and reaches A and nothing else."""
     second = f.user("second-director", DIRECTOR)
     assert not second.is_staff and not second.is_superuser
-    a = f.tournament(slug="open-a", name="Open A", staff=False)
-    f.tournament(slug="open-b", name="Open B", staff=False)
+    a = f.tournament(slug="open-a", name="Open A", granted=False)
+    f.tournament(slug="open-b", name="Open B", granted=False)
     f.seat_session(a)
     c = f.login(second)
     assert c.get("/admin/").status_code == 302  # the admin is not theirs
@@ -335,7 +335,7 @@ def test_a_bad_new_user_is_refused_naming_the_field(data, field, message):
 def test_bad_role_requests_change_nothing():
     c = f.login(f.user("dir", DIRECTOR))
     desk = f.user("desk1", DESK)
-    a = f.tournament(slug="open-a", staff=False)
+    a = f.tournament(slug="open-a", granted=False)
     other = f.user("other", DESK)
     other_grant = StaffGrant.objects.create(user=other, tournament=a, role=DESK)
     for data in (
@@ -369,8 +369,8 @@ def test_the_upgrade_gives_existing_staff_every_existing_event():
     staff = f.staff()
     head = f.user("head", HEAD_REFEREE)
     officer = f.user("officer", CLUB_OFFICER)
-    a = f.tournament(slug="open-a", staff=False)
-    b = f.tournament(slug="open-b", staff=False)
+    a = f.tournament(slug="open-a", granted=False)
+    b = f.tournament(slug="open-b", granted=False)
     club = _club("furiten", staff["director"])
     assert not StaffGrant.objects.exists() and not OfficerGrant.objects.exists()
     importlib.import_module("tournament.migrations.0021_grants_for_existing_staff").grant_existing(
@@ -399,7 +399,7 @@ def test_the_upgrade_gives_existing_staff_every_existing_event():
     assert f.login(head).get("/referee/open-a/appeals/").status_code == 200
     assert f.login(officer).get("/desk/club/furiten/").status_code == 200
     # A new tournament is given to nobody.
-    c = f.tournament(slug="open-c", staff=False)
+    c = f.tournament(slug="open-c", granted=False)
     assert f.login(staff["desk1"]).get(f"/desk/{c.slug}/").status_code == 403
     assert a.grants.count() == b.grants.count() == 4
 

@@ -38,16 +38,16 @@ def staff():
     }
 
 
-def tournament(ruleset="ema-2012", players=8, slug="test-open", staff=True, **kw):
+def tournament(ruleset="ema-2012", players=8, slug="test-open", granted=True, **kw):
     """A tournament with `players` players. Roles are per tournament (issue 34): with `staff`
     every desk user, referee and head referee there is at this moment is given their roles on
-    it, as the director would; staff=False leaves it to nobody but the director."""
+    it, as the director would; granted=False leaves it to nobody but the director."""
     t = Tournament.objects.create(
         name=kw.pop("name", "Test Open"), slug=slug, ruleset=ruleset, **kw
     )
     for n in range(1, players + 1):
         Player.objects.create(tournament=t, key=f"p{n:02d}", name=f"Player {n:02d}")
-    if staff:
+    if granted:
         for u in User.objects.filter(groups__name__in=TOURNAMENT_ROLES).distinct():
             grant(u, t)
     return t

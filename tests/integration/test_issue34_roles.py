@@ -352,14 +352,6 @@ def test_bad_role_requests_change_nothing():
     assert c.get("/desk/users/999999/").status_code == 404
 
 
-def test_the_users_page_is_translated():
-    c = f.login(f.user("dir", DIRECTOR))
-    c.cookies["django_language"] = "pl"
-    page = c.get("/desk/users/", HTTP_ACCEPT_LANGUAGE="pl")
-    assert page.status_code == 200
-    assert page.wsgi_request.LANGUAGE_CODE == "pl"
-
-
 # --- an upgraded laptop -------------------------------------------------------------------------
 
 

@@ -331,7 +331,7 @@ def kwargs_for(full_name, t, player, club_slug="rules-club"):
         if name == "person_split":
             pk = merge_people(kept, other, director).pk
     if name == "user":
-        pk = User.objects.get(username="visitor").pk
+        pk = User.objects.get(username="desk2").pk
     values = {}
     if "club" in pattern.pattern.regex.groupindex:
         club = rules_club(club_slug, officers=club_slug == "rules-club")

@@ -129,6 +129,7 @@ def test_director_runs_a_session_and_the_public_sees_the_winner(
         expect(director.locator(".messages")).to_contain_text(
             f"Kraków Riichi Open: {user} has the role desk."
         )
+    director.goto(f"{desk_url}s/1/")  # back to the session, which the director watches
 
     # 6. Each table: desk1 types the scores with the keyboard only, desk2 confirms.
     desk1 = e2e.log_in(new_context(), "desk1")

@@ -53,6 +53,7 @@ from core.errors import ActionRefused
 from scoring.models import Penalty
 from scoring.selectors import last_started, seating
 from tournament.changes import touch
+from tournament.grants import give_again, grants_of
 from tournament.models import Appeal, Incident, Restore, Tournament
 
 log = logging.getLogger(__name__)
@@ -410,8 +411,10 @@ def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore |
     before = write_backup(existing, tag=BEFORE_RESTORE)
     try:
         with transaction.atomic():
+            kept = grants_of(existing)  # who works on it stays so (issue 34)
             Tournament.objects.select_for_update().get(pk=existing.pk).delete()
             tournament = create_tournament(ready)
+            give_again(tournament, kept, user)
             record = Restore.objects.create(
                 slug=tournament.slug,
                 backup=backup_name or _("an uploaded file"),

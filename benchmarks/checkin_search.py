@@ -22,6 +22,7 @@ from timing import timed  # noqa: E402
 
 from core import collation, search  # noqa: E402
 from core.roles import DESK, ensure_groups  # noqa: E402
+from tournament.models import StaffGrant  # noqa: E402
 
 FIRST = ["Łukasz", "Małgorzata", "Jürgen", "Seán", "Юлія", "Олег", "Ёлка", "Zofia", "Ivan"]
 LAST = ["Wójcik", "Müller", "O'Brien", "Ґудзь", "Щербаков", "Żółć", "Nowak", "Straße"]
@@ -41,6 +42,7 @@ def main():
     ensure_groups()
     desk = User.objects.create_user("desk")
     desk.groups.add(Group.objects.get(name=DESK))
+    StaffGrant.objects.create(user=desk, tournament=t, role=DESK)  # roles per event (#34)
     client = Client()
     client.force_login(desk)
     url = f"/desk/{t.slug}/checkin/"

@@ -79,7 +79,7 @@ def seed(fixture, players) -> dict:
 
     from core.roles import DESK, ensure_groups
     from scoring.models import Result
-    from tournament.models import Tournament
+    from tournament.models import StaffGrant, Tournament
 
     live = {}
 
@@ -101,7 +101,9 @@ def seed(fixture, players) -> dict:
     Tournament.objects.filter(pk=t.pk).update(planned_sessions=PLANNED)
     desk = Group.objects.get(name=DESK)
     for name, password in DESK_USERS.items():
-        User.objects.create_user(name, password=password).groups.add(desk)
+        user = User.objects.create_user(name, password=password)
+        user.groups.add(desk)
+        StaffGrant.objects.create(user=user, tournament=t, role=DESK)  # roles per event (#34)
     return live
 
 

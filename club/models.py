@@ -272,3 +272,40 @@ class GameScore(models.Model):
 
     def __str__(self):
         return f"{self.wind} {self.score}"
+
+
+class OfficerGrant(models.Model):
+    """A club officer's way into one club rating (issue 34): the group says the user is an
+    officer, the grant of which clubs. The director (and a superuser) needs none. Taking it back
+    deletes the grant; its history keeps who gave and who took it, and when."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="club_grants",
+        verbose_name=_("user"),
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="grants", verbose_name=_("club rating")
+    )
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("given by"),
+    )
+    granted_at = models.DateTimeField(_("given"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["club", "user"]
+        verbose_name = _("club officer's club")
+        verbose_name_plural = _("club officers' clubs")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="officergrant_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.user} · {self.club}"

@@ -13,6 +13,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from club.changes import touch_club
+from club.grants import give_creator
 from club.models import (
     Club,
     Evening,
@@ -25,6 +26,7 @@ from club.models import (
     Season,
 )
 from core.errors import ActionRefused, StaleEdit
+from core.roles import is_director
 from people.models import Person
 from people.services import create_person
 from scoring.services import refuse_scores, wind_label
@@ -69,6 +71,14 @@ def save_club(club: Club | None, data: dict, user) -> Club:
     # The stored club, locked: its revision is touch_club's alone, never written back stale.
     given = club
     club = Club.objects.select_for_update().get(pk=club.pk) if club and club.pk else Club()
+    # Single confirmation is the director's (issue 34): an officer who could switch it on would
+    # confirm their own game alone.
+    single = data.get("single_confirmation", club.single_confirmation)
+    if bool(single) != club.single_confirmation and not (user and is_director(user)):
+        raise ActionRefused(
+            _("Only the director switches single-person confirmation."),
+            field="single_confirmation",
+        )
     for name in CLUB_FIELDS:
         if name in data:
             setattr(club, name, data[name])
@@ -77,6 +87,7 @@ def save_club(club: Club | None, data: dict, user) -> Club:
         club.save(update_fields=CLUB_FIELDS)
     else:
         club.save()
+        give_creator(club, user)
     touch_club(club.pk)
     club.refresh_from_db()
     if given is not None and given is not club:

@@ -4,10 +4,20 @@ director: everything. desk: result entry and confirmation, check-in, seating pri
 referee: penalties, substitutions, incidents and appeals, never results. head referee: a referee
 who also decides appeals and accepts late ones. club officer: a club rating's members, evenings
 and games (issue 25); the people on the desk. public: no login, read-only pages.
+
+A group says what a user does; since issue 34 a grant says where: desk users, referees and head
+referees are given their tournaments (tournament.models.StaffGrant), club officers their club
+ratings (club.models.OfficerGrant). The page of a tournament or club checks the grant for the
+one in its address (`RoleRequiredMixin.enter_event`, called by tournament.mixins and the club
+pages' mixin); from there on the request's roles are the ones held on that event. The director
+(the group, or a superuser) needs no grant. Single confirmation, merging and splitting people
+and the users page are the director's alone.
 """
 
 from django.contrib.auth.mixins import AccessMixin
 from django.contrib.auth.models import Group
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext_lazy as _
 
 DIRECTOR = "director"
 DESK = "desk"
@@ -15,6 +25,15 @@ REFEREE = "referee"
 HEAD_REFEREE = "head referee"
 CLUB_OFFICER = "club officer"
 GROUPS = (DIRECTOR, DESK, REFEREE, HEAD_REFEREE, CLUB_OFFICER)
+TOURNAMENT_ROLES = (DESK, REFEREE, HEAD_REFEREE)  # given per tournament; CLUB_OFFICER per club
+# The groups' names as the pages show them (the groups themselves keep the English names).
+ROLE_NAMES = {
+    DIRECTOR: _("director"),
+    DESK: _("desk"),
+    REFEREE: _("referee"),
+    HEAD_REFEREE: _("head referee"),
+    CLUB_OFFICER: _("club officer"),
+}
 
 
 def ensure_groups(**kwargs):
@@ -66,6 +85,19 @@ class RoleRequiredMixin(AccessMixin):
             self.raise_exception = True
             return self.handle_no_permission()
         return super().dispatch(request, *args, **kwargs)
+
+    def enter_event(self, request, granted):
+        """The tournament or club of the address is known: `granted()` gives the roles the user
+        is given on it. The director passes; anyone else keeps only those of their roles for
+        the rest of the request (the page, its template, the services it calls), and without
+        one the view allows is refused with 403."""
+        user = request.user
+        if is_director(user):
+            return
+        roles = user_roles(user) & set(granted())
+        user._desk_roles = roles
+        if not roles & set(self.allowed):
+            raise PermissionDenied
 
 
 class DirectorRequired(RoleRequiredMixin):

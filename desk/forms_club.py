@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from club.models import Club, GameVersion, Season
 from club.services import CLUB_FIELDS
 from core.forms import CollatedChoiceField, model_field
+from core.roles import is_director
 from core.zones import default_zone, zone_names
 from desk.forms import get_language_code
 from desk.forms_results import chombo_field, score_field
@@ -20,13 +21,16 @@ TAKEN_SLUGS = {"new"}
 
 
 class ClubForm(forms.Form):
-    """A club rating's settings, as club.services.save_club takes them."""
+    """A club rating's settings, as club.services.save_club takes them. Single confirmation is
+    the director's (issue 34): an officer's form has no such field."""
 
-    def __init__(self, *args, club: Club | None = None, **kwargs):
+    def __init__(self, *args, club: Club | None = None, user=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
         for name in CLUB_FIELDS:
             self.fields[name] = model_field(Club, name)
+        if not (user is not None and is_director(user)):
+            del self.fields["single_confirmation"]
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _(
             "The club's web address: /r/<slug>/; made from the name if empty."

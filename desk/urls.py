@@ -11,6 +11,7 @@ from desk import views_people as people
 from desk import views_plans as plans
 from desk import views_results as results
 from desk import views_seating as seating
+from desk import views_users as users
 
 app_name = "desk"
 T = "<slug:slug>/"
@@ -27,6 +28,10 @@ urlpatterns = [
     path("people/<int:pk>/", people.PersonDetail.as_view(), name="person"),
     path("people/<int:pk>/merge/", people.PersonMerge.as_view(), name="person_merge"),
     path("people/changes/<int:pk>/split/", people.PersonSplit.as_view(), name="person_split"),
+    # The users and their roles (issue 34): the director's; "users" is no tournament's slug.
+    path("users/", users.UserList.as_view(), name="users"),
+    path("users/add/", users.UserAdd.as_view(), name="user_add"),
+    path("users/<int:pk>/", users.UserDetail.as_view(), name="user"),
     # Club ratings (issue 25): before the tournaments' <slug:slug>/ patterns.
     path("club/", club.ClubList.as_view(), name="clubs"),
     path("club/new/", club.ClubCreate.as_view(), name="club_add"),

@@ -16,7 +16,17 @@ from django_tables2 import RequestConfig
 from core.collation import collated
 from core.errors import ActionRefused
 from core.forms import ButtonsForm, SearchForm, UploadForm
-from core.roles import DeskRequired, DirectorRequired, StaffRequired, is_desk, is_referee
+from core.roles import (
+    DESK,
+    HEAD_REFEREE,
+    REFEREE,
+    DeskRequired,
+    DirectorRequired,
+    StaffRequired,
+    is_desk,
+    is_director,
+    is_referee,
+)
 from core.views import show_refusal
 from desk.forms import CheckInForm, ImportConfirmForm, PlayerForm, RulesForm, TournamentForm
 from desk.tables import (
@@ -28,6 +38,7 @@ from desk.tables import (
 )
 from scoring.selectors import done, has_confirmed_results, session_now, table_states
 from scoring.services import change_rules
+from tournament.grants import tournaments_of
 from tournament.mixins import TournamentMixin
 from tournament.models import Player, Tournament
 from tournament.people import matches_offer
@@ -46,14 +57,24 @@ class Home(StaffRequired, View):
     """Every desk role's way in; a referee's tournaments link to the referee's pages."""
 
     def get(self, request):
-        kind = DeskTournamentsTable if is_desk(request.user) else RefereeTournamentsTable
-        # A club officer alone has no tournament pages: the club ratings' link only.
-        table = (
-            kind(Tournament.objects.all())
-            if is_desk(request.user) or is_referee(request.user)
-            else None
+        user = request.user
+        # Each one's own tournaments (issue 34): the director's are all; a desk user's open on
+        # the desk's pages, a referee's (not also desk there) on the referee's. A club officer
+        # alone has no tournament pages: the club ratings' link only.
+        desk = tournaments_of(user, (DESK,)) if is_desk(user) else Tournament.objects.none()
+        refereed = (
+            tournaments_of(user, (REFEREE, HEAD_REFEREE)).exclude(pk__in=desk.values("pk"))
+            if is_referee(user) and not is_director(user)
+            else Tournament.objects.none()
         )
-        return render(request, "desk/home.html", {"table": table})
+        context = {
+            "table": DeskTournamentsTable(desk) if is_desk(user) else None,
+            "referee_table": RefereeTournamentsTable(refereed) if is_referee(user) else None,
+        }
+        if context["table"] is not None and context["referee_table"] is not None:
+            # Both kinds: the referee's list only when it has something of its own.
+            context["referee_table"] = context["referee_table"] if refereed.exists() else None
+        return render(request, "desk/home.html", context)
 
 
 class TournamentCreate(DirectorRequired, View):

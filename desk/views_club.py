@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django_tables2 import RequestConfig
 
+from club.grants import clubs_of, enter_club
 from club.models import Club, Evening, Game, Member, Season
 from club.selectors import (
     club_counts,
@@ -89,6 +90,7 @@ class ClubMixin:
 
     def dispatch(self, request, *args, **kwargs):
         self.club = get_object_or_404(Club, slug=kwargs["club"])
+        enter_club(self, request, self.club)  # its officers' and the director's (issue 34)
         timezone.activate(zone(self.club.time_zone))
         return super().dispatch(request, *args, **kwargs)
 
@@ -115,7 +117,7 @@ def _day(text: str) -> datetime.date:
 
 class ClubList(ClubRequired, View):
     def get(self, request):
-        table = ClubsTable(Club.objects.all())
+        table = ClubsTable(clubs_of(request.user))
         return render(request, "desk/club/list.html", {"table": table})
 
 
@@ -125,10 +127,10 @@ class ClubCreate(ClubRequired, View):
         return render(request, "desk/club/form.html", context, status=status)
 
     def get(self, request):
-        return self._render(request, ClubForm())
+        return self._render(request, ClubForm(user=request.user))
 
     def post(self, request):
-        form = ClubForm(request.POST)
+        form = ClubForm(request.POST, user=request.user)
         if form.is_valid():
             try:
                 club = save_club(None, form.data_for_service(), request.user)
@@ -147,10 +149,10 @@ class ClubEdit(ClubRequired, ClubMixin, View):
         return render(request, "desk/club/form.html", context, status=status)
 
     def get(self, request, club):
-        return self._render(request, ClubForm(club=self.club))
+        return self._render(request, ClubForm(club=self.club, user=request.user))
 
     def post(self, request, club):
-        form = ClubForm(request.POST, club=self.club)
+        form = ClubForm(request.POST, club=self.club, user=request.user)
         if form.is_valid():
             try:
                 saved = save_club(self.club, form.data_for_service(), request.user)

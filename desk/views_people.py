@@ -1,6 +1,7 @@
 """People across events (issue 25): the matches of a tournament's players (the director's), the
-desk's people, a person's page with their events, merges and splits (club officers' and the
-director's)."""
+desk's people and a person's page with their events (club officers' and the director's); merges
+and splits (the director's alone since issue 34: a merge reaches every tournament and club the
+two people played in)."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,7 +13,7 @@ from django_tables2 import RequestConfig
 from club.selectors import person_games
 from core.errors import ActionRefused
 from core.forms import ButtonsForm, SearchForm
-from core.roles import ClubRequired, DirectorRequired
+from core.roles import ClubRequired, DirectorRequired, is_director
 from core.views import show_refusal
 from desk.forms_people import MatchesForm, MergeForm, PersonForm, SplitForm
 from desk.tables_people import (
@@ -129,7 +130,9 @@ def _person_page(request, person, form=None, merge=None):
     context = {
         "person": person,
         "form": None if merged else (form or PersonForm(instance=person)),
-        "merge": None if merged else (merge or MergeForm(person=person)),
+        "merge": None
+        if merged or not is_director(request.user)
+        else (merge or MergeForm(person=person)),
         "events": PersonEventsTable(person_events(person)),
         "changes": PersonChangesTable(person_changes(person)),
         "rated_games": PersonRatedGamesTable(rated_game_rows(person)),
@@ -164,7 +167,7 @@ def _stored(person):
     return Person.objects.select_related("merged_into").get(pk=person.pk)
 
 
-class PersonMerge(ClubRequired, View):
+class PersonMerge(DirectorRequired, View):
     def post(self, request, pk):
         person = get_object_or_404(Person.objects.select_related("merged_into"), pk=pk)
         form = MergeForm(request.POST, person=person)
@@ -185,7 +188,7 @@ class PersonMerge(ClubRequired, View):
         return _person_page(request, person, merge=form)
 
 
-class PersonSplit(ClubRequired, View):
+class PersonSplit(DirectorRequired, View):
     def post(self, request, pk):
         change = get_object_or_404(PersonChange, pk=pk, kind=PersonChange.Kind.MERGE)
         form = SplitForm(request.POST)

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.views import View
 
+from club.grants import enter_club
 from club.models import Club, Season
 from club.selectors import current_season
 from core.management.commands.serve import lan_address
@@ -89,6 +90,7 @@ class ClubExport(ClubRequired, View):
     def season(self) -> Season | None:
         # looked up after the role check (dispatch), so a refusal says nothing of what exists
         self.club = get_object_or_404(Club, slug=self.kwargs["club"])
+        enter_club(self, self.request, self.club)  # its officers' and the director's (issue 34)
         chosen = self.request.GET.get("season", "")
         if chosen == "all" or (not chosen and self.whole_by_default):
             return None

@@ -1,13 +1,19 @@
-"""The views' tournament and session, looked up once from the address (every audience)."""
+"""The views' tournament and session, looked up once from the address (every audience). A staff
+page (a RoleRequiredMixin view) lets in only the users given a role on that tournament (issue 34):
+see core.roles."""
 
 from django.shortcuts import get_object_or_404
 
+from core.roles import RoleRequiredMixin
+from tournament.grants import granted_roles
 from tournament.models import Session, Tournament
 
 
 class TournamentMixin:
     def dispatch(self, request, *args, **kwargs):
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        if isinstance(self, RoleRequiredMixin):
+            self.enter_event(request, lambda: granted_roles(request.user, self.tournament))
         return super().dispatch(request, *args, **kwargs)
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from core.moments import validate_calendar
+from core.roles import DESK, HEAD_REFEREE, REFEREE, ROLE_NAMES
 from core.text import Shape, validate_line, validate_name, validate_text
 from core.zones import default_zone, in_zone, validate_zone
 from people.models import Named, Person
@@ -30,9 +31,10 @@ KEY = Shape(
 validate_key = KEY.validator
 
 # Addresses under /desk/ that are not a tournament's: a tournament of one of these slugs would be
-# hidden behind them (/desk/new/, /desk/import/, /desk/people/; "club" and "clubs" kept for the
-# club ratings' pages). The tournament form refuses them and a slug made from a name avoids them.
-RESERVED_SLUGS = frozenset({"new", "import", "people", "club", "clubs"})
+# hidden behind them (/desk/new/, /desk/import/, /desk/people/, /desk/users/; "club" and "clubs"
+# kept for the club ratings' pages). The tournament form refuses them and a slug made from a
+# name avoids them.
+RESERVED_SLUGS = frozenset({"new", "import", "people", "club", "clubs", "users"})
 
 # The longest texts the desk keeps: what happened, an appeal and its decision; a rule change's
 # reason. Declared on the fields (a TextField's max_length alone binds only forms).
@@ -532,3 +534,45 @@ class Restore(models.Model):
 
     def __str__(self):
         return f"{self.slug} ← {self.backup}"
+
+
+class StaffGrant(models.Model):
+    """A desk user's, referee's or head referee's way into one tournament (issue 34): the role's
+    group says what the user does, the grant where. The director (and a superuser) needs none.
+    Taking a role back deletes the grant; its history keeps who gave and who took it, and when."""
+
+    ROLES = [(role, ROLE_NAMES[role]) for role in (DESK, REFEREE, HEAD_REFEREE)]
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="tournament_grants",
+        verbose_name=_("user"),
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="grants", verbose_name=_("tournament")
+    )
+    role = models.CharField(_("role"), max_length=20, choices=ROLES)
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("given by"),
+    )
+    granted_at = models.DateTimeField(_("given"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["tournament", "user", "role"]
+        verbose_name = _("tournament role")
+        verbose_name_plural = _("tournament roles")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "tournament", "role"], name="staffgrant_unique"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.user} · {self.tournament} · {self.role}"

@@ -119,7 +119,19 @@ def test_director_runs_a_session_and_the_public_sees_the_winner(
     assert sorted(seated) == sorted(names)
     east_of_table_1 = tables.nth(0).locator("td").nth(1).inner_text()
 
-    # 5. Each table: desk1 types the scores with the keyboard only, desk2 confirms.
+    # 5. The director gives the tournament to the two desk users on the users page (issue 34).
+    for user in ("desk1", "desk2"):
+        director.goto("/desk/users/")
+        director.get_by_role("link", name=user, exact=True).click()
+        director.select_option("#id_tournament", label="Kraków Riichi Open")
+        director.select_option("#id_role", "desk")
+        director.get_by_role("button", name="Give the role").click()
+        expect(director.locator(".messages")).to_contain_text(
+            f"Kraków Riichi Open: {user} has the role desk."
+        )
+    director.goto(f"{desk_url}s/1/")  # back to the session, which the director watches
+
+    # 6. Each table: desk1 types the scores with the keyboard only, desk2 confirms.
     desk1 = e2e.log_in(new_context(), "desk1")
     desk2 = e2e.log_in(new_context(), "desk2")
     for number, scores in SCORES.items():
@@ -170,7 +182,7 @@ def test_director_runs_a_session_and_the_public_sees_the_winner(
     director.reload()
     expect(director.locator("p.meta").first).to_contain_text("2 of 2 tables confirmed")
 
-    # 6. The public standings on a phone, no login.
+    # 7. The public standings on a phone, no login.
     public = new_context(viewport=e2e.PHONE, is_mobile=True, has_touch=True).new_page()
     public.goto(f"/t/{slug}/")
     expect(public.locator("h1")).to_have_text("Kraków Riichi Open")

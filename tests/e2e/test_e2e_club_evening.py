@@ -54,6 +54,7 @@ def typed(name: str) -> str:
 def test_a_club_evening(new_context):
     officer, second = f.user("officer", CLUB_OFFICER), f.user("second", CLUB_OFFICER)
     club = save_club(None, {"name": "Furiten", "slug": SLUG}, officer)
+    f.grant(second, club)  # the creator keeps it by itself; the second officer is given it
     members = [add_member(club, Person.objects.create(name=n), officer) for n in NAMES]
     # Last week: the first four played; their rating is the order before tonight.
     before_scores = (40000, 32000, 28000, 20000)

@@ -165,6 +165,7 @@ def build():
         tournament=t, key="s02", name="Sam Substitute-Reserveplayer", substitute=True
     )
     desk1, desk2 = staff["desk1"], staff["desk2"]
+    f.grant(chief, t)  # the referee's and head referee's roles on this tournament (issue 34)
     s1 = Session.objects.create(tournament=t, number=1)
     for start in range(0, 16, 4):
         table = add_table(s1, players[start : start + 4])

@@ -41,6 +41,7 @@ def messages_of(response) -> list[str]:
 @pytest.fixture
 def club(officers):
     c = save_club(None, {"name": "Furiten", "slug": "furiten"}, officers["one"])
+    f.grant(officers["two"], c)  # both officers keep it (issue 34: the creator only, by itself)
     for name in ("Anna Kowalska", "Boris Petrov", "Chen Li", "Dmytro Koval", "Eva Novak"):
         add_member(c, Person.objects.create(name=name), officers["one"], joined_on=DAY)
     return c
@@ -96,6 +97,9 @@ def test_a_club_evening_through_the_pages(officers):
     )
     assert r.status_code == 302 and r["Location"] == "/desk/club/furiten/"
     club = Club.objects.get(slug="furiten")
+    # The officer who created it keeps it; the second is given it by the director (issue 34).
+    assert two.get("/desk/club/furiten/").status_code == 403
+    f.grant(officers["two"], club)
     dashboard = one.get("/desk/club/furiten/").content.decode()
     assert 'href="/r/furiten/"' in dashboard
     for export in ("rating.pdf", "games.pdf", "rating.xlsx"):

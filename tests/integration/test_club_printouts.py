@@ -48,6 +48,7 @@ def text_of(pdf: bytes) -> str:
 def club():
     first, second = f.user("off1", CLUB_OFFICER), f.user("off2", CLUB_OFFICER)
     club = save_club(None, {"name": "Furiten", "slug": "furiten", "min_games": 2}, first)
+    f.grant(second, club)  # the creator keeps it by itself; the second officer is given it
     winter = save_season(
         club, None, "Winter 2025", datetime.date(2025, 1, 1), datetime.date(2025, 3, 31), first
     )

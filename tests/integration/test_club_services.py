@@ -21,7 +21,7 @@ from club.services import (
     void_game,
 )
 from core.errors import ActionRefused, StaleEdit
-from core.roles import CLUB_OFFICER
+from core.roles import CLUB_OFFICER, DIRECTOR
 from people.models import Person
 from people.services import merge_people, split_people
 from tests.support.factories import login, user
@@ -209,7 +209,10 @@ def test_a_second_officer_confirms(club, officers, members):
         confirm_game(version, officers[0])
     confirm_game(version, officers[1])
     assert len(rating(club).table.rows) == 4
-    save_club(club, {"single_confirmation": True}, officers[0])
+    # Single confirmation is the director's to switch (issue 34), not an officer's.
+    with pytest.raises(ActionRefused, match="Only the director"):
+        save_club(club, {"single_confirmation": True}, officers[0])
+    save_club(club, {"single_confirmation": True}, user("director", DIRECTOR))
     alone = record_game(club, seats, officers[0], played_on=DAY)
     assert confirm_game(alone, officers[0]).status == GameVersion.Status.CONFIRMED
 

@@ -65,8 +65,13 @@ RULES = {
     "desk:people": ("get", CLUB),
     "desk:person_add": ("post", CLUB),
     "desk:person": ("post", CLUB),
-    "desk:person_merge": ("post", CLUB),
-    "desk:person_split": ("post", CLUB),
+    # Merging and splitting people are the director's (issue 34).
+    "desk:person_merge": ("post", DIRECTOR_ONLY),
+    "desk:person_split": ("post", DIRECTOR_ONLY),
+    # The users and their roles per tournament and club (issue 34).
+    "desk:users": ("get", DIRECTOR_ONLY),
+    "desk:user_add": ("post", DIRECTOR_ONLY),
+    "desk:user": ("post", DIRECTOR_ONLY),
     "desk:checkin": ("get", DESK),
     "desk:checkin_toggle": ("post", DESK),
     "desk:session_add": ("post", DIRECTOR_ONLY),
@@ -275,14 +280,18 @@ def people():
 RULES_DAY = datetime.date(2025, 3, 14)
 
 
-def rules_club() -> Club:
+def rules_club(slug="rules-club", officers=True) -> Club:
     """A club rating with four members, a season and a draft game (by the first user), for the
-    club pages' rules: a confirm by anyone else has something to confirm."""
-    club = Club.objects.filter(slug="rules-club").first()
+    club pages' rules: a confirm by anyone else has something to confirm. Given to every club
+    officer there is (issue 34), or with officers=False to none."""
+    club = Club.objects.filter(slug=slug).first()
     if club is not None:
         return club
     user = User.objects.order_by("pk").first()
-    club = save_club(None, {"name": "Rules Club", "slug": "rules-club"}, user)
+    club = save_club(None, {"name": "Rules Club", "slug": slug}, user)
+    if officers:
+        for officer in User.objects.filter(groups__name=CLUB_OFFICER):
+            f.grant(officer, club)
     members = [
         add_member(club, Person.objects.create(name=f"Member {n}"), user) for n in range(1, 5)
     ]
@@ -291,7 +300,7 @@ def rules_club() -> Club:
     return club
 
 
-def kwargs_for(full_name, t, player):
+def kwargs_for(full_name, t, player, club_slug="rules-club"):
     namespace, name = full_name.split(":")
     resolver = get_resolver().namespace_dict[namespace][1]
     pattern = {p.name: p for p in resolver.url_patterns}[name]
@@ -321,9 +330,11 @@ def kwargs_for(full_name, t, player):
         pk = kept.pk
         if name == "person_split":
             pk = merge_people(kept, other, director).pk
+    if name == "user":
+        pk = User.objects.get(username="desk2").pk
     values = {}
     if "club" in pattern.pattern.regex.groupindex:
-        club = rules_club()
+        club = rules_club(club_slug, officers=club_slug == "rules-club")
         pk = {
             "club_season_edit": club.seasons.first,
             "club_season_close": club.seasons.first,
@@ -342,7 +353,7 @@ def kwargs_for(full_name, t, player):
     return {k: values[k] for k in pattern.pattern.regex.groupindex}
 
 
-def snapshot(app_labels=("tournament", "seating", "scoring", "people", "club")):
+def snapshot(app_labels=("tournament", "seating", "scoring", "people", "club", "auth")):
     """Row counts of every model and the fields of every row that a refused write might touch."""
     state = {}
     for model in apps.get_models():
@@ -434,6 +445,8 @@ def body(name, t, player):
         },
         "club_game_confirm": {"version": 1},
         "club_game_void": {"base_version": 1, "note": "by mistake", "confirm": "1"},
+        "user_add": {"username": "newcomer", "password": ""},
+        "user": {"action": "give_role", "tournament": t.pk, "role": "desk"},
     }.get(name.split(":")[1], {})
 
 

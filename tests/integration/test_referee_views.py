@@ -308,6 +308,7 @@ def test_disqualification_by_the_head_referee_only(staff):
     player.refresh_from_db()
     assert player.status == "active"
     staff["referee"].groups.add(Group.objects.get(name=HEAD_REFEREE))
+    f.grant(staff["referee"], t, HEAD_REFEREE)  # the role is given per tournament (issue 34)
     f.login(staff["referee"]).post(url(t, "referee:disqualify", pk=player.pk), {"text": "cheating"})
     player.refresh_from_db()
     assert player.status == "disqualified"
@@ -349,6 +350,7 @@ def test_appeal_window_refusal_and_head_referee_override(staff):
     assert "Only the head referee" in page.content.decode()
     assert not Appeal.objects.exists()
     staff["referee"].groups.add(Group.objects.get(name=HEAD_REFEREE))
+    f.grant(staff["referee"], t, HEAD_REFEREE)  # the role is given per tournament (issue 34)
     head = f.login(staff["referee"])
     head.post(url(t, "referee:appeal_add"), {**body, "override": "gong unclear"})
     appeal = Appeal.objects.get()
@@ -490,6 +492,7 @@ def test_past_the_scale_the_head_referee_adds_a_tp_penalty(staff):
     session = f.seat_session(t)
     f.play(session.tables.get(), [60, 10, -30, -40], staff["desk1"], staff["desk2"])
     staff["referee"].groups.add(Group.objects.get(name=HEAD_REFEREE))
+    f.grant(staff["referee"], t, HEAD_REFEREE)  # the role is given per tournament (issue 34)
     head = f.login(staff["referee"])
     player = t.players.get(key="p01")
     tp = {"kind": "other", "amount": "-1", "stage": "after", "note": "8th violation"}

@@ -12,6 +12,7 @@ from django.test import Client
 from core.roles import DESK, DIRECTOR, REFEREE, ensure_groups
 from referee.services import record_incident, record_penalty
 from tests.support import factories as f
+from tournament.models import Tournament
 from tournament.services import save_tournament
 
 pytestmark = pytest.mark.django_db
@@ -40,6 +41,8 @@ def client(role):
     ensure_groups()
     person = User.objects.create_user(role)
     person.groups.add(Group.objects.get(name=role))
+    for t in Tournament.objects.all():  # the role on the tournaments there are (issue 34)
+        f.grant(person, t)
     c = Client()
     c.force_login(person)
     return c
@@ -141,6 +144,7 @@ def test_referee_log_filters_by_a_name_as_people_type_it(t):
     referee_user = User.objects.create_user("ref")
     ensure_groups()
     referee_user.groups.add(Group.objects.get(name=REFEREE))
+    f.grant(referee_user, t)  # the referee's role on this tournament (issue 34)
     lukasz, obrien = t.players.get(key="p01"), t.players.get(key="p04")
     record_penalty(session, lukasz, "late", referee_user, minutes=3)
     record_penalty(session, obrien, "late", referee_user, minutes=4)

@@ -5,11 +5,12 @@ import re
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
-from core.roles import DESK, DIRECTOR, REFEREE, ensure_groups
+from club.models import Club, OfficerGrant
+from core.roles import DESK, DIRECTOR, REFEREE, TOURNAMENT_ROLES, ensure_groups
 from scoring.services import confirm_result, enter_result
 from seating.models import Table
 from seating.services import add_table
-from tournament.models import Player, Session, Tournament
+from tournament.models import Player, Session, StaffGrant, Tournament
 
 
 def user(name, role=None):
@@ -37,13 +38,34 @@ def staff():
     }
 
 
-def tournament(ruleset="ema-2012", players=8, slug="test-open", **kw):
+def tournament(ruleset="ema-2012", players=8, slug="test-open", granted=True, **kw):
+    """A tournament with `players` players. Roles are per tournament (issue 34): with `staff`
+    every desk user, referee and head referee there is at this moment is given their roles on
+    it, as the director would; granted=False leaves it to nobody but the director."""
     t = Tournament.objects.create(
         name=kw.pop("name", "Test Open"), slug=slug, ruleset=ruleset, **kw
     )
     for n in range(1, players + 1):
         Player.objects.create(tournament=t, key=f"p{n:02d}", name=f"Player {n:02d}")
+    if granted:
+        for u in User.objects.filter(groups__name__in=TOURNAMENT_ROLES).distinct():
+            grant(u, t)
     return t
+
+
+def grant(person, event, role=None):
+    """Give `person` `event`: a tournament with `role` (default: each tournament role of their
+    groups), or a club rating (its officer)."""
+    if isinstance(event, Club):
+        OfficerGrant.objects.get_or_create(user=person, club=event)
+        return
+    roles = (
+        [role]
+        if role
+        else person.groups.filter(name__in=TOURNAMENT_ROLES).values_list("name", flat=True)
+    )
+    for name in roles:
+        StaffGrant.objects.get_or_create(user=person, tournament=event, role=name)
 
 
 def seat_session(t, number=1, groups=None):

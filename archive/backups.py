@@ -10,7 +10,9 @@ written to a temporary file and renamed, so a crash never leaves half a file.
 
 The folder keeps the newest `DESK_BACKUPS_KEEP` files, and the newest one of every session
 (the file name carries the last seated session), so the state after each session survives any
-number of later changes.
+number of later changes. A write that fails (a full disk, a read-only folder) removes its
+temporary file; one left by a write that was killed is removed by the next pruning once it is
+TEMPORARY_STALE_SECONDS old.
 
 A club rating's file (archive.club_file) is backed up by the same writer on every
 club.changes.club_changed, into `club.<slug>/` (a dot no slug has, so no tournament's folder can
@@ -60,6 +62,10 @@ NAME = re.compile(r"^(\d{8}-\d{6}-\d{6})(?:-s(\d+))?(?:-([a-z-]+))?\.json$")
 TOURNAMENT, CLUB = "tournament", "club"
 BEFORE_RESTORE = "before-restore"
 MANUAL = "manual"
+# A file is written as ".NAME.tmp" and renamed. One older than this was left by a write that
+# was killed (a write takes well under a second): pruning removes it.
+TEMPORARY_PREFIX, TEMPORARY_SUFFIX = ".", ".tmp"
+TEMPORARY_STALE_SECONDS = 600
 
 
 def folder_of(slug: str) -> Path:
@@ -127,8 +133,34 @@ def prune(slug: str) -> list[str]:
     return _prune(folder_of(slug))
 
 
+def _stale_temporaries(folder: Path) -> list[Path]:
+    """Temporary files older than TEMPORARY_STALE_SECONDS: left by a write that was killed
+    (a write in progress is younger, and is left alone)."""
+    if not folder.is_dir():
+        return []
+    limit = time.time() - TEMPORARY_STALE_SECONDS
+    stale = []
+    for path in folder.iterdir():
+        if not (path.name.startswith(TEMPORARY_PREFIX) and path.name.endswith(TEMPORARY_SUFFIX)):
+            continue
+        try:
+            if path.stat().st_mtime < limit:
+                stale.append(path)
+        except OSError:
+            continue  # renamed or removed meanwhile
+    return stale
+
+
 def _prune(folder: Path) -> list[str]:
-    """Delete the backups that are neither among the newest N nor the newest of a session."""
+    """Delete the backups that are neither among the newest N nor the newest of a session, and
+    temporary files a killed write left behind."""
+    removed = []
+    for path in _stale_temporaries(folder):
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            continue
+        removed.append(path.name)
     backups = _listing(folder)
     kept = {b.name for b in backups[: keep()]}
     newest_of_session = {}
@@ -137,7 +169,6 @@ def _prune(folder: Path) -> list[str]:
     kept |= set(newest_of_session.values())
     # A restore's safety copy stays until the director deletes it by hand.
     kept |= {b.name for b in backups if b.tag == BEFORE_RESTORE}
-    removed = []
     for b in backups:
         if b.name not in kept:
             b.path.unlink(missing_ok=True)
@@ -184,12 +215,21 @@ def _write(folder: Path, suffix: str, text: str) -> Backup:
     stamp = timezone.now().astimezone(UTC).strftime("%Y%m%d-%H%M%S-%f")
     name = f"{stamp}{suffix}.json"
     path = folder / name
-    temporary = folder / f".{name}.tmp"
-    with open(temporary, "w", encoding="utf-8") as out:
-        out.write(text)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(temporary, path)
+    temporary = folder / f"{TEMPORARY_PREFIX}{name}{TEMPORARY_SUFFIX}"
+    try:
+        with open(temporary, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        # A full disk or a folder that became read-only: the half-written file goes, so failed
+        # writes do not pile up (issue 34); the failure itself is the caller's to report.
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            log.warning("could not remove the temporary backup %s", temporary)
+        raise
     _prune(folder)
     return _parse_name(path)
 
@@ -333,14 +373,28 @@ def _existing(incoming: dict) -> Tournament | None:
     return Tournament.objects.filter(slug=slug).first() if slug else None
 
 
-def preview(content) -> tuple[dict, Tournament | None, list]:
-    """The parsed file, the tournament it would replace (None: it would be created) and what
-    restoring it would change there. Raises TournamentFileError for a file that is not one."""
+def _prepare(content, user=None):
+    """(the parsed file, the tournament it replaces or None, the checked import or None, what
+    it changes). The changes are those of the tables the restore creates (the reader's plan),
+    not of the file as written: a table with hands and no scores becomes a result unless it is
+    in play (status playing), and the page says so."""
     incoming = parse(content)
     existing = _existing(incoming)
     if existing is None:
-        return incoming, None, []
-    return incoming, existing, changes(export_tournament(existing), incoming)
+        return incoming, None, None, []
+    # The file is read and checked (outside any transaction) before anything is shown or
+    # swapped: a file the restore would refuse is refused here, naming its first problem.
+    ready = prepare_import(incoming, user=user, replacing=existing)
+    found = changes(export_tournament(existing), incoming, ready.plan.sessions)
+    return incoming, existing, ready, found
+
+
+def preview(content) -> tuple[dict, Tournament | None, list]:
+    """The parsed file, the tournament it would replace (None: it would be created) and what
+    restoring it would change there. Raises TournamentFileError for a file that is not one, or
+    that the restore would refuse."""
+    incoming, existing, _ready, found = _prepare(content)
+    return incoming, existing, found
 
 
 def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore | None]:
@@ -349,11 +403,10 @@ def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore |
     The current state is first written as a "before-restore" backup, so a restore can itself be
     undone; the swap is one transaction (a bad file changes nothing), and the restore is logged.
     """
-    incoming, existing, changes = preview(content)
+    incoming, existing, ready, changes = _prepare(content, user)
     if existing is None:
         return import_tournament(incoming, user=user), None
     # The file is read and checked before the swap's transaction, which then only writes.
-    ready = prepare_import(incoming, user=user, replacing=existing)
     before = write_backup(existing, tag=BEFORE_RESTORE)
     try:
         with transaction.atomic():
@@ -385,6 +438,8 @@ WHAT = {
     "table": gettext_lazy("Table"),
     "seating": gettext_lazy("Seating"),
     "result": gettext_lazy("Result"),
+    "hands": gettext_lazy("Hands"),
+    "confirmations": gettext_lazy("Confirmations of hands"),
     "penalty": gettext_lazy("Penalty"),
     "incident": gettext_lazy("Incident"),
     "appeal": gettext_lazy("Appeal"),
@@ -452,6 +507,21 @@ def _scores(text, draft) -> str:
     return _("%(scores)s (draft)") % {"scores": text} if draft else text
 
 
+def _hand_count(n) -> str:
+    return ngettext("%(n)d hand", "%(n)d hands", n) % {"n": n}
+
+
+def _confirmation_count(n) -> str:
+    return ngettext("%(n)d confirmation", "%(n)d confirmations", n) % {"n": n}
+
+
+def _in_play(hands) -> str:
+    """A table with no result: in play with its hands, or not played yet."""
+    if not hands:
+        return ""
+    return _("in play, %(hands)s, no result") % {"hands": _hand_count(hands)}
+
+
 def preview_row(change: Change) -> dict:
     """One change as a row of the restore page's table: what (the kind of thing), which record,
     how it differs, and its value here now and in the file."""
@@ -483,10 +553,28 @@ def preview_row(change: Change) -> dict:
             "change": only_file if code == "session_added" else only_here,
         }
     if code in ("table_added", "table_removed"):
+        hands = _hand_count(v["hands"]) if v.get("hands") else ""
         return {
             "what": "table",
             "record": _place(v),
             "change": only_file if code == "table_added" else only_here,
+            "here": hands if code == "table_removed" else "",
+            "file": hands if code == "table_added" else "",
+        }
+    if code == "hands_changed":
+        return {
+            "what": "hands",
+            "record": _place(v),
+            "change": ngettext(
+                "the first %(n)d hand is the same",
+                "the first %(n)d hands are the same",
+                v["same"],
+            )
+            % {"n": v["same"]}
+            if v["same"]
+            else _("differ from the first hand"),
+            "here": _hand_count(v["now"]),
+            "file": _hand_count(v["then"]),
         }
     if code == "seating_changed":
         return {
@@ -496,6 +584,14 @@ def preview_row(change: Change) -> dict:
             "here": _fields_text(v["now"]),
             "file": _fields_text(v["then"]),
         }
+    if code == "confirmations_changed":
+        return {
+            "what": "confirmations",
+            "record": _place(v),
+            "change": _("who confirmed which hand"),
+            "here": _confirmation_count(v["now"]),
+            "file": _confirmation_count(v["then"]),
+        }
     if code in ("result_added", "result_removed", "result_changed"):
         change = _versions(v) or {"result_added": only_file, "result_removed": only_here}.get(
             code, _("scores")
@@ -504,8 +600,12 @@ def preview_row(change: Change) -> dict:
             "what": "result",
             "record": _place(v),
             "change": change,
-            "here": _scores(v.get("now", ""), v.get("draft_now")),
-            "file": _scores(v.get("then", ""), v.get("draft_then")),
+            "here": _scores(v["now"], v.get("draft_now"))
+            if "now" in v
+            else _in_play(v.get("hands_now")),
+            "file": _scores(v["then"], v.get("draft_then"))
+            if "then" in v
+            else _in_play(v.get("hands_then")),
         }
     if code in ("record_added", "record_removed", "record_changed"):
         row = {"what": v["kind"], "record": _record_text(v["kind"], v["record"])}

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from core.text import validate_text
+from seating.codes import place_code
 from tournament.models import Player, Session
 
 WINDS = ["E", "S", "W", "N"]
@@ -19,9 +20,23 @@ class Wind(models.TextChoices):
     NORTH = "N", _("North")
 
 
+class TableQuerySet(models.QuerySet):
+    def bulk_create(self, objs, *args, **kwargs):
+        """Tables made in bulk (the tournament file, the benchmarks) get their code as save()
+        gives it."""
+        objs = list(objs)
+        for table in objs:
+            table.fill_code()
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class Table(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
+    # The short code typed at /h/ (seating.codes.place_code of the table's place under the
+    # desk's secret), kept so that a typed code is found by the index, not by hashing every
+    # table; made again for every table when the secret changes (seating.keys.table_for_code).
+    code = models.CharField(_("short code"), max_length=9, db_index=True, editable=False)
     # When the tournament's winds are drawn at the table: who recorded the draw, and when;
     # null until then (seating.selectors.winds_pending).
     winds_drawn_at = models.DateTimeField(_("winds drawn"), null=True, blank=True, editable=False)
@@ -34,7 +49,10 @@ class Table(models.Model):
         related_name="+",
         verbose_name=_("winds recorded by"),
     )
-    history = HistoricalRecords()
+    # The code follows from the place and the secret: nobody changes it, so no history.
+    history = HistoricalRecords(excluded_fields=["code"])
+
+    objects = TableQuerySet.as_manager()
 
     class Meta:
         ordering = ["session", "number"]
@@ -44,6 +62,27 @@ class Table(models.Model):
 
     def __str__(self):
         return _("Table %(number)s") % {"number": self.number}
+
+    def save(self, *args, **kwargs):
+        update_fields = kwargs.get("update_fields")
+        if update_fields is None or "code" in update_fields:
+            self.fill_code()
+        super().save(*args, **kwargs)
+
+    def fill_code(self):
+        session = self.session
+        self.code = place_code(session.tournament.slug, session.number, self.number)
+
+
+class TableCodes(models.Model):
+    """One row: which secret the tables' stored codes were made under (seating.codes.secret_mark).
+    A database brought to a desk with another secret has every code made again on the first
+    code typed (seating.keys.table_for_code)."""
+
+    secret_mark = models.CharField(max_length=64)
+
+    def __str__(self):
+        return self.secret_mark
 
 
 class Seat(models.Model):

@@ -9,7 +9,7 @@ import secrets
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -283,11 +283,22 @@ def add_table(session: Session, players: list[Player], user=None) -> Table:
     return table
 
 
-def _refusal(rules, has_results_here: bool, seats: int, session_played: bool) -> str | None:
-    """Seating with results stays as it was played; so does an awarded table once its session
-    has results: its players' awarded points count from then on (002 §3.1.4)."""
+def _refusal(
+    rules, has_results_here: bool, seats: int, session_played: bool, number=None, hands: int = 0
+) -> str | None:
+    """Seating with results stays as it was played; so does a table with hands recorded at it
+    (issue 34: removing it deleted them), and an awarded table once its session has results:
+    its players' awarded points count from then on (002 §3.1.4)."""
     if has_results_here:
         return _("This table has results; its seating cannot be removed.")
+    if hands:
+        return ngettext(
+            "Table %(number)s has %(count)d recorded hand: it cannot be removed while it has "
+            "hands (undo them on the table's sheet first).",
+            "Table %(number)s has %(count)d recorded hands: it cannot be removed while it has "
+            "hands (undo them on the table's sheet first).",
+            hands,
+        ) % {"number": number, "count": hands}
     if is_awarded(rules, seats) and session_played:
         return _("This awarded table's session has results: its seating cannot be removed.")
     return None
@@ -301,7 +312,15 @@ def removal_refused(table: Table) -> str | None:
         table.results.exists(),
         table.seats.count(),
         has_results(session),
+        table.number,
+        _current_hands(table),
     )
+
+
+def _current_hands(table: Table) -> int:
+    """How many hands the table's sheet holds now (an undone or corrected hand's old version
+    left out). Read through the table's reverse relation: seating sits below scoring."""
+    return table.hands.filter(superseded_at__isnull=True).count()
 
 
 def removable_tables(session) -> list[int]:
@@ -309,17 +328,22 @@ def removable_tables(session) -> list[int]:
     removal_refused(), for the whole session in three queries (the session page's list)."""
     rules = session.tournament.rule_set()
     tables = session.tables.annotate(
-        seated=Count("seats", distinct=True), results_count=Count("results", distinct=True)
+        seated=Count("seats", distinct=True),
+        results_count=Count("results", distinct=True),
+        hands_count=Count("hands", filter=Q(hands__superseded_at__isnull=True), distinct=True),
     ).order_by("number")
     played = any(t.results_count for t in tables)
     return [
-        t.number for t in tables if _refusal(rules, t.results_count > 0, t.seated, played) is None
+        t.number
+        for t in tables
+        if _refusal(rules, t.results_count > 0, t.seated, played, t.number, t.hands_count) is None
     ]
 
 
 @transaction.atomic
 def delete_table(table: Table, user=None):
-    """Remove a table that has no result yet; seating with results stays as it was played."""
+    """Remove a table that has no result and no recorded hand yet; seating with results or
+    hands stays as it was played."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     refuse_if_finished(table.session.tournament_id)
     refused = removal_refused(table)

@@ -37,6 +37,7 @@ from scoring.services import (
 )
 from seating.keys import table_for_code, table_for_key, table_path
 from seating.services import record_table_winds
+from sheet import guesses
 from sheet.labels import labels
 from sheet.state import table_state
 
@@ -59,15 +60,24 @@ def _table(slug, number, table, key):
 
 @require_http_methods(["GET", "POST"])
 def code_entry(request):
-    """Type the table's short code (printed on the card and the protocol) to open its page."""
+    """Type the table's short code (printed on the card and the protocol) to open its page.
+    A client that typed too many wrong codes waits (sheet.guesses)."""
     error = ""
+    status = 200
     code = request.POST.get("code", "")[:40] if request.method == "POST" else ""
     if request.method == "POST":
-        table = table_for_code(code)
-        if table is not None:
-            return redirect(table_path(table))
-        error = _("No table has the code %(code)s. Check it on the table card.") % {"code": code}
-    return render(request, "sheet/code.html", {"code": code, "error": error})
+        if guesses.throttled(request):
+            status = 429
+            error = _("Too many wrong codes from this device: wait a minute, then try again.")
+        else:
+            table = table_for_code(code)
+            if table is not None:
+                return redirect(table_path(table))
+            guesses.count_wrong(request)
+            error = _("No table has the code %(code)s. Check it on the table card.") % {
+                "code": code
+            }
+    return render(request, "sheet/code.html", {"code": code, "error": error}, status=status)
 
 
 @gzip_page  # a phone on a weak signal: a third of the bytes (benchmarks/hands.py)

@@ -22,11 +22,14 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
   and `events`, the session clock's history in order, each `kind` (start, pause, resume, adjust,
   end, reset, reopen: an end taken back at once), `at`, `seconds` (adjust), `table` (adjust for
   one table, else null), `by`);
-- `sessions[].tables[]`: `winds_drawn_at` and `winds_drawn_by` (only once a table whose winds
-  are drawn at the table has recorded its draw; the seats' winds are then the drawn ones, and a
-  user with no account on the importing desk is left out); `history`, every version of the
-  table's result, oldest first — also the one whose scores are on the seats — each with
-  `version`, `status` (draft, confirmed, superseded), `entered_by`, `entered_at`,
+- `sessions[].tables[]`: `hands_confirmed` (only with `hands`, when a player confirmed one):
+  per hand, in order, the winds whose players confirmed it at the table (002 §2.5.8 (4)), so a
+  table in play goes on without its players confirming every hand again; restored as confirmed
+  at the import's time, by nobody; `winds_drawn_at` and `winds_drawn_by` (only once a table
+  whose winds are drawn at the table has recorded its draw; the seats' winds are then the drawn
+  ones, and a user with no account on the importing desk is left out); `history`, every
+  version of the table's result, oldest first — also the one whose scores are on the seats —
+  each with `version`, `status` (draft, confirmed, superseded), `entered_by`, `entered_at`,
   `confirmed_by`, `confirmed_at`, `superseded_at` (user names, ISO 8601 times with an offset),
   `note` and `scores` (per wind: `wind`, `player`, `score`, `chombo`). Without `history`, a
   table's scores become version 1, entered (and for a confirmed table confirmed) by the
@@ -62,7 +65,13 @@ without those accounts.
 A table's `hands` (the format's "Hands (optional)") are played through scoring.hands.play:
 seats without scores take what the hands give (and a riichi seat its chombo hands), seats with
 scores or chombo that differ are refused naming the seat, an impossible hand is refused at its
-path ("sessions[0].tables[0].hands[3].wins[0].fu: ..."); export writes the current hands.
+path ("sessions[0].tables[0].hands[3].wins[0].fu: ..."); export writes the current hands. A
+table with hands and no result (none sent to the desk, none entered) is written with
+`"status": "playing"` and no scores, and read back so: its hands kept, no result made, the
+table in play again. A seat with a score on a playing table, or a history whose current version
+is a draft or confirmed, is refused. (A file without a status, from before "playing", is read
+as the format says: its hands give the scores and the table a confirmed result; the restore
+preview names each such table.)
 
 Import checks every live penalty against the file's rule set as the standings will count it
 (scoring.penalties.resolve, minor violations by their order in the file) and refuses the file

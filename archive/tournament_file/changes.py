@@ -1,12 +1,15 @@
 """What a restore would change: two tournament files (dicts, format version 1) compared.
 
-Plain Python, no Django: `changes(current, incoming)` returns `Change` records with a code and
-their values; the desk turns each code into a sentence (or a row of the restore page's table) in
-the director's language. Every record is compared, not only counted: a penalty, incident or
-appeal is matched with its counterpart by who, which session and when it was recorded, and is
-then either only here, only in the file, or changed in named fields.
+Plain Python, no Django: `changes(current, incoming, planned)` returns `Change` records with a
+code and their values; the desk turns each code into a sentence (or a row of the restore page's
+table) in the director's language. Every record is compared, not only counted: a penalty,
+incident or appeal is matched with its counterpart by who, which session and when it was
+recorded, and is then either only here, only in the file, or changed in named fields. A table is
+compared by its seating, its result (the confirmed version, else the newest draft: scores, draft
+or not, newest version) and its current hands; a table in play has hands and no result.
 """
 
+import json
 from dataclasses import dataclass, field
 
 from people.models import NAMED_FIELDS
@@ -56,9 +59,26 @@ def _players(data) -> dict:
     return {p.get("key"): p for p in data.get("players") or []}
 
 
+def _hands(hands) -> tuple:
+    """A table's hands, comparable: each as its JSON with sorted keys (the order of a hand's
+    keys is not a difference)."""
+    return tuple(json.dumps(hand, sort_keys=True) for hand in hands or [])
+
+
+def _confirmed(lists) -> frozenset:
+    """(hand number, wind) of each confirmation of a table's hands."""
+    return frozenset(
+        (number, wind)
+        for number, winds in enumerate(lists or [], start=1)
+        if isinstance(winds, list | tuple)
+        for wind in winds
+    )
+
+
 def _tables(data) -> dict:
     """(session, table) → (seating as ((wind, player), ...), scores or None, draft, newest
-    version or None)."""
+    version or None, hands, confirmations of the hands) of a file as it is written: the desk's
+    own export."""
     out = {}
     for session in data.get("sessions") or []:
         for table in session.get("tables") or []:
@@ -76,6 +96,35 @@ def _tables(data) -> dict:
                 scores,
                 table.get("status") == "draft",
                 max((v for v in versions if isinstance(v, int)), default=None),
+                _hands(table.get("hands")),
+                _confirmed(table.get("hands_confirmed")),
+            )
+    return out
+
+
+def _planned_tables(sessions) -> dict:
+    """The same as _tables, of the tables a restore creates: the reader's plan (plan.Session),
+    where a table's scores are those its hands gave when its seats had none, a table without a
+    history has its version 1, and a table in play (status playing) has no result."""
+    out = {}
+    for session in sessions:
+        for table in session.tables:
+            current = next((v for v in table.versions if v.status == "confirmed"), None)
+            if current is None:
+                drafts = [v for v in table.versions if v.status == "draft"]
+                current = drafts[-1] if drafts else None
+            scores = (
+                tuple((key, score, chombo) for _w, key, score, chombo in current.scores)
+                if current is not None
+                else None
+            )
+            out[(session.number, table.number)] = (
+                tuple((wind, key) for wind, key, _r, _j in table.seats),
+                scores,
+                current is not None and current.status == "draft",
+                max((v.version for v in table.versions), default=None),
+                _hands(table.hands),
+                _confirmed(table.confirmed),
             )
     return out
 
@@ -139,8 +188,11 @@ def _record_changes(kind, now: list, then: list, names: dict) -> list:
     return out
 
 
-def changes(current: dict, incoming: dict) -> list[Change]:
-    """Everything `incoming` changes when it replaces `current`, in reading order."""
+def changes(current: dict, incoming: dict, planned=None) -> list[Change]:
+    """Everything `incoming` changes when it replaces `current`, in reading order. `planned`:
+    the sessions of the reader's plan of `incoming` (reader.Reader.sessions), whose tables are
+    what the restore creates (a file's table with hands and no scores gets the hands' scores);
+    without it the tables are compared as written."""
     out = []
     head_now, head_then = current.get("tournament") or {}, incoming.get("tournament") or {}
     for name in HEAD_FIELDS:
@@ -183,18 +235,20 @@ def changes(current: dict, incoming: dict) -> list[Change]:
         if number not in then_sessions:
             out.append(Change("session_removed", {"session": number}))
 
-    now_tables, then_tables = _tables(current), _tables(incoming)
+    now_tables = _tables(current)
+    then_tables = _tables(incoming) if planned is None else _planned_tables(planned)
     names = {key: p.get("name") or key for key, p in {**now_players, **then_players}.items()}
     for place in sorted(set(now_tables) | set(then_tables), key=lambda p: (p[0] or 0, p[1] or 0)):
         values = {"session": place[0], "table": place[1]}
         if place not in now_tables:
-            out.append(Change("table_added", values))
+            out.append(Change("table_added", {**values, "hands": len(then_tables[place][4])}))
             continue
         if place not in then_tables:
-            out.append(Change("table_removed", values))
+            out.append(Change("table_removed", {**values, "hands": len(now_tables[place][4])}))
             continue
-        (seating_now, scores_now, draft_now, version_now) = now_tables[place]
-        (seating_then, scores_then, draft_then, version_then) = then_tables[place]
+        now, then = now_tables[place], then_tables[place]
+        (seating_now, scores_now, draft_now, version_now, hands_now, confirmed_now) = now
+        (seating_then, scores_then, draft_then, version_then, hands_then, confirmed_then) = then
         if seating_now != seating_then:
             seats_now, seats_then = dict(seating_now), dict(seating_then)
             winds = [w for w in ("E", "S", "W", "N") if seats_now.get(w) != seats_then.get(w)]
@@ -209,6 +263,25 @@ def changes(current: dict, incoming: dict) -> list[Change]:
                     },
                 )
             )
+        if hands_now != hands_then:
+            same = 0
+            for a, b in zip(hands_now, hands_then, strict=False):
+                if a != b:
+                    break
+                same += 1
+            out.append(
+                Change(
+                    "hands_changed",
+                    {**values, "now": len(hands_now), "then": len(hands_then), "same": same},
+                )
+            )
+        if confirmed_now != confirmed_then:
+            out.append(
+                Change(
+                    "confirmations_changed",
+                    {**values, "now": len(confirmed_now), "then": len(confirmed_then)},
+                )
+            )
         versions = {"version_now": version_now, "version_then": version_then}
         differ = (scores_now, draft_now, version_now) != (scores_then, draft_then, version_then)
         if differ and (scores_now is not None or scores_then is not None):
@@ -216,14 +289,26 @@ def changes(current: dict, incoming: dict) -> list[Change]:
                 out.append(
                     Change(
                         "result_removed",
-                        {**values, **versions, "now": _score_text(scores_now, names)},
+                        {
+                            **values,
+                            **versions,
+                            "now": _score_text(scores_now, names),
+                            "draft_now": draft_now,
+                            "hands_then": len(hands_then),  # in play in the file when any
+                        },
                     )
                 )
             elif scores_now is None:
                 out.append(
                     Change(
                         "result_added",
-                        {**values, **versions, "then": _score_text(scores_then, names)},
+                        {
+                            **values,
+                            **versions,
+                            "then": _score_text(scores_then, names),
+                            "draft_then": draft_then,
+                            "hands_now": len(hands_now),  # in play here when any
+                        },
                     )
                 )
             else:

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from scoring.models import Hand, Penalty, Result, ResultScore
+from scoring.models import Hand, HandConfirmation, Penalty, Result, ResultScore
 from seating.models import Seat, Table
 from tournament.changes import touch
 from tournament.models import (
@@ -196,7 +196,7 @@ def _create(plan: Reader, user, users: dict) -> Tournament:
         ),
         batch_size=BATCH,
     )
-    _bulk(
+    hands = _bulk(
         Hand,
         [
             Hand(
@@ -209,6 +209,23 @@ def _create(plan: Reader, user, users: dict) -> Tournament:
             for s in plan.sessions
             for t in s.tables
             for number, data in enumerate(t.hands, start=1)
+        ],
+        user,
+    )
+    # The players' confirmations of each hand, as the table had them: a table in play goes on
+    # without its players confirming every hand again. Who confirmed and when is not in the
+    # file: the import's time, by nobody.
+    by_place = {(h.table.session.number, h.table.number, h.number): h for h in hands}
+    _bulk(
+        HandConfirmation,
+        [
+            HandConfirmation(
+                hand=by_place[(s.number, t.number, number)], wind=wind, confirmed_at=now
+            )
+            for s in plan.sessions
+            for t in s.tables
+            for number, winds in enumerate(t.confirmed, start=1)
+            for wind in winds
         ],
         user,
     )

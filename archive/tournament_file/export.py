@@ -8,14 +8,14 @@ from django.utils import timezone
 from core.numbers import plain_number
 from core.zones import in_zone
 from scoring.hands import in_file_order
-from scoring.models import Penalty, Result, ResultScore
+from scoring.models import HandConfirmation, Penalty, Result, ResultScore
 from scoring.penalties import LATE, OTHER
 from scoring.selectors import current_hands
 from seating.models import WINDS, Seat, Table
 from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
 
 from .marks import split_mark
-from .schema import FORMAT, NAME_PARTS, UNDO_PLAYERS, VERSION
+from .schema import FORMAT, NAME_PARTS, PLAYING, UNDO_PLAYERS, VERSION
 from .values import is_int
 
 
@@ -115,6 +115,12 @@ def _export(tournament: Tournament) -> dict:
     for seat in Seat.objects.filter(session__tournament=t).values_list(*seat_fields, named=True):
         seats_by_table.setdefault(seat.table_id, []).append(seat)
     hands_by_table = current_hands(t)
+    confirmed_by_table = {}  # table id → {hand number → winds that confirmed it}
+    confirmations = HandConfirmation.objects.filter(
+        hand__table__session__tournament=t, hand__superseded_at__isnull=True
+    ).values_list("hand__table_id", "hand__number", "wind")
+    for table_id, number, wind in confirmations:
+        confirmed_by_table.setdefault(table_id, {}).setdefault(number, set()).add(wind)
     tables_by_session = {}
     tables = Table.objects.filter(session__tournament=t).order_by("number")
     for table in tables.values_list(
@@ -157,9 +163,14 @@ def _export(tournament: Tournament) -> dict:
             drafts = [r for r in versions if r.status == Result.Status.DRAFT]
             shown = drafts[-1] if drafts else None
         shown_scores = scores_by_result.get(shown.pk, {}) if shown else {}
+        hands = hands_by_table.get(table.pk)
         row = {"number": table.number}
         if shown is not None and shown.status == Result.Status.DRAFT:
             row["status"] = "draft"
+        elif shown is None and hands:
+            # Hands recorded at the table and no result sent to the desk: still in play. Its
+            # seats carry no score, and import makes no result of it (the format's "playing").
+            row["status"] = PLAYING
         seats = []
         for seat in sorted(seats_by_table.get(table.pk, []), key=lambda s: WINDS.index(s.wind)):
             out = {"wind": seat.wind, "player": keys[seat.player_id]}
@@ -176,9 +187,14 @@ def _export(tournament: Tournament) -> dict:
         if table.winds_drawn_at:  # the table's own draw of the winds (winds drawn there)
             row["winds_drawn_at"] = _iso(table.winds_drawn_at)
             row["winds_drawn_by"] = table.winds_drawn_by__username
-        hands = hands_by_table.get(table.pk)
         if hands:
             row["hands"] = [in_file_order(hand) for hand in hands]
+            confirmed = confirmed_by_table.get(table.pk)
+            if confirmed:
+                row["hands_confirmed"] = [
+                    sorted(confirmed.get(number, ()), key=WINDS.index)
+                    for number in range(1, len(hands) + 1)
+                ]
         if versions:
             row["history"] = [version_row(r) for r in versions]
         return row

@@ -28,6 +28,7 @@ class Table:
     seats: list  # (wind, player key, replaces key or None, joined)
     versions: list = field(default_factory=list)
     hands: list = field(default_factory=list)  # the hand objects, in the order played
+    confirmed: list = field(default_factory=list)  # per hand: the winds that confirmed it
     winds_drawn: tuple | None = None  # (when, user name or None): winds drawn at the table
 
 

@@ -290,6 +290,7 @@ class Reader(RecordsReader):
             seats = t.items("seats")
             self.check_seat_count(t.at("seats"), len(seats))
             hands = t.items("hands")
+            status = t["status"]
             scores, chombos, chombo_given = [], [], []
             for j, (seat_path, item) in enumerate(seats):
                 seat = Record(schema.SEAT, seat_path, item)
@@ -317,6 +318,14 @@ class Reader(RecordsReader):
                 replaces = self.read_replaces(seat, key, seated, replaced)
                 joined = seat["joined"]
                 score = seat["score"]
+                if score is not None and status == schema.PLAYING:
+                    fail(
+                        seat.at("score"),
+                        _(
+                            "the table is still in play (status playing): its seats have no "
+                            "score until its result is sent to the desk"
+                        ),
+                    )
                 chombo = seat["chombo"]
                 if score is None and chombo and not hands:
                     fail(seat.at("chombo"), _("a chombo needs a score on the seat"))
@@ -327,9 +336,12 @@ class Reader(RecordsReader):
             if t["winds_drawn_at"]:
                 table.winds_drawn = (t["winds_drawn_at"], t["winds_drawn_by"])
             if hands:
-                self.read_hands(path, table, hands, scores, chombos, chombo_given)
+                # A table in play keeps its hands and takes no scores from them: the table goes
+                # on from where it was, and no result is made of it.
+                fill = status != schema.PLAYING
+                self.read_hands(path, table, hands, scores, chombos, chombo_given, fill)
+            table.confirmed = self.read_confirmed(table, t.items("hands_confirmed"), len(hands))
             current = self.check_scores(path, scores)
-            status = t["status"]
             history = t.items("history")
             if history:
                 table.versions = self.read_history(path, table, history, scores, chombos, status)
@@ -355,11 +367,12 @@ class Reader(RecordsReader):
                 ]
             session.tables.append(table)
 
-    def read_hands(self, path, table, items, scores, chombos, chombo_given):
+    def read_hands(self, path, table, items, scores, chombos, chombo_given, fill=True):
         """The table's hands, played through the arithmetic (scoring.hands.play): seats without
-        scores take what the hands give, seats with scores must show it; a riichi seat's chombo
-        is the number of chombo hands it caused (taken from the hands when the seat gives
-        none). `scores` and `chombos` are filled in place."""
+        scores take what the hands give (unless `fill` is false: a table still in play), seats
+        with scores must show it; a riichi seat's chombo is the number of chombo hands it
+        caused (taken from the hands when the seat gives none). `scores` and `chombos` are
+        filled in place."""
         winds = [wind for wind, _k, _r, _j in table.seats]
         if is_awarded(self.rules, len(winds)):
             fail(f"{path}.hands", _("an awarded table (one or two players) has no hands"))
@@ -368,7 +381,7 @@ class Reader(RecordsReader):
             outcome = play(self.rules, hands, winds)
         except HandError as e:
             fail(f"{path}.{e.path}", rule_message(e))
-        if all(score is None for score in scores):
+        if fill and all(score is None for score in scores):
             scores[:] = [outcome.scores[wind] for wind in winds]
         for j, wind in enumerate(winds):
             given, made = scores[j], outcome.scores[wind]
@@ -398,6 +411,30 @@ class Reader(RecordsReader):
                 )
             chombos[j] = count
         table.hands = hands
+
+    def read_confirmed(self, table, items, count) -> list:
+        """Per hand, the winds of the table's players who confirmed it (a desk key): at most
+        one list per hand, each wind a seat of the table and given once."""
+        if len(items) > count:
+            fail(
+                items[count][0],
+                _("the table has %(count)d hands; this confirms one more") % {"count": count},
+            )
+        winds = [wind for wind, _k, _r, _j in table.seats]
+        confirmed = []
+        for path, item in items:
+            given = schema.TABLE.fields["hands_confirmed"].items.read(path, item)
+            for j, wind in enumerate(given):
+                wind = schema.TABLE.fields["hands_confirmed"].items.items.read(f"{path}[{j}]", wind)
+                if wind not in winds:
+                    fail(
+                        f"{path}[{j}]",
+                        _("%(value)s is not a seat of this table") % {"value": show(wind)},
+                    )
+                if wind in given[:j]:
+                    fail(f"{path}[{j}]", _("%(value)s is given twice") % {"value": show(wind)})
+            confirmed.append(tuple(given))
+        return confirmed
 
     def read_replaces(self, seat: Record, key, seated, replaced):
         """The key of the player the seat's substitute replaces, or None."""
@@ -534,6 +571,15 @@ class Reader(RecordsReader):
             drafts = [v for v in versions if v.status == "draft"]
             current = drafts[-1] if drafts else None
         has_scores = any(s is not None for s in scores)
+        if current is not None and status == schema.PLAYING:
+            fail(
+                f"{path}.status",
+                _(
+                    "the table is still in play (status playing), but its history's current "
+                    "version %(version)d is %(status)s"
+                )
+                % {"version": current.version, "status": current.status},
+            )
         if current is None:
             if has_scores:
                 fail(

@@ -89,7 +89,10 @@ NOTE_MAX = _max_length(Result, "note")
 PENALTY_NOTE_MAX = _max_length(Penalty, "note")
 KEEP_APART = ("", *(value for value, _label in Tournament._meta.get_field("keep_apart").choices))
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
-TABLE_STATUSES = ("draft", "confirmed")  # what a table's seats show; superseded is history only
+# What a table's seats show (superseded is history only); "playing": hands recorded at the table
+# and no result sent to the desk yet, so the seats have no scores and import makes no result.
+TABLE_STATUSES = ("draft", "confirmed", "playing")
+PLAYING = "playing"
 # A player's name in parts and in Latin letters: optional keys (empty: not known, or, for the
 # Latin name, transliterated).
 NAME_PARTS = ("first_name", "last_name", "latin_first_name", "latin_last_name")
@@ -366,7 +369,7 @@ TABLE = Obj(
         "status": Choice(
             TABLE_STATUSES,
             default="confirmed",
-            message=gettext_noop("%(value)s is not one of draft, confirmed"),
+            message=gettext_noop("%(value)s is not one of draft, confirmed, playing"),
         ),
         "seats": List(SEAT, required=True),
         # winds drawn at the table: when the table recorded its draw, and who
@@ -374,6 +377,10 @@ TABLE = Obj(
         "winds_drawn_by": USER,
         "history": List(TABLE_VERSION),
         "hands": List(HAND, max_items=HANDS_MAX),
+        # per hand of `hands`, in order: the winds whose players confirmed it at the table
+        "hands_confirmed": List(
+            List(Choice(WINDS, required=True), max_items=len(WINDS)), max_items=HANDS_MAX
+        ),
     }
 )
 

@@ -249,6 +249,19 @@ class ClubMachine(Machine):
             form["override_closed"] = "on"
         self.post(data.draw(st.sampled_from(OFFICERS)), self.c_url("desk:club_game_add"), form)
 
+    @rule(data=st.data())
+    def play_game(self, data):
+        """A game recorded by one officer and confirmed by the other: the rating moves on."""
+        rules = self.fresh().rule_set()
+        form = self.seats(data, rules)
+        form.update({"played_on": data.draw(st.sampled_from(DAYS)).isoformat(), "note": ""})
+        form["override_closed"] = "on"
+        response = self.post("officer1", self.c_url("desk:club_game_add"), form)
+        if response.status_code == 302:
+            game = Game.objects.filter(club=self.club).order_by("-pk").first()
+            url = self.c_url("desk:club_game_confirm", game.pk)
+            self.post("officer2", url, {"version": 1})
+
     @precondition(lambda self: self.has_games())
     @rule(data=st.data())
     def correct_game(self, data):
@@ -318,17 +331,18 @@ class ClubMachine(Machine):
 
     @rule(data=st.data())
     def merge_people(self, data):
-        """Two people found to be one: the second merged into the first (two who sat at one
-        game among them now and then)."""
+        """Two people found to be one: the second merged into the first (mostly two who sat at
+        one confirmed game, when there is one)."""
         people = [p.pk for p in self.people()]
         if len(people) < 2:
             return
         kept, other = data.draw(st.permutations(people))[:2]
-        sat = GameScore.objects.filter(version__game__club=self.club).order_by("version_id")
+        sat = GameScore.objects.filter(version__game__club=self.club, version__status="confirmed")
+        sat = sat.order_by("version_id")
         tables = {}
         for version, person in sat.values_list("version_id", "member__person_id"):
             tables.setdefault(version, []).append(person)
-        if tables and data.draw(st.booleans()):
+        if tables and data.draw(st.integers(0, 3)):
             persons = data.draw(st.sampled_from([tables[g] for g in sorted(tables)]))
             kept, other = data.draw(st.permutations(persons))[:2]
         form = {"other": other, "reason": either(data, st.just("the same person"), TEXT, odds=1)}

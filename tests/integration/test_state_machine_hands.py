@@ -310,6 +310,16 @@ class HandsMachine(Machine):
         }
         for _time in range(data.draw(st.integers(1, 2))):
             self.act(table, body)
+        if data.draw(st.booleans()):  # and the phone records the hand again, as meant
+            again = {
+                "action": "record",
+                "data": last.data,
+                "number": last.number,
+                "device": data.draw(st.sampled_from(self.winds(table))),
+                "client_id": str(uuid.uuid4()),
+            }
+            self.act(table, again)
+            self.sent.append((table.pk, again))
 
     @precondition(lambda self: self.has_hands())
     @rule(data=st.data())
@@ -347,7 +357,7 @@ class HandsMachine(Machine):
         )
 
     @precondition(lambda self: self.has_tables())
-    @rule(data=st.data(), count=st.integers(1, 8))
+    @rule(data=st.data(), count=st.sampled_from([1, 3, 8]))
     def play_on(self, data, count):
         """The table plays on: `count` hands, each recorded by one phone and confirmed by every
         seat (a riichi game's end makes the draft by itself)."""

@@ -191,13 +191,14 @@ def comparable(feed: dict) -> dict:
 
 def club_comparable(feed) -> object:
     """A club rating's feed without what a restore under another slug renumbers: the slug, the
-    revision and every row's id (a game's, a season's, a person's: a restored club's people
-    are the desk's by their EMA id, or new)."""
+    revision and every row's id (a game's, a season's, a person's, a seat's person: a restored
+    club's people are the desk's by their EMA id, or new)."""
     if isinstance(feed, dict):
         return {
             key: club_comparable(value)
             for key, value in feed.items()
             if key not in ("id", "slug", "revision")
+            and not (key == "person" and isinstance(value, int))
         }
     if isinstance(feed, list):
         return [club_comparable(value) for value in feed]

@@ -133,8 +133,9 @@ class ClubMachine(Machine):
         single=st.booleans(),
     )
     def a_club(self, ruleset, single):
-        """A club made on its page, six members new to the desk, and a tournament whose
-        players share some of their names (the matches page offers the members' people)."""
+        """A club made on its page, five members new to the desk, one game recorded and
+        confirmed, and a tournament whose players share some of their names (the matches page
+        offers the members' people)."""
         slug = f"club-{ClubMachine.examples}"
         form = {
             "name": f"Club {ClubMachine.examples}",
@@ -150,6 +151,17 @@ class ClubMachine(Machine):
         self.club = Club.objects.get(slug=slug)
         for name in NAMES[:5]:
             self.post("officer1", self.c_url("desk:club_member_new"), {"name": name})
+        # One game recorded and confirmed by the other officer: the rating has a table.
+        members = self.members()[:4]
+        start = self.club.rule_set().start_points
+        form = {"played_on": DAYS[0].isoformat(), "note": ""}
+        for wind, member, score in zip(WINDS, members, [10000, 0, 0, -10000], strict=True):
+            form.update({f"member_{wind}": member.pk, f"score_{wind}": start + score})
+            form[f"chombo_{wind}"] = 0
+        self.post("officer1", self.c_url("desk:club_game_add"), form)
+        game = Game.objects.filter(club=self.club).first()
+        if game is not None:
+            self.post("officer2", self.c_url("desk:club_game_confirm", game.pk), {"version": 1})
         self.t = f.tournament("ema-2012", players=0, slug=f"people-{ClubMachine.examples}")
         for n, name in enumerate([NAMES[0], NAMES[2], NAMES[5], "Gita Rao"], 1):
             Player.objects.create(tournament=self.t, key=f"p{n}", name=name)

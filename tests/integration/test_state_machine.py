@@ -47,29 +47,27 @@ import sys
 import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import connection, transaction
-from django.test import Client
-from django.urls import NoReverseMatch, reverse
+from django.db import transaction
+from django.urls import reverse
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
-    RuleBasedStateMachine,
     initialize,
     invariant,
     precondition,
     rule,
     run_state_machine_as_test,
 )
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.utils.exceptions import IllegalCharacterError
 
 from archive.tournament_file import TournamentFileError, import_tournament
-from core.roles import DESK, DIRECTOR, HEAD_REFEREE, REFEREE
 from scoring.models import Penalty, Result
 from scoring.penalties import kinds_for
 from seating.models import Seat, Table
 from tests.support import factories as f
-from tests.support.odd_input import DATE, NUMBER, TEXT, either, encoded, fill, form_on, shown
+from tests.support.machine import Machine, comparable, difference, pages
+from tests.support.odd_input import DATE, NUMBER, TEXT, either, fill, form_on
 from tournament.models import Appeal, Incident, Player, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -80,121 +78,10 @@ RESTORE_EVERY = int(os.environ.get("DESK_STATEFUL_RESTORE_EVERY", "4"))
 SHRINK = os.environ.get("DESK_STATEFUL_SHRINK") == "1"
 
 
-# --- the pages of a tournament (invariant b) --------------------------------------------------
-
-
-def pages(t) -> list[tuple[str, str, str]]:
-    """Every page of the tournament, as (role, address, kind): the one list invariant (b)
-    opens. Public pages anonymously; desk pages as a desk user, the director's as the
-    director, the referee's as a referee."""
-    slug = t.slug
-    found = [
-        ("anonymous", reverse("public:home"), "html"),
-        ("anonymous", reverse("public:standings", args=[slug]), "html"),
-        ("anonymous", reverse("public:feed", args=[slug]), "json"),
-        ("anonymous", reverse("public:statistics", args=[slug]), "json"),
-        ("anonymous", reverse("public:find", args=[slug]), "html"),
-        ("anonymous", reverse("public:clock", args=[slug]), "html"),
-        ("anonymous", reverse("public:clock_json", args=[slug]), "json"),
-        ("desk1", reverse("desk:home"), "html"),
-        ("desk1", reverse("desk:tournament", args=[slug]), "html"),
-        ("desk1", reverse("desk:players", args=[slug]), "html"),
-        ("desk1", reverse("desk:checkin", args=[slug]), "html"),
-        ("director", reverse("desk:tournament_edit", args=[slug]), "html"),
-        ("director", reverse("desk:rules", args=[slug]), "html"),
-        ("director", reverse("desk:player_add", args=[slug]), "html"),
-        ("director", reverse("desk:player_import", args=[slug]), "html"),
-        ("director", reverse("desk:plans", args=[slug]), "html"),
-        ("director", reverse("archive:backups", args=[slug]), "html"),
-        ("director", reverse("archive:export_file", args=[slug]), "json"),
-        ("referee", reverse("referee:home", args=[slug]), "html"),
-        ("referee", reverse("referee:log", args=[slug]) + "?void=1", "html"),
-        ("referee", reverse("referee:log", args=[slug]), "html"),
-        ("referee", reverse("referee:appeals", args=[slug]), "html"),
-        ("referee", reverse("referee:appeal_add", args=[slug]), "html"),
-        ("desk1", reverse("printing:standings_pdf", args=[slug]), "pdf"),
-        ("desk1", reverse("printing:appeals_pdf", args=[slug]), "pdf"),
-        ("desk1", reverse("printing:workbook", args=[slug]), "xlsx"),
-        ("desk1", reverse("printing:ema_results", args=[slug]), "xlsx"),
-    ]
-    for pk, key, status in t.players.values_list("pk", "key", "status"):
-        found.append(("director", reverse("desk:player_edit", args=[slug, pk]), "html"))
-        if status == Player.Status.EXCLUDED:
-            continue  # left out of the standings, so it has no public page (a 404)
-        try:
-            found.append(("anonymous", reverse("public:player", args=[slug, key]), "html"))
-        except NoReverseMatch:  # the standings link to it: the key must make an address
-            found.append(("anonymous", f"/t/{slug}/p/{key}/", "html"))
-    for session in t.sessions.order_by("number"):
-        s = [slug, session.number]
-        found += [
-            ("desk1", reverse("desk:session", args=s), "html"),
-            ("desk1", reverse("desk:clock", args=s), "html"),
-            ("desk1", reverse("desk:clock", args=s) + "?partial=1", "html"),
-            ("desk1", reverse("desk:seating_print", args=s), "html"),
-            ("anonymous", reverse("public:clock_json", args=[slug]) + f"?session={s[1]}", "json"),
-            ("referee", reverse("referee:home", args=[slug]) + f"?session={s[1]}", "html"),
-            ("desk1", reverse("printing:protocols_pdf", args=s), "pdf"),
-            ("desk1", reverse("printing:protocols_pdf", args=s) + "?filled=1", "pdf"),
-            ("desk1", reverse("printing:seating_pdf", args=s), "pdf"),
-        ]
-        for number in session.tables.order_by("number").values_list("number", flat=True):
-            found.append(("desk1", reverse("desk:result", args=[*s, number]), "html"))
-            found.append(("referee", reverse("referee:table", args=[*s, number]), "html"))
-    for pk in t.appeals.values_list("pk", flat=True):
-        found.append(("referee", reverse("referee:appeal", args=[slug, pk]), "html"))
-    return found
-
-
-def live_formulas(content: bytes) -> list[str]:
-    """Cells of a workbook that a spreadsheet would run: formulas, and texts starting with "="
-    that are not marked as text (openpyxl makes such a value a formula when it is written)."""
-    found = []
-    book = load_workbook(io.BytesIO(content))
-    for sheet in book.worksheets:
-        for row in sheet.iter_rows():
-            for cell in row:
-                value = cell.value
-                formula = cell.data_type == "f" or (
-                    isinstance(value, str) and value.startswith("=") and not cell.quotePrefix
-                )
-                if formula:
-                    found.append(f"{sheet.title}!{cell.coordinate} = {shown(value)}")
-    return found
-
-
-def comparable(feed: dict) -> dict:
-    """The standings feed without what a restore under another slug changes."""
-    feed = json.loads(json.dumps(feed))
-    feed["tournament"].pop("slug", None)
-    return feed
-
-
-def difference(a, b, path="feed") -> str:
-    """Where two JSON values first differ, and how: for a failure's message."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in sorted(set(a) | set(b), key=str):
-            if a.get(key, ...) != b.get(key, ...):
-                return difference(a.get(key, ...), b.get(key, ...), f"{path}.{key}")
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            if x != y:
-                return difference(x, y, f"{path}[{i}]")
-    return f"{path}: {shown(a)} before, {shown(b)} restored"
-
-
 # --- the machine ------------------------------------------------------------------------------
 
-ROLES = {
-    "director": DIRECTOR,
-    "desk1": DESK,
-    "desk2": DESK,
-    "referee": REFEREE,
-    "head": HEAD_REFEREE,
-}
 
-
-class DeskMachine(RuleBasedStateMachine):
+class DeskMachine(Machine):
     """One tournament, its staff and their clients, driven through the desk's URLs."""
 
     examples = 0
@@ -202,16 +89,6 @@ class DeskMachine(RuleBasedStateMachine):
     def __init__(self):
         super().__init__()
         DeskMachine.examples += 1
-        cache.clear()
-        self.point = transaction.savepoint()
-        self.users = {name: f.user(name, role) for name, role in ROLES.items()}
-        self.clients = {"anonymous": Client(raise_request_exception=False)}
-        for name, user in self.users.items():
-            client = Client(raise_request_exception=False)
-            client.force_login(user)
-            self.clients[name] = client
-        self.steps = 0
-        self.wrote = True
         self.restored_at = -1
         self.t = None
 
@@ -222,44 +99,7 @@ class DeskMachine(RuleBasedStateMachine):
             if self.t is not None and self.restored_at != self.steps and not sys.exc_info()[0]:
                 self.check_restore()
         finally:
-            transaction.savepoint_rollback(self.point)
-            cache.clear()
-
-    # --- requests ------------------------------------------------------------------------
-
-    def request(self, role, method, url, data=None, files=None):
-        """One request as `role`; a 500 fails the step (invariant a) with its reproduction."""
-        client = self.clients[role]
-        client.cookies.pop("messages", None)
-        with connection.execute_wrapper(self.watch):
-            if method == "get":
-                response = client.get(url)
-            elif files is not None:
-                response = client.post(url, {**(data or {}), **files})
-            else:
-                response = client.post(
-                    url, encoded(data or {}), content_type="application/x-www-form-urlencoded"
-                )
-        if response.status_code >= 500:
-            error = getattr(response, "exc_info", None)
-            cause = f"{error[0].__name__}: {str(error[1])[:300]}" if error else "?"
-            sent = shown(data or {}) if files is None else f"{shown(data or {})} + {files}"
-            raise AssertionError(
-                f"{response.status_code} for {role} {method.upper()} {url} {sent}\n  {cause}"
-            )
-        return response
-
-    def watch(self, execute, sql, params, many, context):
-        """Notes whether a request wrote to the tournament's tables (the login sessions aside)."""
-        if WRITE.match(sql) and "django_session" not in sql:
-            self.wrote = True
-        return execute(sql, params, many, context)
-
-    def post(self, role, url, data=None):
-        return self.request(role, "post", url, data)
-
-    def get(self, role, url):
-        return self.request(role, "get", url)
+            self.rollback()
 
     # --- what the tournament has now -----------------------------------------------------
 
@@ -788,23 +628,7 @@ class DeskMachine(RuleBasedStateMachine):
             return  # a step that wrote nothing leaves every page as the last check saw it
         self.steps += 1
         self.t = self.tournament()
-        broken = []
-        for role, url, kind in pages(self.t):
-            response = self.get(role, url)
-            content = b"".join(response) if response.streaming else response.content
-            if response.status_code != 200:
-                broken.append(f"{role} GET {url}: {response.status_code}")
-            elif kind == "json":
-                json.loads(content)  # a page that is not JSON fails here, naming the error
-            elif kind == "pdf":
-                assert content.startswith(b"%PDF"), f"(b) {url} is not a PDF"
-            elif kind == "xlsx":
-                try:
-                    formulas = live_formulas(content)
-                except Exception as e:  # what a spreadsheet program would refuse to open
-                    raise AssertionError(f"(b) {url} is not a readable workbook: {e!r}") from e
-                assert not formulas, f"(c) live formulas in {url}: {formulas[:5]}"
-        assert not broken, "(b) pages that do not answer 200:\n  " + "\n  ".join(broken)
+        self.open_pages(pages(self.t))
         self.wrote = False
         if self.steps % RESTORE_EVERY == 0:
             self.check_restore()
@@ -835,7 +659,6 @@ class DeskMachine(RuleBasedStateMachine):
             cache.clear()  # the copy's pk (and revision) may come again in a later check
 
 
-WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
 ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 

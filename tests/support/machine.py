@@ -1,0 +1,361 @@
+"""What the stateful tests of the desk share (tests/integration/test_state_machine*.py): the
+pages of a tournament and of a club rating (the invariant "every page answers 200"), the
+requests of a step (the invariant "no request answered 500"), and the comparisons a restore is
+held to (the same standings feed, the same club rating, the same tables)."""
+
+import io
+import json
+import re
+
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.test import Client
+from django.urls import NoReverseMatch, reverse
+from hypothesis.stateful import RuleBasedStateMachine
+from openpyxl import load_workbook
+
+from core.roles import CLUB_OFFICER, DESK, DIRECTOR, HEAD_REFEREE, REFEREE
+from scoring.models import Result
+from scoring.selectors import hands_outcome, table_hands
+from seating.keys import table_path
+from seating.models import Table
+from tests.support import factories as f
+from tests.support.odd_input import encoded, shown
+from tournament.models import Player
+
+WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
+
+ROLES = {
+    "director": DIRECTOR,
+    "desk1": DESK,
+    "desk2": DESK,
+    "referee": REFEREE,
+    "head": HEAD_REFEREE,
+}
+CLUB_ROLES = {
+    "officer1": CLUB_OFFICER,
+    "officer2": CLUB_OFFICER,
+    "director": DIRECTOR,
+}
+
+
+# --- the pages of a tournament (invariant b) --------------------------------------------------
+
+
+def pages(t) -> list[tuple[str, str, str]]:
+    """Every page of the tournament, as (role, address, kind): the one list invariant (b)
+    opens. Public pages anonymously; desk pages as a desk user, the director's as the
+    director, the referee's as a referee."""
+    slug = t.slug
+    found = [
+        ("anonymous", reverse("public:home"), "html"),
+        ("anonymous", reverse("public:standings", args=[slug]), "html"),
+        ("anonymous", reverse("public:feed", args=[slug]), "json"),
+        ("anonymous", reverse("public:statistics", args=[slug]), "json"),
+        ("anonymous", reverse("public:find", args=[slug]), "html"),
+        ("anonymous", reverse("public:clock", args=[slug]), "html"),
+        ("anonymous", reverse("public:clock_json", args=[slug]), "json"),
+        ("desk1", reverse("desk:home"), "html"),
+        ("desk1", reverse("desk:tournament", args=[slug]), "html"),
+        ("desk1", reverse("desk:players", args=[slug]), "html"),
+        ("desk1", reverse("desk:checkin", args=[slug]), "html"),
+        ("director", reverse("desk:tournament_edit", args=[slug]), "html"),
+        ("director", reverse("desk:rules", args=[slug]), "html"),
+        ("director", reverse("desk:player_add", args=[slug]), "html"),
+        ("director", reverse("desk:player_import", args=[slug]), "html"),
+        ("director", reverse("desk:plans", args=[slug]), "html"),
+        ("director", reverse("archive:backups", args=[slug]), "html"),
+        ("director", reverse("archive:export_file", args=[slug]), "json"),
+        ("referee", reverse("referee:home", args=[slug]), "html"),
+        ("referee", reverse("referee:log", args=[slug]) + "?void=1", "html"),
+        ("referee", reverse("referee:log", args=[slug]), "html"),
+        ("referee", reverse("referee:appeals", args=[slug]), "html"),
+        ("referee", reverse("referee:appeal_add", args=[slug]), "html"),
+        ("desk1", reverse("printing:standings_pdf", args=[slug]), "pdf"),
+        ("desk1", reverse("printing:appeals_pdf", args=[slug]), "pdf"),
+        ("desk1", reverse("printing:workbook", args=[slug]), "xlsx"),
+        ("desk1", reverse("printing:ema_results", args=[slug]), "xlsx"),
+    ]
+    for pk, key, status in t.players.values_list("pk", "key", "status"):
+        found.append(("director", reverse("desk:player_edit", args=[slug, pk]), "html"))
+        if status == Player.Status.EXCLUDED:
+            continue  # left out of the standings, so it has no public page (a 404)
+        try:
+            found.append(("anonymous", reverse("public:player", args=[slug, key]), "html"))
+        except NoReverseMatch:  # the standings link to it: the key must make an address
+            found.append(("anonymous", f"/t/{slug}/p/{key}/", "html"))
+    for session in t.sessions.order_by("number"):
+        s = [slug, session.number]
+        found += [
+            ("desk1", reverse("desk:session", args=s), "html"),
+            ("desk1", reverse("desk:clock", args=s), "html"),
+            ("desk1", reverse("desk:clock", args=s) + "?partial=1", "html"),
+            ("desk1", reverse("desk:seating_print", args=s), "html"),
+            ("anonymous", reverse("public:clock_json", args=[slug]) + f"?session={s[1]}", "json"),
+            ("referee", reverse("referee:home", args=[slug]) + f"?session={s[1]}", "html"),
+            ("desk1", reverse("printing:protocols_pdf", args=s), "pdf"),
+            ("desk1", reverse("printing:protocols_pdf", args=s) + "?filled=1", "pdf"),
+            ("desk1", reverse("printing:seating_pdf", args=s), "pdf"),
+        ]
+        for number in session.tables.order_by("number").values_list("number", flat=True):
+            found.append(("desk1", reverse("desk:result", args=[*s, number]), "html"))
+            found.append(("referee", reverse("referee:table", args=[*s, number]), "html"))
+    for pk in t.appeals.values_list("pk", flat=True):
+        found.append(("referee", reverse("referee:appeal", args=[slug, pk]), "html"))
+    return found
+
+
+def hand_pages(t) -> list[tuple[str, str, str]]:
+    """The pages of the tables' hands: each table's own page and its state (by the table's
+    link, no login) and the desk's typed-hands page."""
+    found = []
+    tables = Table.objects.filter(session__tournament=t).select_related("session__tournament")
+    for table in tables.order_by("session__number", "number"):
+        link = table_path(table)
+        args = [t.slug, table.session.number, table.number]
+        found += [
+            ("anonymous", link, "html"),
+            ("anonymous", link + "state.json", "json"),
+            ("desk1", reverse("desk:hands", args=args), "html"),
+        ]
+    return found
+
+
+def club_pages(club) -> list[tuple[str, str, str]]:
+    """Every page of a club rating (its officers' and the public's) and of the people who
+    sat at its games, as (role, address, kind)."""
+    slug = club.slug
+    found = [
+        ("anonymous", reverse("public:club_rating", args=[slug]), "html"),
+        ("anonymous", reverse("public:club_games", args=[slug]), "html"),
+        ("anonymous", reverse("public:club_feed", args=[slug]), "json"),
+        ("officer1", reverse("desk:clubs"), "html"),
+        ("officer1", reverse("desk:club", args=[slug]), "html"),
+        ("officer1", reverse("desk:club_edit", args=[slug]), "html"),
+        ("officer1", reverse("desk:club_season_add", args=[slug]), "html"),
+        ("officer1", reverse("desk:club_members", args=[slug]), "html"),
+        ("officer1", reverse("desk:club_games", args=[slug]), "html"),
+        ("officer1", reverse("desk:club_game_add", args=[slug]), "html"),
+        ("officer1", reverse("desk:club_rating", args=[slug]), "html"),
+        ("officer1", reverse("desk:people"), "html"),
+        ("officer1", reverse("printing:club_rating_pdf", args=[slug]), "pdf"),
+        ("officer1", reverse("printing:club_games_pdf", args=[slug]), "pdf"),
+        ("officer1", reverse("printing:club_xlsx", args=[slug]), "xlsx"),
+    ]
+    for season in club.seasons.order_by("pk"):
+        found.append(("officer1", reverse("desk:club_season_edit", args=[slug, season.pk]), "html"))
+        found.append(
+            (
+                "anonymous",
+                reverse("public:club_rating", args=[slug]) + f"?season={season.pk}",
+                "html",
+            )
+        )
+    for member in club.members.select_related("person").order_by("pk"):
+        found.append(("officer1", reverse("desk:club_member", args=[slug, member.pk]), "html"))
+        found.append(("officer1", reverse("desk:person", args=[member.person_id]), "html"))
+        found.append(
+            ("anonymous", reverse("public:club_person", args=[slug, member.person_id]), "html")
+        )
+    for evening in club.evenings.order_by("date"):
+        day = evening.date.isoformat()
+        found.append(("officer1", reverse("desk:club_evening", args=[slug, day]), "html"))
+    for game in club.games.order_by("pk"):
+        found.append(("officer1", reverse("desk:club_game", args=[slug, game.pk]), "html"))
+    return found
+
+
+def live_formulas(content: bytes) -> list[str]:
+    """Cells of a workbook that a spreadsheet would run: formulas, and texts starting with "="
+    that are not marked as text (openpyxl makes such a value a formula when it is written)."""
+    found = []
+    book = load_workbook(io.BytesIO(content))
+    for sheet in book.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                value = cell.value
+                formula = cell.data_type == "f" or (
+                    isinstance(value, str) and value.startswith("=") and not cell.quotePrefix
+                )
+                if formula:
+                    found.append(f"{sheet.title}!{cell.coordinate} = {shown(value)}")
+    return found
+
+
+def comparable(feed: dict) -> dict:
+    """The standings feed without what a restore under another slug changes."""
+    feed = json.loads(json.dumps(feed))
+    feed["tournament"].pop("slug", None)
+    return feed
+
+
+def club_comparable(feed) -> object:
+    """A club rating's feed without what a restore under another slug renumbers: the slug, the
+    revision and every row's id (a game's, a season's, a person's, a seat's person: a restored
+    club's people are the desk's by their EMA id, or new)."""
+    if isinstance(feed, dict):
+        return {
+            key: club_comparable(value)
+            for key, value in feed.items()
+            if key not in ("id", "slug", "revision")
+            and not (key == "person" and isinstance(value, int))
+        }
+    if isinstance(feed, list):
+        return [club_comparable(value) for value in feed]
+    return feed
+
+
+def difference(a, b, path="feed") -> str:
+    """Where two JSON values first differ, and how: for a failure's message."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if a.get(key, ...) != b.get(key, ...):
+                return difference(a.get(key, ...), b.get(key, ...), f"{path}.{key}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return difference(x, y, f"{path}[{i}]")
+    return f"{path}: {shown(a)} before, {shown(b)} restored"
+
+
+# --- one truth between a table's hands and its result -----------------------------------------
+
+
+def result_scores(result) -> dict:
+    """wind -> (score, chombo) of a result."""
+    return {s.wind: (s.score, s.chombo) for s in result.scores.all()}
+
+
+def latest_live_result(table):
+    """The table's newest result that is not superseded (a draft or the confirmed one)."""
+    return table.results.exclude(status=Result.Status.SUPERSEDED).order_by("-version").first()
+
+
+def disagreements(t) -> list[str]:
+    """Every table of the tournament whose current hands give other scores than its newest
+    draft or confirmed result: each as the table, the result and what the hands give."""
+    found = []
+    rules = t.rule_set()
+    tables = Table.objects.filter(session__tournament=t).select_related("session__tournament")
+    for table in tables.order_by("session__number", "number"):
+        if not table_hands(table):
+            continue
+        result = latest_live_result(table)
+        if result is None:
+            continue
+        outcome = hands_outcome(table)
+        chombo = outcome.chombo or {}
+        given = {w: (score, chombo.get(w, 0)) for w, score in outcome.scores.items()}
+        if rules.game == "sichuan":  # Sichuan has no chombo column to compare
+            given = {w: v[0] for w, v in given.items()}
+            kept = {w: v[0] for w, v in result_scores(result).items()}
+        else:
+            kept = result_scores(result)
+        if kept != given:
+            found.append(
+                f"session {table.session.number} table {table.number}: result v{result.version} "
+                f"({result.status}) {kept}, but its {len(table_hands(table))} hands give {given}"
+            )
+    return found
+
+
+def tables_as_kept(t) -> dict:
+    """(session, table) -> what a tournament file keeps of the table: its current hands, and
+    its confirmed result's scores, else its draft's, else that it is in play."""
+    out = {}
+    tables = Table.objects.filter(session__tournament=t).select_related("session")
+    for table in tables.order_by("session__number", "number"):
+        confirmed = table.results.filter(status=Result.Status.CONFIRMED).first()
+        live = confirmed or latest_live_result(table)
+        state = None
+        if live is not None:
+            state = (live.status, result_scores(live))
+        elif table_hands(table):
+            state = ("playing", None)
+        hands = [h.data for h in table_hands(table)]
+        out[(table.session.number, table.number)] = (hands, state)
+    return out
+
+
+# --- the machine's requests -------------------------------------------------------------------
+
+
+class Machine(RuleBasedStateMachine):
+    """The staff's clients and one example's savepoint; every request checked for a 500."""
+
+    roles = ROLES
+
+    def __init__(self):
+        super().__init__()
+        cache.clear()
+        self.point = transaction.savepoint()
+        self.users = {name: f.user(name, role) for name, role in self.roles.items()}
+        self.clients = {"anonymous": Client(raise_request_exception=False)}
+        for name, user in self.users.items():
+            client = Client(raise_request_exception=False)
+            client.force_login(user)
+            self.clients[name] = client
+        self.steps = 0
+        self.wrote = True
+
+    def rollback(self):
+        transaction.savepoint_rollback(self.point)
+        cache.clear()
+
+    def request(self, role, method, url, data=None, files=None, json_body=None):
+        """One request as `role`; a 500 fails the step (invariant a) with its reproduction."""
+        client = self.clients[role]
+        client.cookies.pop("messages", None)
+        with connection.execute_wrapper(self.watch):
+            if method == "get":
+                response = client.get(url)
+            elif json_body is not None:
+                response = client.post(url, json.dumps(json_body), content_type="application/json")
+            elif files is not None:
+                response = client.post(url, {**(data or {}), **files})
+            else:
+                response = client.post(
+                    url, encoded(data or {}), content_type="application/x-www-form-urlencoded"
+                )
+        if response.status_code >= 500:
+            error = getattr(response, "exc_info", None)
+            cause = f"{error[0].__name__}: {str(error[1])[:300]}" if error else "?"
+            sent = json_body if json_body is not None else data or {}
+            sent = shown(sent) if files is None else f"{shown(sent)} + {files}"
+            raise AssertionError(
+                f"(a) {response.status_code} for {role} {method.upper()} {url} {sent}\n  {cause}"
+            )
+        return response
+
+    def watch(self, execute, sql, params, many, context):
+        """Notes whether a request wrote to the database (the login sessions aside)."""
+        if WRITE.match(sql) and "django_session" not in sql:
+            self.wrote = True
+        return execute(sql, params, many, context)
+
+    def post(self, role, url, data=None):
+        return self.request(role, "post", url, data)
+
+    def get(self, role, url):
+        return self.request(role, "get", url)
+
+    def open_pages(self, listing) -> None:
+        """(b) every page of `listing` answers 200 with what its kind says; (c) no workbook
+        holds a live formula."""
+        broken = []
+        for role, url, kind in listing:
+            response = self.get(role, url)
+            content = b"".join(response) if response.streaming else response.content
+            if response.status_code != 200:
+                broken.append(f"{role} GET {url}: {response.status_code}")
+            elif kind == "json":
+                json.loads(content)  # a page that is not JSON fails here, naming the error
+            elif kind == "pdf":
+                assert content.startswith(b"%PDF"), f"(b) {url} is not a PDF"
+            elif kind == "xlsx":
+                try:
+                    formulas = live_formulas(content)
+                except Exception as e:  # what a spreadsheet program would refuse to open
+                    raise AssertionError(f"(b) {url} is not a readable workbook: {e!r}") from e
+                assert not formulas, f"(c) live formulas in {url}: {formulas[:5]}"
+        assert not broken, "(b) pages that do not answer 200:\n  " + "\n  ".join(broken)

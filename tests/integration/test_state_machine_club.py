@@ -149,6 +149,7 @@ class ClubMachine(Machine):
             form["single_confirmation"] = "on"
         self.post("officer1", reverse("desk:club_add"), form)
         self.club = Club.objects.get(slug=slug)
+        self.give_club()
         for name in NAMES[:5]:
             self.post("officer1", self.c_url("desk:club_member_new"), {"name": name})
         # One game recorded and confirmed by the other officer: the rating has a table.
@@ -384,11 +385,19 @@ class ClubMachine(Machine):
         except TournamentFileError as e:
             raise AssertionError(f"(d) restore_club refuses the newest backup: {e}") from e
         self.club = restored.club
+        self.give_club()
         self.wrote = True
         after = self.feeds()
         assert after == before, "(d) the restored club's rating differs: " + difference(
             before, after
         )
+
+    def give_club(self):
+        """The director gives both officers the club on the users page (roles per event: the
+        officer who made it has it already; a restored copy is nobody's until given)."""
+        for name in ("officer1", "officer2"):
+            url = reverse("desk:user", args=[self.users[name].pk])
+            self.post("director", url, {"action": "give_club", "club": self.club.pk})
 
     def feeds(self) -> dict:
         """The club's rating feed of all time and of each season (by the season's name and

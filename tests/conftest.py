@@ -23,6 +23,18 @@ def _clear_cache(request):
 
 
 @pytest.fixture(autouse=True)
+def _given_tournaments(request):
+    """The factories' note of the tournaments given to the staff starts empty in every test."""
+    if not _django(request):
+        yield
+        return
+    from tests.support import factories
+
+    factories.GIVEN.clear()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _backup_folder(request):
     """Backups go to the test's own folder, and no test sees another's failed backup."""
     if not _django(request):

@@ -327,7 +327,9 @@ def test_the_file_carries_the_release_setting_and_the_finish(staff):
     assert restored.reopened_by == staff["director"]
     assert restored.reopen_reason == "typo in a name"
     assert feed(restored) == before
-    # Still finished after the trip: a result is refused.
+    # Still finished after the trip: a result is refused (an imported tournament is nobody's
+    # until the director gives it: roles are per tournament).
+    f.grant(staff["desk1"], restored)
     response = f.login(staff["desk1"]).post(
         result_url(restored, 2, 1),
         {"base_version": 0, **{f"score_{w}": s for w, s in zip("ESWN", SCORES[1], strict=True)}},

@@ -28,14 +28,25 @@ def login(person):
     return c
 
 
+# The tournaments tournament() gave to the staff of the moment: staff() made after them gets
+# them too, so that a test's fixtures may come in either order. Emptied before every test
+# (tests/conftest.py), as the rows it names are rolled back after it.
+GIVEN: set[int] = set()
+
+
 def staff():
-    """A director, two desk users and a referee."""
-    return {
+    """A director, two desk users and a referee, given every tournament tournament() has given
+    its staff in this test."""
+    people = {
         "director": user("dir", DIRECTOR),
         "desk1": user("desk1", DESK),
         "desk2": user("desk2", DESK),
         "referee": user("ref", REFEREE),
     }
+    for t in Tournament.objects.filter(pk__in=GIVEN):
+        for name in ("desk1", "desk2", "referee"):
+            grant(people[name], t)
+    return people
 
 
 def tournament(ruleset="ema-2012", players=8, slug="test-open", granted=True, **kw):
@@ -48,6 +59,7 @@ def tournament(ruleset="ema-2012", players=8, slug="test-open", granted=True, **
     for n in range(1, players + 1):
         Player.objects.create(tournament=t, key=f"p{n:02d}", name=f"Player {n:02d}")
     if granted:
+        GIVEN.add(t.pk)
         for u in User.objects.filter(groups__name__in=TOURNAMENT_ROLES).distinct():
             grant(u, t)
     return t

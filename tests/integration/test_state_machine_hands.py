@@ -84,7 +84,7 @@ from tests.support.machine import (
     tables_as_kept,
 )
 from tests.support.odd_input import TEXT, either, form_on
-from tournament.models import Tournament
+from tournament.models import StaffGrant, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -385,10 +385,13 @@ class HandsMachine(Machine):
     @rule(data=st.data())
     def typed_hands(self, data):
         """A paper protocol's hands typed at the desk: the table's hands and more, or one of
-        them changed, or the last dropped (with a reason); saved as the table's draft."""
+        them changed, or the last dropped (with a reason); saved as the table's draft — or, on
+        a confirmed table, the director's correction: hands and result a new version together
+        (a desk user is refused)."""
         table = data.draw(st.sampled_from(self.tables()))
         url = self.s_url("desk:hands", table)
-        form = form_on(self.get("desk1", url).content.decode(), "text")
+        who = data.draw(st.sampled_from(["desk1", "desk2", "director"]))
+        form = form_on(self.get(who, url).content.decode(), "text")
         hands = [h.data for h in table_hands(table)]
         change = data.draw(st.sampled_from(["add", "add", "change", "drop"]))
         if change == "add" or not hands:
@@ -407,7 +410,6 @@ class HandsMachine(Machine):
             }
         )
         form.pop("check", None)
-        who = data.draw(st.sampled_from(["desk1", "desk2", "director"]))
         self.post(who, url, form)
 
     @precondition(lambda self: self.has_tables())
@@ -481,6 +483,24 @@ class HandsMachine(Machine):
             return
         form = dict(zip(WINDS, data.draw(st.permutations(free))[:4], strict=True))
         self.post("director", reverse("desk:table_add", args=[self.t.slug, session.number]), form)
+
+    @precondition(lambda self: self.t is not None)
+    @rule(data=st.data())
+    def users_page(self, data):
+        """The director's users page (roles per event): a user added, a name drawn across its
+        limits; desk2's desk role on the tournament taken back and given again (between the
+        two, desk2's pages answer 403, and nothing else changes)."""
+        name = either(data, st.just(f"desk-{self.steps}"), TEXT, odds=1)
+        self.post("director", reverse("desk:user_add"), {"username": name, "password": ""})
+        user = self.users["desk2"]
+        detail = reverse("desk:user", args=[user.pk])
+        grant = StaffGrant.objects.filter(user=user, tournament=self.t, role="desk").first()
+        if grant is not None:
+            self.post("director", detail, {"action": "take_role", "grant": grant.pk})
+            assert not StaffGrant.objects.filter(pk=grant.pk).exists()
+        give = {"action": "give_role", "tournament": self.t.pk, "role": "desk"}
+        self.post("director", detail, give)
+        assert StaffGrant.objects.filter(user=user, tournament=self.t, role="desk").exists()
 
     @precondition(lambda self: self.t is not None and self.t.sessions.count() < 2)
     @rule()

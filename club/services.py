@@ -119,6 +119,12 @@ def save_season(club: Club, season: Season | None, name, start, end, user) -> Se
         )
     if season.closed:
         raise ActionRefused(_("This season is closed: reopen it to change its dates."))
+    # The club is left out of the model's own check above, so its one name per club is here.
+    if Season.objects.filter(club=club, name=season.name).exclude(pk=season.pk).exists():
+        raise ActionRefused(
+            _("The club has a season named “%(name)s” already.") % {"name": season.name},
+            field="name",
+        )
     season.save()
     touch_club(club.pk)
     return season

@@ -337,3 +337,21 @@ def test_a_former_member_is_listed_and_may_come_back(club, officers):
     assert not Member.objects.get(pk=eva.pk).active
     one.post(f"/desk/club/furiten/members/{eva.pk}/active/", {"active": "1"})
     assert Member.objects.get(pk=eva.pk).active
+
+
+def test_a_second_season_of_the_same_name_is_refused_naming_the_field(club, officers):
+    """Found by the club state machine's longer run (issue 34): a season added under a name
+    the club has already (other dates) answered 500 from the database's one-name constraint."""
+    one = f.login(officers["one"])
+    spring = {"name": "Spring", "start": "2025-03-01", "end": "2025-05-31"}
+    assert one.post("/desk/club/furiten/seasons/add/", spring).status_code == 302
+    before = stored()
+    again = {"name": "Spring", "start": "2026-03-01", "end": "2026-05-31"}
+    r = one.post("/desk/club/furiten/seasons/add/", again)
+    assert r.status_code == 400
+    assert "The club has a season named “Spring” already." in text(r)
+    assert stored() == before
+    # Its own name kept on an edit of its dates is no clash.
+    season = Season.objects.get()
+    edit = {"name": "Spring", "start": "2025-03-02", "end": "2025-05-31"}
+    assert one.post(f"/desk/club/furiten/seasons/{season.pk}/", edit).status_code == 302

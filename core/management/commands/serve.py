@@ -30,7 +30,10 @@ def ensure_director(stdout) -> None:
     stdout.write("  First start: a director account was created.")
     stdout.write("    user:     director")
     stdout.write(f"    password: {password}")
-    stdout.write("  Log in and change it (Admin → Users), then add desk users.")
+    stdout.write(
+        "  Log in and change it (Admin → Users), then add the desk users and give\n"
+        "  them their tournaments on the desk's Users and roles page (/desk/users/)."
+    )
     stdout.write("=" * 64)
     stdout.write("")
 

@@ -49,14 +49,12 @@ from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.urls import reverse
-from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     initialize,
     invariant,
     precondition,
     rule,
-    run_state_machine_as_test,
 )
 from openpyxl import Workbook
 from openpyxl.utils.exceptions import IllegalCharacterError
@@ -66,16 +64,13 @@ from scoring.models import Penalty, Result
 from scoring.penalties import kinds_for
 from seating.models import Seat, Table
 from tests.support import factories as f
-from tests.support.machine import Machine, comparable, difference, pages
+from tests.support.machine import Machine, comparable, difference, explore, pages
 from tests.support.odd_input import DATE, NUMBER, TEXT, either, fill, form_on
 from tournament.models import Appeal, Incident, Player, Tournament
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = int(os.environ.get("DESK_STATEFUL_EXAMPLES", "4"))
-STEPS = int(os.environ.get("DESK_STATEFUL_STEPS", "12"))
 RESTORE_EVERY = int(os.environ.get("DESK_STATEFUL_RESTORE_EVERY", "4"))
-SHRINK = os.environ.get("DESK_STATEFUL_SHRINK") == "1"
 
 
 # --- the machine ------------------------------------------------------------------------------
@@ -663,17 +658,4 @@ ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 def test_the_desk_holds_whatever_its_pages_are_sent():
-    phases = [Phase.explicit, Phase.generate] + ([Phase.shrink] if SHRINK else [])
-    run_state_machine_as_test(
-        DeskMachine,
-        settings=settings(
-            max_examples=EXAMPLES,
-            stateful_step_count=STEPS,
-            derandomize=True,
-            database=None,
-            deadline=None,
-            phases=phases,
-            suppress_health_check=list(HealthCheck),
-            print_blob=False,
-        ),
-    )
+    explore(DeskMachine)

@@ -31,21 +31,18 @@ CI runs a fixed set (derandomized, no example database, no shrinking); a longer 
 
 import datetime
 import json
-import os
 import sys
 
 import pytest
 from django.core.cache import cache
 from django.db import transaction
 from django.urls import reverse
-from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     initialize,
     invariant,
     precondition,
     rule,
-    run_state_machine_as_test,
 )
 
 from archive import backups
@@ -54,15 +51,19 @@ from archive.tournament_file import TournamentFileError, parse
 from club.models import Club, Game, GameScore, GameVersion, Member, Season
 from people.models import Person, PersonChange
 from tests.support import factories as f
-from tests.support.machine import CLUB_ROLES, Machine, club_comparable, club_pages, difference
+from tests.support.machine import (
+    CLUB_ROLES,
+    Machine,
+    club_comparable,
+    club_pages,
+    difference,
+    explore,
+)
 from tests.support.odd_input import DATE, NUMBER, TEXT, either, fill
 from tournament.models import Player
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = int(os.environ.get("DESK_STATEFUL_EXAMPLES", "4"))
-STEPS = int(os.environ.get("DESK_STATEFUL_STEPS", "12"))
-SHRINK = os.environ.get("DESK_STATEFUL_SHRINK") == "1"
 
 WINDS = "ESWN"
 DAYS = [datetime.date(2025, 3, 14), datetime.date(2025, 3, 21), datetime.date(2025, 4, 4)]
@@ -450,17 +451,4 @@ class ClubMachine(Machine):
 
 
 def test_the_club_and_its_people_hold_whatever_their_pages_are_sent():
-    phases = [Phase.explicit, Phase.generate] + ([Phase.shrink] if SHRINK else [])
-    run_state_machine_as_test(
-        ClubMachine,
-        settings=settings(
-            max_examples=EXAMPLES,
-            stateful_step_count=STEPS,
-            derandomize=True,
-            database=None,
-            deadline=None,
-            phases=phases,
-            suppress_health_check=list(HealthCheck),
-            print_blob=False,
-        ),
-    )
+    explore(ClubMachine)

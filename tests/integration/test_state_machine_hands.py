@@ -46,7 +46,6 @@ CI runs a fixed set (derandomized, no example database, no shrinking); a longer 
 """
 
 import json
-import os
 import sys
 import uuid
 
@@ -54,14 +53,12 @@ import pytest
 from django.core.cache import cache
 from django.db import transaction
 from django.urls import reverse
-from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     initialize,
     invariant,
     precondition,
     rule,
-    run_state_machine_as_test,
 )
 
 from archive import backups
@@ -79,6 +76,7 @@ from tests.support.machine import (
     comparable,
     difference,
     disagreements,
+    explore,
     hand_pages,
     pages,
     tables_as_kept,
@@ -88,9 +86,6 @@ from tournament.models import StaffGrant, Tournament
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = int(os.environ.get("DESK_STATEFUL_EXAMPLES", "4"))
-STEPS = int(os.environ.get("DESK_STATEFUL_STEPS", "12"))
-SHRINK = os.environ.get("DESK_STATEFUL_SHRINK") == "1"
 
 WINDS = "ESWN"
 # (han, fu) a riichi win may have; fu None: a limit hand, no fu counted.
@@ -581,17 +576,4 @@ class HandsMachine(Machine):
 
 
 def test_the_tables_hands_and_results_hold_one_truth():
-    phases = [Phase.explicit, Phase.generate] + ([Phase.shrink] if SHRINK else [])
-    run_state_machine_as_test(
-        HandsMachine,
-        settings=settings(
-            max_examples=EXAMPLES,
-            stateful_step_count=STEPS,
-            derandomize=True,
-            database=None,
-            deadline=None,
-            phases=phases,
-            suppress_health_check=list(HealthCheck),
-            print_blob=False,
-        ),
-    )
+    explore(HandsMachine)

@@ -5,13 +5,15 @@ held to (the same standings feed, the same club rating, the same tables)."""
 
 import io
 import json
+import os
 import re
 
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
-from hypothesis.stateful import RuleBasedStateMachine
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis.stateful import RuleBasedStateMachine, run_state_machine_as_test
 from openpyxl import load_workbook
 
 from core.roles import CLUB_OFFICER, DESK, DIRECTOR, HEAD_REFEREE, REFEREE
@@ -359,3 +361,28 @@ class Machine(RuleBasedStateMachine):
                     raise AssertionError(f"(b) {url} is not a readable workbook: {e!r}") from e
                 assert not formulas, f"(c) live formulas in {url}: {formulas[:5]}"
         assert not broken, "(b) pages that do not answer 200:\n  " + "\n  ".join(broken)
+
+
+# How long a run explores (CI: a fixed, small set; a longer run sets these).
+EXAMPLES = int(os.environ.get("DESK_STATEFUL_EXAMPLES", "4"))
+STEPS = int(os.environ.get("DESK_STATEFUL_STEPS", "12"))
+SHRINK = os.environ.get("DESK_STATEFUL_SHRINK") == "1"
+
+
+def explore(machine) -> None:
+    """Run a state machine the way every one of them runs: derandomized (CI's set is fixed), no
+    example database, no deadline, shrinking only when asked."""
+    phases = [Phase.explicit, Phase.generate] + ([Phase.shrink] if SHRINK else [])
+    run_state_machine_as_test(
+        machine,
+        settings=settings(
+            max_examples=EXAMPLES,
+            stateful_step_count=STEPS,
+            derandomize=True,
+            database=None,
+            deadline=None,
+            phases=phases,
+            suppress_health_check=list(HealthCheck),
+            print_blob=False,
+        ),
+    )

@@ -18,8 +18,10 @@ import fixture  # noqa: E402  (sets Django up on a scratch database)
 from django.core.cache import cache  # noqa: E402
 
 from archive.backups import write_backup  # noqa: E402
-from printing.printouts import protocols_pdf, standings_pdf  # noqa: E402
-from printing.workbook import ema_results_bytes, workbook_bytes  # noqa: E402
+from printing.pdf.protocols import protocols_pdf  # noqa: E402
+from printing.pdf.standings import standings_pdf  # noqa: E402
+from printing.xlsx.ema import ema_results_bytes  # noqa: E402
+from printing.xlsx.tournament import workbook_bytes  # noqa: E402
 from scoring.models import Penalty  # noqa: E402
 from tournament.models import Appeal  # noqa: E402
 

@@ -12,9 +12,14 @@ from club.models import Club, Season
 from club.selectors import current_season
 from core.management.commands.serve import lan_address
 from core.roles import ClubRequired, DeskRequired, TournamentStaffRequired
-from printing import printouts
-from printing.club import club_workbook_bytes, games_pdf, rating_pdf
-from printing.workbook import ema_results_bytes, workbook_bytes
+from printing.pdf.appeals import appeals_pdf
+from printing.pdf.club import games_pdf, rating_pdf
+from printing.pdf.protocols import protocols_pdf
+from printing.pdf.seating import seating_pdf
+from printing.pdf.standings import standings_pdf
+from printing.xlsx.club import club_workbook_bytes
+from printing.xlsx.ema import ema_results_bytes
+from printing.xlsx.tournament import workbook_bytes
 from tournament.mixins import SessionMixin, TournamentMixin
 
 
@@ -40,22 +45,22 @@ class ProtocolsPdf(DeskRequired, SessionMixin, View):
         name = f"{slug}-s{number}-protocols{'-filled' if filled else ''}.pdf"
         # the table cards' QR codes lead to the desk as the phones reach it
         address = hall_address(request)
-        return _pdf(printouts.protocols_pdf(self.session, filled=filled, address=address), name)
+        return _pdf(protocols_pdf(self.session, filled=filled, address=address), name)
 
 
 class SeatingPdf(DeskRequired, SessionMixin, View):
     def get(self, request, slug, number):
-        return _pdf(printouts.seating_pdf(self.session), f"{slug}-s{number}-seating.pdf")
+        return _pdf(seating_pdf(self.session), f"{slug}-s{number}-seating.pdf")
 
 
 class StandingsPdf(DeskRequired, TournamentMixin, View):
     def get(self, request, slug):
-        return _pdf(printouts.standings_pdf(self.tournament), f"{slug}-standings.pdf")
+        return _pdf(standings_pdf(self.tournament), f"{slug}-standings.pdf")
 
 
 class AppealsPdf(TournamentStaffRequired, TournamentMixin, View):
     def get(self, request, slug):
-        return _pdf(printouts.appeals_pdf(self.tournament), f"{slug}-appeals.pdf")
+        return _pdf(appeals_pdf(self.tournament), f"{slug}-appeals.pdf")
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -1,19 +1,15 @@
-"""A club rating's paper and workbook (issue 25): the rating table and every game as A4 PDFs, and
-one workbook with the rating, every game seat by seat and each season's table.
+"""A club rating's paper (issue 25): the rating table and every game as A4 PDFs.
 
 Everything is read through club.selectors (`rating`, `rated_games`), the same rows the club's
 pages and feed show, so a printed rating is the published rating. Each file is made in the
-club's language and time zone (Club.printing()); the type, the label fitting and the workbook's
-cells are the tournament printouts' own (printing.printouts, printing.workbook).
+club's language and time zone (Club.printing()); the type and the label fitting are the
+tournament printouts' own (pdf.kit).
 """
-
-import functools
 
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from openpyxl import Workbook
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import A4
@@ -23,46 +19,25 @@ from reportlab.platypus import Paragraph, Spacer, Table
 
 from club import selectors
 from core.tables import fmt
-from printing.printouts import (
+from printing.language import in_print_language
+from printing.pdf.kit import (
     BOLD,
     FONT,
     GRID,
     PAD,
-    _build,
-    _esc,
-    _footer,
-    _label,
-    _name,
-    _styles,
-    _table_style,
-)
-from printing.workbook import (
-    INT,
-    PERCENT,
-    RESULT,
-    SCORE,
-    TEXT,
-    _Formats,
-    _save,
-    _Sheet,
-    _write,
-    _yes_no,
+    build_pdf,
+    cell_label,
+    escape,
+    footer_text,
+    name_markup,
+    paragraph_styles,
+    table_style,
 )
 from scoring.rating import RATING_DECIMALS
 from seating.models import Wind
 
 SIZE, SMALLEST_NAME = 8.5, 6.5
-WIDTH = A4[0] - 24 * mm  # the page less its margins (printouts._build)
-DATE, PLACE = "date", "place"  # the workbook's cells: a day; an average place to two decimals
-
-
-def _in_club_language(build):
-    @functools.wraps(build)
-    def wrapper(club, *args, **kwargs):
-        with club.printing():
-            return build(club, *args, **kwargs)
-
-    return wrapper
+WIDTH = A4[0] - 24 * mm  # the page less its margins (kit.build_pdf)
 
 
 # --- what every file says the same way -------------------------------------------------------
@@ -100,8 +75,8 @@ def _header(club, subtitle, season, styles):
         ]
     )
     return [
-        Paragraph(_esc(club.name), styles["title"]),
-        Paragraph(f"<b>{_esc(subtitle)}</b> · {_esc(meta)}", styles["base"]),
+        Paragraph(escape(club.name), styles["title"]),
+        Paragraph(f"<b>{escape(subtitle)}</b> · {escape(meta)}", styles["base"]),
         Spacer(1, 4 * mm),
     ]
 
@@ -116,12 +91,12 @@ def _column(texts, head, font=FONT, size=SIZE, least=8 * mm):
 # --- the rating table ------------------------------------------------------------------------
 
 
-@_in_club_language
+@in_print_language
 def rating_pdf(club, season=None) -> bytes:
     """The rating table of a season (or of all time): rank, name, rating, games, average place,
     share of first places, last game; the players below the minimum of games under their own
     heading."""
-    styles = _styles()
+    styles = paragraph_styles()
     data = selectors.rating(club, season)
     subtitle = _("Rating table")
     story = _header(club, subtitle, season, styles)
@@ -154,22 +129,22 @@ def rating_pdf(club, season=None) -> bytes:
         story.append(_rating_table(data.table.rows, order, heads, colwidths, styles))
     elif data.table.unranked:
         story.append(
-            Paragraph(_esc(_("No one has played the minimum of games yet.")), styles["base"])
+            Paragraph(escape(_("No one has played the minimum of games yet.")), styles["base"])
         )
     else:
-        story.append(Paragraph(_esc(_("No rated games in this period.")), styles["base"]))
+        story.append(Paragraph(escape(_("No rated games in this period.")), styles["base"]))
     if data.table.unranked:
         heading = ngettext(
             "Not ranked: fewer than %(n)s rated game",
             "Not ranked: fewer than %(n)s rated games",
             data.table.min_games,
         ) % {"n": data.table.min_games}
-        story += [Spacer(1, 5 * mm), Paragraph(_esc(heading), styles["h2"]), Spacer(1, 2 * mm)]
+        story += [Spacer(1, 5 * mm), Paragraph(escape(heading), styles["h2"]), Spacer(1, 2 * mm)]
         story.append(_rating_table(data.table.unranked, order, heads, colwidths, styles))
     story += [
         Spacer(1, 3 * mm),
         Paragraph(
-            _esc(
+            escape(
                 ngettext(
                     "%(n)s rated game in this period.",
                     "%(n)s rated games in this period.",
@@ -180,18 +155,18 @@ def rating_pdf(club, season=None) -> bytes:
             styles["small"],
         ),
     ]
-    footer = _footer(club, f"{subtitle} · {period(season)}")
-    return _build(story, title=f"{club.name} · {subtitle}", footer=footer)
+    footer = footer_text(club, f"{subtitle} · {period(season)}")
+    return build_pdf(story, title=f"{club.name} · {subtitle}", footer=footer)
 
 
 def _rating_table(rows, order, heads, colwidths, styles):
     name_w = colwidths[order.index("name")] - 2 * PAD
     out = [
-        [_label(heads[k], w - 2 * PAD, align=TA_LEFT if k == "name" else TA_CENTER)
+        [cell_label(heads[k], w - 2 * PAD, align=TA_LEFT if k == "name" else TA_CENTER)
          for k, w in zip(order, colwidths, strict=True)]
     ]  # fmt: skip
     for row in rows:
-        name, _size = _name(row.person.name, name_w, SIZE, SMALLEST_NAME, font=FONT)
+        name, _size = name_markup(row.person.name, name_w, SIZE, SMALLEST_NAME, font=FONT)
         out.append(
             [
                 str(row.rank) if row.rank is not None else "–",
@@ -205,7 +180,7 @@ def _rating_table(rows, order, heads, colwidths, styles):
         )
     table = Table(out, colWidths=colwidths, repeatRows=1)
     table.setStyle(
-        _table_style(
+        table_style(
             1,
             [
                 ("LEFTPADDING", (0, 0), (-1, -1), PAD),
@@ -223,18 +198,20 @@ def _rating_table(rows, order, heads, colwidths, styles):
 # --- every game ------------------------------------------------------------------------------
 
 
-@_in_club_language
+@in_print_language
 def games_pdf(club, season=None) -> bytes:
     """Every confirmed game in the order played (of a season, or all): date, table, version,
     and a line per seat (wind, name, score, chombo, place, rating points). A game's four lines
     stay on one page; the heading repeats on every page."""
-    styles = _styles()
+    styles = paragraph_styles()
     games = selectors.rated_games(club, season, newest_first=False)
     subtitle = _("Rated games")
     story = _header(club, subtitle, season, styles)
     if not games:
-        story.append(Paragraph(_esc(_("No rated games in this period.")), styles["base"]))
-        return _build(story, title=f"{club.name} · {subtitle}", footer=_footer(club, subtitle))
+        story.append(Paragraph(escape(_("No rated games in this period.")), styles["base"]))
+        return build_pdf(
+            story, title=f"{club.name} · {subtitle}", footer=footer_text(club, subtitle)
+        )
     lines = [line for g in games for line in g.lines]
     heads = [
         _("Date"), _("Table"), _("Version"), _("Wind"), _("Name"),
@@ -258,7 +235,7 @@ def games_pdf(club, season=None) -> bytes:
     widths[4] = WIDTH - sum(widths)
     name_w = widths[4] - 2 * PAD
     out = [
-        [_label(h, w - 2 * PAD, align=TA_LEFT if i == 4 else TA_CENTER)
+        [cell_label(h, w - 2 * PAD, align=TA_LEFT if i == 4 else TA_CENTER)
          for i, (h, w) in enumerate(zip(heads, widths, strict=True))]
     ]  # fmt: skip
     commands = [
@@ -274,7 +251,7 @@ def games_pdf(club, season=None) -> bytes:
     for n, game in enumerate(games):
         last = first + len(game.lines) - 1
         for i, line in enumerate(game.lines):
-            name, _size = _name(line.person.name, name_w, SIZE, SMALLEST_NAME, font=FONT)
+            name, _size = name_markup(line.person.name, name_w, SIZE, SMALLEST_NAME, font=FONT)
             head = [_day(game.played_on), str(game.number), str(game.version)] if i == 0 else [
                 "", "", ""
             ]  # fmt: skip
@@ -297,108 +274,7 @@ def games_pdf(club, season=None) -> bytes:
             commands.append(("BACKGROUND", (0, first), (-1, last), "#f7f8fa"))
         first = last + 1
     table = Table(out, colWidths=widths, repeatRows=1)
-    table.setStyle(_table_style(1, commands))
+    table.setStyle(table_style(1, commands))
     story.append(table)
-    footer = _footer(club, f"{subtitle} · {period(season)}")
-    return _build(story, title=f"{club.name} · {subtitle}", footer=footer)
-
-
-# --- the workbook ----------------------------------------------------------------------------
-
-
-class _ClubFormats(_Formats):
-    """The tournament workbook's number formats, and a day and an average place."""
-
-    def __call__(self, kind, value):
-        if kind == DATE:
-            return "yyyy-mm-dd"
-        if kind == PLACE:
-            return "0.00"
-        return super().__call__(kind, value)
-
-
-def _rating_sheet(title, data) -> _Sheet:
-    """A rating table: the ranked players, then those below the minimum (no rank, "Ranked": no)."""
-    columns = [
-        (_("Rank"), INT),
-        (_("Name"), None),
-        (_("Person id"), INT),
-        (_("Rating"), RESULT),
-        (_("Games"), INT),
-        (_("Average place"), PLACE),
-        (_("First places"), INT),
-        (_("First-place share"), PERCENT),
-        (_("Last game"), DATE),
-        (_("Ranked"), TEXT),
-    ]
-    sheet = _Sheet(title, columns, freeze="C2")
-    for row in data.table.rows + data.table.unranked:
-        sheet.add(
-            [
-                row.rank,
-                row.person.name,
-                row.person.pk,
-                row.rating,
-                row.games,
-                row.average_place,
-                row.firsts,
-                row.first_share,
-                row.last_played,
-                _yes_no(row.rank is not None),
-            ]
-        )
-    return sheet
-
-
-def _games_sheet(games) -> _Sheet:
-    columns = [
-        (_("Date"), DATE),
-        (_("Table"), INT),
-        (_("Version"), INT),
-        (_("Wind"), None),
-        (_("Name"), None),
-        (_("Person id"), INT),
-        (_("Score"), SCORE),
-        (_("Chombo"), INT),
-        (_("Place"), INT),
-        (_("Points"), RESULT),
-    ]
-    sheet = _Sheet(_("Games"), columns, freeze="A2")
-    for game in games:
-        for line in game.lines:
-            sheet.add(
-                [
-                    game.played_on,
-                    game.number,
-                    game.version,
-                    str(Wind(line.wind).label),
-                    line.person.name,
-                    line.person.pk,
-                    line.score,
-                    line.chombo,
-                    line.place,
-                    line.points,
-                ]
-            )
-    return sheet
-
-
-@_in_club_language
-def club_workbook_bytes(club, season=None) -> bytes:
-    """One .xlsx: "Rating" (the chosen period's table), "Games" (every confirmed game, a row
-    per seat, in the order played), then all time (when a season was chosen) and each season's
-    table, newest first. Numbers are numbers and days are dates, as the selectors give them."""
-    sheets = [
-        _rating_sheet(_("Rating"), selectors.rating(club, season)),
-        _games_sheet(selectors.rated_games(club, newest_first=False)),
-    ]
-    if season is not None:
-        sheets.append(_rating_sheet(_("All time"), selectors.rating(club)))
-    sheets += [_rating_sheet(s.name, selectors.rating(club, s)) for s in selectors.seasons(club)]
-    wb = Workbook(write_only=True)
-    wb.properties.title = club.name
-    formats = _ClubFormats(club.rule_set())
-    taken = set()
-    for sheet in sheets:
-        _write(wb, sheet, formats, taken)
-    return _save(wb)
+    footer = footer_text(club, f"{subtitle} · {period(season)}")
+    return build_pdf(story, title=f"{club.name} · {subtitle}", footer=footer)

@@ -29,7 +29,8 @@ from reportlab.platypus import Paragraph, Table
 
 from core.management.commands.serve import lan_address
 from core.tables import fmt
-from printing import printouts
+from printing.pdf.card import TableQr
+from printing.pdf.protocols import protocol_story, protocols_pdf
 from scoring.hand_text import hand_text
 from scoring.services import record_hand
 from seating.keys import table_code, table_path
@@ -58,7 +59,7 @@ def qr_links(flowables) -> list[str]:
     """The link of every QR code among the flowables (tables' cells included)."""
     found = []
     for item in flowables:
-        if isinstance(item, printouts.TableQr):
+        if isinstance(item, TableQr):
             found.append(item.value)
         elif isinstance(item, Table):
             for row in item._cellvalues:
@@ -84,7 +85,7 @@ def drawn_qr(pdf: bytes, page: int, modules: int) -> list[list[bool]]:
         tuple(map(float, r)) for r in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re", path[1])
     ]
     box = min(h for _x, _y, _w, h in rects)
-    border = printouts.TableQr.BORDER
+    border = TableQr.BORDER
     grid = [[False] * modules for _r in range(modules)]
     top = max(y for _x, y, _w, _h in rects)
     for x, y, w, _h in rects:
@@ -170,13 +171,13 @@ def test_a_protocol_printed_on_the_laptop_itself_names_its_lan_address(riichi):
 
 def test_the_qr_code_is_the_table_pages_link_at_the_desks_address(riichi):
     session, first, second, _staff = riichi
-    story = printouts.protocol_story(session, address=f"http://{HALL}/")
+    story = protocol_story(session, address=f"http://{HALL}/")
     assert qr_links(story) == [f"http://{HALL}{table_path(t)}" for t in (first, second)]
     assert table_path(first).startswith("/h/krakow/1/1/")
     # a printout from the command line without an address: the short code, no QR code
-    story = printouts.protocol_story(session)
+    story = protocol_story(session)
     assert qr_links(story) == []
-    text = pages(printouts.protocols_pdf(session))
+    text = pages(protocols_pdf(session))
     assert f"Table code {table_code(first)}" in text[0]
     assert "open the desk's address followed by /h/ and type the table code" in text[0]
 
@@ -211,7 +212,7 @@ def test_a_confirmed_table_prints_its_hands_and_the_lines_the_standings_count(ri
     """000 §3.6.1: uma +30,000 / +10,000 / −10,000 / −30,000 by place."""
     session, first, _second, staff = riichi
     f.play(first, EMA_SCORES, staff["desk1"], staff["desk2"], chombo={"N": 1})
-    page = pages(printouts.protocols_pdf(session, filled=True))[0]
+    page = pages(protocols_pdf(session, filled=True))[0]
     assert "Tsumo: E 5 han" in page
     assert "Final score 44,800 36,600 23,200 15,400 Chombo 0 0 0 1" in page
     assert "Place 1 2 3 4" in page
@@ -248,7 +249,7 @@ def test_a_long_game_splits_across_pages_with_the_totals_on_the_last(riichi):
     session, _first, second, staff = riichi
     for _n in range(200):
         record_hand(second, {"result": "draw", "tenpai": ["E"], "riichi": []}, staff["desk1"])
-    text = pages(printouts.protocols_pdf(session, filled=True))
+    text = pages(protocols_pdf(session, filled=True))
     table2 = text[1:]
     assert len(table2) >= 5
     assert "table 2 (continued)" not in table2[0]
@@ -377,8 +378,8 @@ def test_the_hands_and_the_card_fit_their_cells_in_every_language(language):
     for line in README_RIICHI.strip().splitlines():
         record_hand(table, json.loads(line), staff["desk1"])
     with t.printing():
-        filled = printouts.protocol_story(session, filled=True)
-        blank = printouts.protocol_story(session, address=f"http://{HALL}")
+        filled = protocol_story(session, filled=True)
+        blank = protocol_story(session, address=f"http://{HALL}")
     grids = list(tables_in(filled + blank))
     assert [found for grid in grids for found in too_wide(grid)] == []
     seen = " ".join(texts(grid) for grid in grids)
@@ -399,7 +400,7 @@ def test_the_filled_protocols_read_the_hands_in_the_same_queries_for_any_number_
             for hand in RIICHI_HANDS:
                 record_hand(table, hand, staff["desk1"])
         with CaptureQueriesContext(connection) as queries:
-            text = pages(printouts.protocols_pdf(session, filled=True))
+            text = pages(protocols_pdf(session, filled=True))
         assert len(text) == players // 4
         assert all("Chombo: N" in page for page in text)
         counts.append(len(queries))
@@ -412,7 +413,7 @@ def test_sticks_left_at_the_end_are_noted_and_given_as_the_rule_set_says(riichi)
     W's 1,000 left after an abortive draw goes 400 to E, 300 to S and 300 to N."""
     session, _first, second, staff = riichi
     record_hand(second, {"result": "abortive", "riichi": ["W"]}, staff["desk1"])
-    page = pages(printouts.protocols_pdf(session, filled=True))[1]
+    page = pages(protocols_pdf(session, filled=True))[1]
     assert "1 E (E1) Abortive draw 30,000 30,000 -1,000 29,000 30,000 W" in page
     assert "Final score 30,400 30,300 29,000 30,300" in page
     assert "Riichi sticks left on the table at the end: 1" in page

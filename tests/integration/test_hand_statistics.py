@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from openpyxl import load_workbook
 
-from printing.workbook import workbook_bytes
+from printing.xlsx.tournament import workbook_bytes
 from scoring.selectors import hand_statistics
 from scoring.services import record_hand
 from tests.support import factories as f

@@ -18,8 +18,9 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from archive.tournament_file import export_tournament
-from printing import printouts
-from printing.workbook import workbook_bytes
+from printing.pdf.protocols import protocols_pdf
+from printing.pdf.standings import standings_pdf
+from printing.xlsx.tournament import workbook_bytes
 from tests.integration.test_permissions import RULES, kwargs_for
 from tests.support import factories as f
 from tests.support import i18n_scan, tournaments
@@ -329,16 +330,16 @@ def test_printouts_follow_the_tournament_language(code, protocols, standings):
     staff = f.staff()
     t = tournaments.played(staff, confirmed=True, tables=(1, 2), language=code)
     with translation.override("en" if code != "en" else "ru"):
-        protocol = PdfReader(io.BytesIO(printouts.protocols_pdf(t.sessions.get())))
-        table = PdfReader(io.BytesIO(printouts.standings_pdf(t)))
+        protocol = PdfReader(io.BytesIO(protocols_pdf(t.sessions.get())))
+        table = PdfReader(io.BytesIO(standings_pdf(t)))
         book = load_workbook(io.BytesIO(workbook_bytes(t)))
     assert protocol.metadata.title == protocols
-    assert standings in pdf_text(printouts.standings_pdf(t))
+    assert standings in pdf_text(standings_pdf(t))
     assert table.metadata.title.startswith(standings.split(" po ")[0])
     with translation.override(code):
         assert book.sheetnames[0] == gettext("Standings")
         wind = gettext("East")
-    assert wind in pdf_text(printouts.protocols_pdf(t.sessions.get()))
+    assert wind in pdf_text(protocols_pdf(t.sessions.get()))
 
 
 def test_printout_language_is_kept_in_the_tournament_file():

@@ -1,4 +1,4 @@
-"""The printed paper (printing.printouts) opened as PDF text with pypdf: one protocol page per
+"""The printed paper (printing.pdf) opened as PDF text with pypdf: one protocol page per
 table, Cyrillic and Polish names present as text, totals equal to the standings feed.
 
 000 §3.6.1 (EMA): uma +30,000 / +10,000 / −10,000 / −30,000 — the printed totals below.
@@ -14,7 +14,10 @@ from django.test import Client
 from pypdf import PdfReader
 
 from core.tables import fmt
-from printing import printouts
+from printing.pdf.appeals import appeals_pdf
+from printing.pdf.protocols import protocols_pdf
+from printing.pdf.seating import seating_pdf
+from printing.pdf.standings import standings_pdf
 from referee.appeals import file_appeal
 from referee.services import record_penalty
 from scoring.feed import feed
@@ -51,7 +54,7 @@ def krakow():
 
 def test_one_protocol_page_per_table_with_seats_and_names_as_text(krakow):
     t, session, _staff = krakow
-    text = pages(printouts.protocols_pdf(session))
+    text = pages(protocols_pdf(session))
     assert len(text) == 3
     first = flat(text[0])
     assert "Kraków Riichi Open 2026 — session 1 — table 1" in first
@@ -67,7 +70,7 @@ def test_one_protocol_page_per_table_with_seats_and_names_as_text(krakow):
 
 def test_filled_protocols_carry_the_confirmed_scores_and_chombo(krakow):
     _t, session, _staff = krakow
-    text = [flat(p) for p in pages(printouts.protocols_pdf(session, filled=True))]
+    text = [flat(p) for p in pages(protocols_pdf(session, filled=True))]
     for score in ("45,300", "30,100", "25,000", "19,600"):
         assert score in text[0]
     assert "32,000" in text[1]
@@ -77,7 +80,7 @@ def test_filled_protocols_carry_the_confirmed_scores_and_chombo(krakow):
 def test_sichuan_protocols_have_three_seats_at_a_three_player_table():
     t = f.tournament("sbr-2025", players=7, slug="sbr")
     session = f.seat_session(t, groups=[["p01", "p02", "p03", "p04"], ["p05", "p06", "p07"]])
-    text = [flat(p) for p in pages(printouts.protocols_pdf(session))]
+    text = [flat(p) for p in pages(protocols_pdf(session))]
     assert len(text) == 2
     assert "Final GP" in text[1] and "Player 07" in text[1] and "North" not in text[1]
     assert "play out the hand in progress and record it" in text[1]  # 002 §2.4.4
@@ -85,7 +88,7 @@ def test_sichuan_protocols_have_three_seats_at_a_three_player_table():
 
 def test_seating_charts_by_table_and_by_name(krakow):
     _t, session, _staff = krakow
-    text = [flat(p) for p in pages(printouts.seating_pdf(session))]
+    text = [flat(p) for p in pages(seating_pdf(session))]
     assert len(text) == 2
     assert "Session 1 — seating" in text[0]
     assert "Юлія Ґудзь" in text[0] and "Player 12" in text[0]
@@ -96,7 +99,7 @@ def test_seating_charts_by_table_and_by_name(krakow):
 
 def test_standings_totals_equal_the_feed(krakow):
     t, _session, _staff = krakow
-    text = flat(" ".join(pages(printouts.standings_pdf(t))))
+    text = flat(" ".join(pages(standings_pdf(t))))
     assert "Standings after 1 of 4 sessions" in text
     rows = feed(t)["standings"]
     assert rows[0]["player"]["name"] == "Юлія Ґудзь" and rows[0]["total"] == 45300
@@ -117,7 +120,7 @@ def test_team_standings_are_printed_when_there_are_teams():
     session = f.seat_session(t)
     for table in session.tables.all():
         f.play(table, [40000, 35000, 25000, 20000], staff["desk1"], staff["desk2"])
-    text = flat(" ".join(pages(printouts.standings_pdf(t))))
+    text = flat(" ".join(pages(standings_pdf(t))))
     assert "Teams" in text and "Smoki" in text and "Żubry" in text
 
 
@@ -126,7 +129,7 @@ def test_the_appeals_log_lists_appeals_and_penalties(krakow):
     player = t.players.get(key="p02")
     penalty = record_penalty(session, player, "late", staff["director"], minutes=4)
     file_appeal(session, player, "Late arrival penalty", staff["director"], text="The clock ran")
-    text = flat(" ".join(pages(printouts.appeals_pdf(t))))
+    text = flat(" ".join(pages(appeals_pdf(t))))
     assert "Late arrival penalty" in text and "The clock ran" in text
     assert "Łukasz Żółć" in text and "4 min" in text and "-4,000" in text
     assert penalty.pk

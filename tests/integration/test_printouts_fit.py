@@ -20,7 +20,10 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, Paragraph, Table
 
-from printing import printouts
+from printing.pdf.kit import BOLD, register_fonts
+from printing.pdf.protocols import protocol_story, protocols_pdf
+from printing.pdf.seating import seating_pdf, seating_story
+from printing.pdf.standings import standings_pdf, standings_story
 from referee.services import record_penalty, substitute
 from tests.support import factories as f
 from tournament.models import Player
@@ -138,9 +141,9 @@ def test_every_label_fits_its_cell_in_every_language(language, ruleset):
     t, session = field(language, ruleset)
     with t.printing():
         stories = {
-            "blank protocols": printouts.protocol_story(session),
-            "filled protocols": printouts.protocol_story(session, filled=True),
-            "standings": printouts.standings_story(t)[0],
+            "blank protocols": protocol_story(session),
+            "filled protocols": protocol_story(session, filled=True),
+            "standings": standings_story(t)[0],
         }
         found = []
         for what, story in stories.items():
@@ -154,9 +157,9 @@ def test_every_label_fits_its_cell_in_every_language(language, ruleset):
 def test_the_check_finds_a_label_wider_than_its_cell():
     """The check above can fail: a label as the old Sichuan protocol set it (bold 10 pt in the
     16 mm hand column) is reported."""
-    printouts._fonts()
+    register_fonts()
     table = Table([["Підсумкові ІО"]], colWidths=[45])
-    table.setStyle([("FONT", (0, 0), (-1, -1), printouts.BOLD, 10)])
+    table.setStyle([("FONT", (0, 0), (-1, -1), BOLD, 10)])
     assert overflowing(table) == ["'Підсумкові ІО': 63.6 pt in 33.0"]
 
 
@@ -165,7 +168,7 @@ def test_the_check_finds_a_label_wider_than_its_cell():
 
 def test_filled_protocols_carry_place_uma_penalty_and_the_substitute():
     t, session = field("en")
-    text = flat(printouts.protocols_pdf(session, filled=True))
+    text = flat(protocols_pdf(session, filled=True))
     first = text[0]
     assert "Place" in first and "Uma / TP" in first and "Penalty" in first
     # p01 .. p04 at table 1: places 1-4, uma +30,000 / +10,000 / -30,000 (the substitute,
@@ -178,13 +181,13 @@ def test_filled_protocols_carry_place_uma_penalty_and_the_substitute():
         r"Hohenlohe-Schillingsfürst\): Uma / TP -30,000 · Penalty 0 · Result -30,000",
         first,
     )
-    blank = flat(printouts.protocols_pdf(session))[0]
+    blank = flat(protocols_pdf(session))[0]
     assert "Place" not in blank and "45,300" not in blank and "substitute for" not in blank
 
 
 def test_filled_sichuan_protocols_carry_tp():
     t, session = field("uk", "sbr-2025")
-    first = flat(printouts.protocols_pdf(session, filled=True))[0]
+    first = flat(protocols_pdf(session, filled=True))[0]
     assert "Підсумкові ІО" in first and "Місце" in first and "Штраф" in first
     assert "Ума / ТО" in first and "заміна гравця Анастасія" in first
 
@@ -194,7 +197,7 @@ def test_filled_sichuan_protocols_carry_tp():
 
 def test_standings_carry_country_club_and_the_substitutes():
     t, _session = field("en", players=8)
-    text = " ".join(flat(printouts.standings_pdf(t)))
+    text = " ".join(flat(standings_pdf(t)))
     assert "Country" in text and "Club" in text
     assert "POL" in text and "UKR" in text and "«Czerwony Smok»" in text
     assert "Substitutes" in text
@@ -209,12 +212,12 @@ def test_standings_of_many_sessions_fit_the_page_in_blocks():
     t.planned_sessions = 40
     t.save()
     with t.printing():
-        story, pagesize, _title = printouts.standings_story(t)
+        story, pagesize, _title = standings_story(t)
     blocks = [tb for tb in tables_in(story) if tb._cellvalues[0][1].getPlainText() == "Gracz"]
     assert len(blocks) > 1  # sessions 1-40 do not fit one row of columns
     for block in blocks:
         assert sum(block._colWidths) <= pagesize[0] - 24 * 72 / 25.4 - 12 + 0.01
-    text = " ".join(flat(printouts.standings_pdf(t)))
+    text = " ".join(flat(standings_pdf(t)))
     assert " 40 " in text
 
 
@@ -225,9 +228,9 @@ def test_standings_of_many_sessions_fit_the_page_in_blocks():
 def test_the_wall_chart_of_forty_players_fills_its_page_in_big_type(language):
     """Issue 23: the wall chart was about 12.5 pt with two thirds of the A4 page empty."""
     t, session = field(language, players=40, names=[], slug=f"wall-{language}")
-    pdf = printouts.seating_pdf(session)
+    pdf = seating_pdf(session)
     with t.printing():
-        _story, sizes = printouts.seating_story(session)
+        _story, sizes = seating_story(session)
     assert sizes.tables >= 20 and sizes.names >= 20
     assert len(PdfReader(io.BytesIO(pdf)).pages) == 2  # the tables, then the names: a page each
     for page, size, name in ((0, sizes.tables, "Player 40"), (1, sizes.names, "Player 40")):
@@ -243,9 +246,9 @@ def test_forty_names_of_twenty_letters_take_two_filled_pages_a_chart_at_twenty_p
     """At 20 pt a column holds about eighteen letters of Fira Sans; longer names wrap, and forty
     of them need two pages for each chart. Each page is filled, not only the first."""
     t, session = field("uk", players=40, names=FIELD, slug="wall-field")
-    pdf = printouts.seating_pdf(session)
+    pdf = seating_pdf(session)
     with t.printing():
-        _story, sizes = printouts.seating_story(session)
+        _story, sizes = seating_story(session)
     assert min(sizes) >= 20
     pages = flat(pdf)
     assert len(pages) == 4 and "знайдіть свій стіл" in pages[2] and "Стіл 10" in pages[1]
@@ -257,15 +260,15 @@ def test_forty_names_of_twenty_letters_take_two_filled_pages_a_chart_at_twenty_p
 def test_the_chart_of_a_small_field_is_set_larger():
     t, session = field("en", players=8, names=FIELD, slug="small")
     with t.printing():
-        _story, small = printouts.seating_story(session)
+        _story, small = seating_story(session)
     assert small.tables > 24 and small.names > 24
 
 
 def test_a_very_large_field_goes_on_over_pages_at_twenty_points():
     t, session = field("uk", players=160, names=[], slug="large")
-    pdf = printouts.seating_pdf(session)
+    pdf = seating_pdf(session)
     with t.printing():
-        _story, sizes = printouts.seating_story(session)
+        _story, sizes = seating_story(session)
     assert sizes == (20, 20) or min(sizes) >= 20
     pages = flat(pdf)
     assert len(pages) > 2

@@ -1,4 +1,4 @@
-"""The tournament workbook and the EMA results sheet (printing.workbook), opened with openpyxl.
+"""The tournament workbook and the EMA results sheet (printing.xlsx), opened with openpyxl.
 
 Seeds: 000 EMA 2012 (Ukrainian), 001 Furiten (Russian), 002 SBR Sichuan 2025 (Russian).
 """
@@ -9,7 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from openpyxl import load_workbook
 
-from printing.workbook import EMA_COLUMNS, ema_results_bytes, workbook_bytes
+from printing.xlsx.ema import EMA_COLUMNS, ema_results_bytes
+from printing.xlsx.tournament import workbook_bytes
 from referee.appeals import decide_appeal, file_appeal
 from referee.services import record_penalty, substitute, void_penalty
 from scoring import feed, selectors

@@ -1,8 +1,8 @@
-"""The filled protocol's rows split into pages (printing.fit.row_pages): a page holds what its
+"""The filled protocol's rows split into pages (printing.pdf.fit.row_pages): a page holds what its
 room allows, and the closing lines (final scores, signatures) never stand alone on the last page
 when some rows can go over with them."""
 
-from printing import fit
+from printing.pdf import fit
 
 
 def test_rows_split_into_pages_keep_the_closing_lines_company():

@@ -6,7 +6,8 @@ from django.utils.translation import gettext as _
 
 from club.models import Club, Season
 from club.selectors import current_season
-from printing.club import club_workbook_bytes, games_pdf, rating_pdf
+from printing.pdf.club import games_pdf, rating_pdf
+from printing.xlsx.club import club_workbook_bytes
 from tournament.commands import write_output
 
 WRITERS = {"rating": rating_pdf, "games": games_pdf, "workbook": club_workbook_bytes}

@@ -1,8 +1,10 @@
-"""Write a tournament as an Excel workbook, or its EMA results sheet (printing.workbook)."""
+"""Write a tournament as an Excel workbook (printing.xlsx.tournament), or its EMA results sheet
+(printing.xlsx.ema)."""
 
 from django.utils.translation import gettext as _
 
-from printing.workbook import ema_results_bytes, workbook_bytes
+from printing.xlsx.ema import ema_results_bytes
+from printing.xlsx.tournament import workbook_bytes
 from tournament.commands import TournamentCommand, write_output
 
 

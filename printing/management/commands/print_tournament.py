@@ -3,7 +3,10 @@
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
-from printing import printouts
+from printing.pdf.appeals import appeals_pdf
+from printing.pdf.protocols import protocols_pdf
+from printing.pdf.seating import seating_pdf
+from printing.pdf.standings import standings_pdf
 from tournament.commands import TournamentCommand, write_output
 
 NEEDS_SESSION = ("protocols", "seating")
@@ -42,13 +45,13 @@ class Command(TournamentCommand):
                 )
             found.tournament = tournament
             pdf = (
-                printouts.protocols_pdf(found, filled=filled, address=address)
+                protocols_pdf(found, filled=filled, address=address)
                 if what == "protocols"
-                else printouts.seating_pdf(found)
+                else seating_pdf(found)
             )
         elif what == "standings":
-            pdf = printouts.standings_pdf(tournament)
+            pdf = standings_pdf(tournament)
         else:
-            pdf = printouts.appeals_pdf(tournament)
+            pdf = appeals_pdf(tournament)
         write_output(output, pdf)
         self.stdout.write(_("Wrote %(file)s.") % {"file": output})

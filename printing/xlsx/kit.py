@@ -19,7 +19,6 @@ TEXT, INT, RESULT, SCORE, MONEY, WHEN = "text", "int", "result", "score", "money
 PERCENT = "percent"  # a share from 0 to 1, shown as a whole percentage
 
 _BOLD = Font(bold=True)
-_VOID = Font(strike=True, color="808080")
 _MAX_WIDTH = 45
 
 

@@ -37,6 +37,9 @@ DEBUG = os.environ.get("DESK_DEBUG") == "1"
 # so every host is accepted; the desk is meant for a closed LAN, never the open internet.
 ALLOWED_HOSTS = ["*"]
 
+# The ground floor under the rooms: the mahjong itself in plain Python, not a Django app. It
+# imports only the standard library, and every room may import it.
+GROUND = "mahjong"
 # The project's own packages, in dependency order: each imports only those before it (desk,
 # public, sheet, archive and printing not each other); see the README, "How the code is laid out".
 ROOMS = (

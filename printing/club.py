@@ -23,6 +23,7 @@ from reportlab.platypus import Paragraph, Spacer, Table
 
 from club import selectors
 from core.tables import fmt
+from mahjong.rating import RATING_DECIMALS
 from printing.printouts import (
     BOLD,
     FONT,
@@ -48,7 +49,6 @@ from printing.workbook import (
     _write,
     _yes_no,
 )
-from scoring.rating import RATING_DECIMALS
 from seating.models import Wind
 
 SIZE, SMALLEST_NAME = 8.5, 6.5

@@ -42,10 +42,10 @@ from reportlab.platypus import (
 
 from core.collation import collated
 from core.tables import fmt
+from mahjong.hands import HandError, play
 from printing import fit
 from scoring import selectors
 from scoring.hand_text import hand_text, seat_letter, seats_text
-from scoring.hands import HandError, play
 from scoring.selectors import penalties_with_worth
 from seating.keys import table_code, table_path
 from seating.models import WINDS, Wind

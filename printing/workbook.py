@@ -50,9 +50,9 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from core.collation import collated
+from mahjong.messages import RuleError
 from scoring import selectors
 from scoring.models import Penalty
-from scoring.rules import RuleError
 from scoring.selectors import penalties_with_worth
 from seating.models import WINDS, Wind
 from tournament.models import Appeal, Player, Session
@@ -525,7 +525,7 @@ def _chombo_counts(tournament) -> dict:
     }
 
 
-# --- statistics from hands (scoring.hands.stats) ----------------------------------------------
+# --- statistics from hands (mahjong.hands.stats) ----------------------------------------------
 
 
 def _result_label(result) -> str:

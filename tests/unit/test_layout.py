@@ -41,13 +41,13 @@ PURE = (
     "core.names",
     "core.search",
     "scoring.rules",
-    "scoring.penalties",
-    "scoring.rating",
-    "scoring.standings",
-    "tournament.clock",
-    "tournament.mers",
+    "mahjong.penalties",
+    "mahjong.rating",
+    "mahjong.standings",
+    "mahjong.clock",
+    "mahjong.mers",
 )
-PURE_PACKAGES = ("seating.algorithms", "scoring.hands")
+PURE_PACKAGES = ("seating.algorithms", "mahjong.hands")
 
 
 def is_pure(module: str) -> bool:
@@ -255,8 +255,8 @@ def test_the_project_keeps_its_layout():
             "scoring.rules:1 imports Django",
         ),
         (
-            {"scoring.standings": "from scoring.models import R\n", "scoring.models": ""},
-            "scoring.standings:1 imports scoring.models: a pure core imports only pure cores",
+            {"mahjong.standings": "from scoring.models import R\n", "scoring.models": ""},
+            "mahjong.standings:1 imports scoring.models: a pure core imports only pure cores",
         ),
         (
             {"scoring.a": "from scoring import b\n", "scoring.b": "from scoring.a import f\n"},

@@ -184,6 +184,9 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "desk:home"
 LOGOUT_REDIRECT_URL = "public:home"
+# The table page a table's link opens (seating.keys.table_path), named here as the login page is
+# above: seating sits below the sheet and names none of its pages itself.
+TABLE_PAGE_URL = "sheet:table"
 
 LANGUAGE_CODE = "en"
 # Each language in its own name, as a switcher shows them.

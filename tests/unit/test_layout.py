@@ -426,9 +426,9 @@ PAGES = {
         ),
         # No exception any more: rule arithmetic left in a room is that room's, order and all.
         (
-            {"tournament.models": "from scoring.rules import RuleSet\n", "scoring.rules": ""},
+            {"tournament.models": "from scoring.uma import split\n", "scoring.uma": ""},
             {},
-            "tournament.models:1 imports scoring.rules: tournament may not import scoring",
+            "tournament.models:1 imports scoring.uma: tournament may not import scoring",
         ),
         (
             {"core.a": "from seating.algorithms import swiss\n", "seating.algorithms.swiss": ""},

@@ -30,8 +30,8 @@ def _param(value):
 def rule_message(error) -> str:
     """A mahjong.messages RuleError or Problem in the active language.
 
-    The rule module imports nothing from Django, so it keeps the English template and its
-    params apart: translate the template first, then fill it.
+    The ground floor (mahjong) imports nothing from Django, so it keeps the English template and
+    its params apart: translate the template first, then fill it.
     """
     message = _(error.template)
     if not error.params:

@@ -4,6 +4,7 @@ checked, how the rules page shows it).
 Stdlib only, so it is tested directly and the Django layer only loads rows and shows results.
 RULES.md §1–§3 is the rule book; section numbers point into the seeds (000 EMA 2012,
 001 Furiten, 002 SBR Sichuan).
+
 The presets, and reading and writing a rule set as JSON, are mahjong.presets.
 """
 

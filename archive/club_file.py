@@ -20,7 +20,7 @@ file's own (`people[].id`); dates are ISO 8601, times ISO 8601 with their offset
 A restore reads the file into a new club in one transaction: every value is checked by the
 models' own declarations (full_clean), every reference by the file (a person, an evening, a
 wind), and the scores of a confirmed version or a draft by the rule set
-(scoring.rules.validate_scores), each person in one seat; the first problem is refused naming
+(mahjong.table.validate_scores), each person in one seat; the first problem is refused naming
 its path ("games[3].versions[0].scores[2].score: ...") and nothing is stored. Games, their
 seats, versions and scores are bulk inserted (a club of 10,000 games), so their values are
 checked without their foreign keys and constraints, which the reader checks itself.
@@ -50,8 +50,8 @@ from club.models import (
 )
 from club.services import CLUB_FIELDS
 from core.errors import rule_message
+from mahjong.table import validate_scores
 from people.models import NAMED_FIELDS, Person
-from scoring.rules import validate_scores
 from seating.models import WINDS
 
 FORMAT = "mahjong-desk-club"

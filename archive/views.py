@@ -4,6 +4,7 @@ folder with a download of each, and a restore that shows what it will change and
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
@@ -26,7 +27,7 @@ from tournament.people import matches_offer
 def _offer_matches(request, tournament):
     """The file does not keep who each player is (its format is fixed): the matches page is
     offered again after an import or a restore, nothing linked until the director accepts."""
-    offer = matches_offer(tournament)
+    offer = matches_offer(tournament, reverse("desk:people_matches", args=[tournament.slug]))
     if offer:
         messages.info(request, offer)
 

@@ -17,8 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import timed  # noqa: E402
 
-from scoring.rating import Game, RatedSeat, RatingBook, rating_table  # noqa: E402
-from scoring.rules import PRESETS  # noqa: E402
+from mahjong.presets import PRESETS  # noqa: E402
+from mahjong.rating import Game, RatedSeat, RatingBook, rating_table  # noqa: E402
 
 PEOPLE, GAMES, SEASONS = 150, 10_000, 5
 FIRST_DAY = datetime.date(2021, 1, 1)

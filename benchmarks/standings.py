@@ -22,10 +22,10 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from timing import timed  # noqa: E402
 
+from mahjong import standings as pure_standings  # noqa: E402
+from mahjong.standings import compute_standings  # noqa: E402
 from public import tables as public_tables  # noqa: E402
 from scoring import selectors, services  # noqa: E402
-from scoring import standings as pure_standings  # noqa: E402
-from scoring.standings import compute_standings  # noqa: E402
 from seating.models import Table  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
 

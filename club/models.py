@@ -15,9 +15,9 @@ from simple_history.models import HistoricalRecords
 from core.moments import validate_calendar
 from core.text import validate_line, validate_name
 from core.zones import default_zone, in_zone, validate_zone
+from mahjong.presets import PRESETS
 from people.models import Person
 from scoring.models import CHOMBO_MAX, SCORE_LIMIT, VERSION_MAX  # as a tournament's
-from scoring.rules import PRESETS
 
 MIN_GAMES_MAX = 9999
 GAME_NUMBER_MAX = 999  # tables of one day

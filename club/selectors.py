@@ -1,7 +1,7 @@
 """What a club rating's pages, printouts, workbook and feed read (issue 25): written once.
 
 The rating is computed from the confirmed versions of the games by the pure core
-(scoring.rating.RatingBook, 001 §13), once per club revision: every change (a new game, a
+(mahjong.rating.RatingBook, 001 §13), once per club revision: every change (a new game, a
 correction of an old one, a rule set change) bumps the revision, so every table and chart after
 it is recomputed from all the games.
 """
@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 
 from club.models import Club, Evening, Game, GameScore, GameSeat, GameVersion, Member, Season
 from core.collation import sort_key
+from mahjong.presets import PRESETS
+from mahjong.rating import Game as RatedGame
+from mahjong.rating import RatedSeat, RatingBook, RatingTable, rating_svg
 from people.models import Person
-from scoring.rating import Game as RatedGame
-from scoring.rating import RatedSeat, RatingBook, RatingTable, rating_svg
-from scoring.rules import PRESETS
 from seating.models import WINDS
 
 _BOOKS: dict = {}  # club pk → (revision, RatingBook, people, games by key)

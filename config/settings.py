@@ -37,6 +37,9 @@ DEBUG = os.environ.get("DESK_DEBUG") == "1"
 # so every host is accepted; the desk is meant for a closed LAN, never the open internet.
 ALLOWED_HOSTS = ["*"]
 
+# The ground floor under the rooms: the mahjong itself in plain Python, not a Django app. It
+# imports only the standard library, and every room may import it.
+GROUND = "mahjong"
 # The project's own packages, in dependency order: each imports only those before it (desk,
 # public, sheet, archive and printing not each other); see the README, "How the code is laid out".
 ROOMS = (
@@ -181,6 +184,9 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "desk:home"
 LOGOUT_REDIRECT_URL = "public:home"
+# The table page a table's link opens (seating.keys.table_path), named here as the login page is
+# above: seating sits below the sheet and names none of its pages itself.
+TABLE_PAGE_URL = "sheet:table"
 
 LANGUAGE_CODE = "en"
 # Each language in its own name, as a switcher shows them.

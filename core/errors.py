@@ -19,7 +19,7 @@ class StaleEdit(ActionRefused):
 
 def _param(value):
     """A param as the reader reads it: numbers grouped, words of the catalogue translated (the
-    rule modules mark those with a `translatable` str, scoring.rules.Words)."""
+    rule modules mark those with a `translatable` str, mahjong.messages.Words)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return number_format(value, force_grouping=True)
     if getattr(value, "translatable", False):
@@ -28,10 +28,10 @@ def _param(value):
 
 
 def rule_message(error) -> str:
-    """A scoring.rules RuleError or Problem in the active language.
+    """A mahjong.messages RuleError or Problem in the active language.
 
-    The rule module imports nothing from Django, so it keeps the English template and its
-    params apart: translate the template first, then fill it.
+    The ground floor (mahjong) imports nothing from Django, so it keeps the English template and
+    its params apart: translate the template first, then fill it.
     """
     message = _(error.template)
     if not error.params:

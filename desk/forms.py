@@ -7,8 +7,9 @@ from django.utils.translation import gettext_lazy as _
 from core.forms import model_field
 from core.names import joined
 from core.zones import default_zone, zone_names
+from mahjong.presets import PRESETS
+from mahjong.rulesets import RULE_FIELDS, RuleSet
 from people.models import NAMED_FIELDS
-from scoring.rules import PRESETS, RULE_FIELDS, RuleSet
 from tournament.models import RESERVED_SLUGS, Player, RuleChange, Tournament
 
 

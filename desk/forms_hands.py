@@ -1,4 +1,4 @@
-"""The desk's form for a paper protocol's hands typed in the notation (scoring.hands.notation)."""
+"""The desk's form for a paper protocol's hands typed in the notation (mahjong.hands.notation)."""
 
 import re
 
@@ -8,8 +8,8 @@ from django.utils.translation import gettext_lazy
 
 from core.errors import rule_message
 from core.forms import model_field
-from scoring.hands import HandError, play
-from scoring.hands.notation import NotationError, read
+from mahjong.hands import HandError, play
+from mahjong.hands.notation import NotationError, read
 from scoring.models import HANDS_MAX, Hand
 
 LINE_MAX = 400  # characters of one typed hand: a Sichuan hand of many events fits

@@ -349,7 +349,12 @@ class SeatingChangeTable(FixedTable):
 
 
 class PlansTable(FixedTable):
-    pk = tables.Column(verbose_name=_("Plan"), linkify=True)
+    pk = tables.Column(
+        verbose_name=_("Plan"),
+        linkify=lambda record: reverse(
+            "desk:plan", kwargs={"slug": record.tournament.slug, "pk": record.pk}
+        ),
+    )
     sessions = tables.Column(verbose_name=_("Sessions"), empty_values=())
     status = tables.Column(verbose_name=_("State"))
     extra = tables.Column(

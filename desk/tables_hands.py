@@ -5,7 +5,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from core.tables import FixedTable, fmt
-from scoring.hands.notation import write
+from mahjong.hands.notation import write
 from seating.models import Wind
 
 
@@ -43,7 +43,7 @@ class HandsCheckTable(FixedTable):
 
 
 def hands_check_table(lines, outcome, seats) -> HandsCheckTable:
-    """`lines`: notation.Line of each hand; `outcome`: scoring.hands.play's; `seats`: the
+    """`lines`: notation.Line of each hand; `outcome`: mahjong.hands.play's; `seats`: the
     table's seats in order. The footer row carries the final scores (riichi: the sticks left
     given as the rule set says)."""
     game = outcome.game

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -275,7 +276,9 @@ class PlayerImport(DirectorRequired, TournamentMixin, View):
                 request,
                 ngettext("%(n)d player imported.", "%(n)d players imported.", count) % {"n": count},
             )
-            offer = matches_offer(self.tournament)
+            offer = matches_offer(
+                self.tournament, reverse("desk:people_matches", args=[self.tournament.slug])
+            )
             if offer:
                 messages.info(request, offer)
             return redirect("desk:players", slug=slug)

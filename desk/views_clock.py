@@ -24,10 +24,10 @@ from core.tables import isolated_seats
 from core.views import first_error, show_refusal
 from desk.forms_clock import ClockForm
 from desk.tables import ClockEventTable, TableBoardTable
+from mahjong import clock
 from referee.appeals import can_reopen
 from scoring.selectors import TableState, session_sheets, table_states
 from seating.models import WINDS, Seat, Wind
-from tournament import clock
 from tournament import timekeeping as tk
 from tournament.mixins import SessionMixin
 from tournament.models import ClockEvent, Session

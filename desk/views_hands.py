@@ -1,5 +1,5 @@
 """A paper protocol's hands typed at the desk (issue 24, "From hands to the desk"): the table's
-hands as text in the notation (scoring.hands.notation), checked hand by hand with each seat's
+hands as text in the notation (mahjong.hands.notation), checked hand by hand with each seat's
 change and running total, then saved; their scores become the table's draft result, which a
 second desk user confirms on the result page as any other. Once the table's result is
 confirmed, the director alone corrects its hands here, with a reason: the hands and a new,
@@ -16,9 +16,9 @@ from core.forms import ButtonsForm
 from core.roles import DeskRequired, is_director
 from desk.forms_hands import HandsForm
 from desk.tables_hands import hands_check_table
-from scoring.hands.notation import EXAMPLES, write_all
+from mahjong.hands.notation import EXAMPLES, write_all
+from mahjong.table import is_awarded
 from scoring.models import Result
-from scoring.rules import is_awarded
 from scoring.selectors import table_hands
 from scoring.services import correct_confirmed_hands, save_typed_hands, seats_in_order
 from seating.models import Table

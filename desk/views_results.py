@@ -15,9 +15,9 @@ from core.roles import DeskRequired
 from core.views import act, ask_first, show_refusal
 from desk.forms_results import ConfirmForm, ResultForm, TableWindsForm
 from desk.tables import ResultHistoryTable, ResultTable
+from mahjong.table import is_awarded
 from referee.appeals import end_session, reopen_session
 from scoring.models import Result
-from scoring.rules import is_awarded
 from scoring.selectors import TableState, done, standings_row, table_lines, table_states
 from scoring.services import (
     CONFIRMED,

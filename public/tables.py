@@ -279,7 +279,7 @@ def substitute_rows(slug, rows) -> list[dict]:
     return out
 
 
-# --- statistics from hands (scoring.hands.stats) ------------------------------------------------
+# --- statistics from hands (mahjong.hands.stats) ------------------------------------------------
 
 
 def share(value) -> str:

@@ -80,7 +80,7 @@ class _Hall:
     """
 
     tournament: Tournament  # as read for this revision
-    standings: object  # scoring.standings.Standings
+    standings: object  # mahjong.standings.Standings
     rows: dict  # player key -> StandingRow (ranked rows first, then substitutes)
     current: int | None  # the session it is now (selectors.session_now)
     live: bool

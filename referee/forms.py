@@ -8,8 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import CollatedChoiceField, SearchForm, model_field
+from mahjong.penalties import LATE, MISCONDUCT, OTHER
 from scoring.models import Penalty
-from scoring.penalties import LATE, MISCONDUCT, OTHER
 from seating.models import Seat
 from tournament.models import Appeal, Incident, Player, Record
 

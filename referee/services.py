@@ -15,9 +15,10 @@ from django.utils.translation import gettext as _
 from core.errors import ActionRefused, refusal
 from core.numbers import decimal_limit, fits, plain_number
 from core.roles import is_director, is_head_referee
+from mahjong.messages import RuleError
+from mahjong.penalties import MINOR, OTHER, resolve
+from mahjong.table import three_player
 from scoring.models import Penalty, Result
-from scoring.penalties import MINOR, OTHER, resolve
-from scoring.rules import RuleError, three_player
 from seating.models import WINDS, Seat, SeatingChange, Table
 from seating.services import record
 from tournament.changes import touch

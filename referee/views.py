@@ -20,6 +20,8 @@ from core.errors import ActionRefused
 from core.roles import DirectorRequired, RefereeRequired
 from core.tables import isolated_names
 from core.views import act, ask_first, back, chosen, first_error, refuse
+from mahjong.penalties import MINOR, kinds_for, scale_position
+from mahjong.table import three_player
 from referee.forms import (
     DisqualifyForm,
     FindForm,
@@ -49,8 +51,6 @@ from referee.tables import (
     worth_html,
 )
 from scoring.models import Penalty
-from scoring.penalties import MINOR, kinds_for, scale_position
-from scoring.rules import three_player
 from scoring.selectors import hand_changes, penalties_with_worth, worth_text
 from seating.keys import table_code, table_path
 from seating.models import Seat, Table

@@ -3,7 +3,7 @@
 
 One place for these words, so the filled protocol, the workbook and any page that lists hands
 say the same thing. The hand is the tournament file's hand object (../shared/formats/README.md,
-"Hands"), checked already (scoring.hands); seats are named by their one-letter wind, itself
+"Hands"), checked already (mahjong.hands); seats are named by their one-letter wind, itself
 translatable, since the printouts head each seat's column with its wind.
 """
 

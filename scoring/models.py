@@ -79,7 +79,7 @@ class ResultScore(models.Model):
 
 class Penalty(Record):
     """A penalty as the referee recorded it; its amount and stage come from the rule set
-    (scoring.penalties.resolve) unless the kind takes an amount. Voiding keeps the record."""
+    (mahjong.penalties.resolve) unless the kind takes an amount. Voiding keeps the record."""
 
     class Kind(models.TextChoices):
         LATE = "late", _("late arrival")
@@ -125,7 +125,7 @@ class Penalty(Record):
 
 def validate_hand_data(value):
     """A hand is one JSON object of at most HAND_DATA_MAX characters (the tournament file's
-    hand object; what it may hold is the hand arithmetic's to say, scoring.hands)."""
+    hand object; what it may hold is the hand arithmetic's to say, mahjong.hands)."""
     if not isinstance(value, dict):
         raise ValidationError(_("A hand is a JSON object."), code="hand_object")
     size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
@@ -146,7 +146,7 @@ class Hand(models.Model):
     """One hand of a table's score sheet (RULES.md §5), as the players' phones record it.
 
     `data` is the hand object of the tournament file exactly (../shared/formats/README.md,
-    "Hands"); scoring.hands.play turns a table's current hands into its scores. A hand is never
+    "Hands"); mahjong.hands.play turns a table's current hands into its scores. A hand is never
     overwritten: a correction is a new version of the same `number`, the old one superseded with
     who, when and why; undoing the last hand supersedes it without a new version. The database
     keeps one current hand per number. `client_id` is the phone's id of the hand, so a phone

@@ -23,12 +23,11 @@ from core.collation import collated
 from core.errors import rule_message
 from core.kept import per_revision
 from core.numbers import plain_number
-from scoring.hands import HandError, Outcome, play
-from scoring.hands import stats as hand_stats
-from scoring.models import Hand, HandConfirmation, Penalty, Result, ResultScore
-from scoring.penalties import MINOR, Resolved, resolve
-from scoring.rules import RuleError, is_awarded
-from scoring.standings import (
+from mahjong.hands import HandError, Outcome, play
+from mahjong.hands import stats as hand_stats
+from mahjong.messages import RuleError
+from mahjong.penalties import MINOR, Resolved, resolve
+from mahjong.standings import (
     PenaltyRow,
     PlayerRow,
     SeatRow,
@@ -36,6 +35,8 @@ from scoring.standings import (
     TableRow,
     compute_standings,
 )
+from mahjong.table import is_awarded
+from scoring.models import Hand, HandConfirmation, Penalty, Result, ResultScore
 from seating.models import WINDS, Seat, Table
 from seating.selectors import winds_at_table
 from tournament.models import Appeal, ClockEvent, Player, Session
@@ -265,7 +266,7 @@ def table_hands(table) -> list[Hand]:
 def hands_outcome(table, hands: list | None = None) -> Outcome:
     """What the table's hands give (scores per wind, chombo per wind for riichi, the game hand
     by hand) under its tournament's rule set, with the table's winds: its current hands, or
-    the hand objects `hands` a service is about to keep. scoring.hands.HandError names the
+    the hand objects `hands` a service is about to keep. mahjong.hands.HandError names the
     first hand that does not hold."""
     rules = table.session.tournament.rule_set()
     winds = sorted(table.seats.values_list("wind", flat=True), key=WINDS.index)
@@ -516,7 +517,7 @@ def session_over(tournament, number) -> bool:
 
 
 def standings(tournament):
-    """The tournament's standings (scoring.standings.Standings), worked out once per revision
+    """The tournament's standings (mahjong.standings.Standings), worked out once per revision
     and shared (core.kept): callers must not change them."""
     return per_revision(
         "standings",
@@ -812,21 +813,21 @@ def done(state: TableState) -> bool:
 
 class PlayerHands(NamedTuple):
     player: PlayerRow
-    stats: object  # scoring.hands.stats.RiichiStats or SichuanStats
+    stats: object  # mahjong.hands.stats.RiichiStats or SichuanStats
 
 
 @dataclass(frozen=True)
 class HandStatistics:
-    """What the tables' hands say of the players (scoring.hands.stats): the player page, the
+    """What the tables' hands say of the players (mahjong.hands.stats): the player page, the
     workbook and statistics.json read this, so they cannot disagree. Empty (false) when no
     table of the counted sessions recorded hands."""
 
     game: str  # riichi or sichuan
     rows: list  # PlayerHands of every player who played a recorded hand, in name order
     players: dict  # player key → PlayerRow (every player of the tournament)
-    largest: tuple  # scoring.hands.stats.Largest, in play order
-    most_wins: object  # scoring.hands.stats.MostWins or None
-    lines: list  # scoring.hands.stats.HandLine: every hand, in play order
+    largest: tuple  # mahjong.hands.stats.Largest, in play order
+    most_wins: object  # mahjong.hands.stats.MostWins or None
+    lines: list  # mahjong.hands.stats.HandLine: every hand, in play order
 
     def __bool__(self):
         return bool(self.lines)

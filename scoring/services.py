@@ -12,17 +12,13 @@ from django.utils.translation import ngettext
 
 from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from core.roles import is_director
-from scoring.hands import HandError, in_file_order, play
-from scoring.hands.notation import write
+from mahjong import clock
+from mahjong.hands import HandError, in_file_order, play
+from mahjong.hands.notation import write
+from mahjong.messages import RuleError
+from mahjong.presets import rules_overrides, ruleset_from
+from mahjong.table import is_awarded, table_size_problems, validate_scores
 from scoring.models import Hand, HandConfirmation, Result, ResultScore, Via
-from scoring.rules import (
-    RuleError,
-    is_awarded,
-    rules_overrides,
-    ruleset_from,
-    table_size_problems,
-    validate_scores,
-)
 from scoring.selectors import (
     hands_outcome,
     has_confirmed_results,
@@ -32,7 +28,6 @@ from scoring.selectors import (
 )
 from seating.models import WINDS, Table, Wind
 from seating.selectors import winds_pending
-from tournament import clock
 from tournament import timekeeping as tk
 from tournament.changes import touch
 from tournament.models import RuleChange, Tournament
@@ -44,7 +39,7 @@ def wind_label(wind: str) -> str:
 
 
 def refuse_scores(rules, seats) -> None:
-    """Refuse a table's final scores the rule set does not take (scoring.rules.validate_scores),
+    """Refuse a table's final scores the rule set does not take (mahjong.table.validate_scores),
     naming the seat and the player. seats: [(wind, name, score)] in seat order."""
     problems = validate_scores(rules, [score for _wind, _name, score in seats])
     if problems:

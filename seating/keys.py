@@ -13,6 +13,7 @@ made under makes them all again before it looks one up.
 
 import hmac
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
@@ -36,10 +37,11 @@ def table_code(table: Table) -> str:
 
 
 def table_path(table: Table) -> str:
-    """The table page's path (the link printed as the QR code, after the desk's address)."""
+    """The table page's path (the link printed as the QR code, after the desk's address); the
+    page is settings.TABLE_PAGE_URL's."""
     slug, session, number = _place(table)
     return reverse(
-        "sheet:table",
+        settings.TABLE_PAGE_URL,
         kwargs={"slug": slug, "number": session, "table": number, "key": table_key(table)},
     )
 

@@ -2,7 +2,6 @@
 
 from django.conf import settings
 from django.db import models
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -187,6 +186,3 @@ class SeatingPlan(models.Model):
 
     def __str__(self):
         return _("Plan of sessions %(first)d–%(last)d") % {"first": self.first, "last": self.last}
-
-    def get_absolute_url(self):
-        return reverse("desk:plan", kwargs={"slug": self.tournament.slug, "pk": self.pk})

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ActionRefused
-from scoring.rules import is_awarded, three_player
+from mahjong.table import is_awarded, three_player
 from seating.algorithms.draw import WINDS, DrawError, draw_tables, rotate_incomplete, separate
 from seating.algorithms.swiss import swiss_round
 from seating.models import Seat, SeatingChange, Table, Wind

@@ -26,8 +26,8 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ActionRefused
-from scoring.hands.browser import rules_json
-from scoring.hands.messages import TEMPLATES, WORDS
+from mahjong.hands.browser import rules_json
+from mahjong.hands.messages import TEMPLATES, WORDS
 from scoring.models import VERSION_MAX, Hand, Via
 from scoring.services import (
     HandConflict,
@@ -51,7 +51,7 @@ BODY_MAX = 20_000  # one hand is at most 4,000 characters; a request carries one
 # (Python's parser would raise RecursionError at about 1,000).
 DEPTH_MAX = 8
 # Digits of one number (Python's int() refuses past 4,300): 10^400 still reads, and the hand's
-# arithmetic names the field it is too large for (scoring.hands.riichi.HAN_MAX).
+# arithmetic names the field it is too large for (mahjong.hands.riichi.HAN_MAX).
 DIGITS_MAX = 1000
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _BRACKETS = re.compile(r"[^\[\]{}]+")

@@ -18,8 +18,9 @@ from core.moments import validate_calendar
 from core.roles import DESK, HEAD_REFEREE, REFEREE, ROLE_NAMES
 from core.text import Shape, validate_line, validate_name, validate_text
 from core.zones import default_zone, in_zone, validate_zone
+from mahjong.messages import RuleError
+from mahjong.presets import PRESETS, ruleset_from
 from people.models import Named, Person
-from scoring.rules import PRESETS, RuleError, ruleset_from
 
 # A player's key is part of the player's public address (/t/<slug>/p/<key>/): the characters an
 # address carries as they are (RFC 3986's unreserved ones), and never only dots ("." or ".."
@@ -81,7 +82,7 @@ class Tournament(models.Model):
     ruleset = models.CharField(
         _("rule set"), max_length=40, choices=[(k, _(r.name)) for k, r in PRESETS.items()]
     )
-    # Overrides of the preset's fields, by field name (scoring.rules.FIELD_NAMES).
+    # Overrides of the preset's fields, by field name (mahjong.rulesets.FIELD_NAMES).
     rules = models.JSONField(_("rule overrides"), default=dict, blank=True)
     planned_sessions = models.PositiveSmallIntegerField(
         _("planned sessions"),
@@ -133,7 +134,7 @@ class Tournament(models.Model):
         validators=[validate_zone],
         help_text=_("Every time is typed and shown in it (the appeal window, the clock, logs)."),
     )
-    # The EMA ranking weight (tournament.mers): a tournament one must qualify for counts more.
+    # The EMA ranking weight (mahjong.mers): a tournament one must qualify for counts more.
     mers_qualification = models.BooleanField(
         _("players qualified for it"),
         default=False,

@@ -2,7 +2,6 @@
 the desk and archive pages show the same line, written once here. Nothing is linked by them: the
 line offers the matches page, where the director accepts."""
 
-from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -10,12 +9,12 @@ from django.utils.translation import ngettext
 from tournament.selectors import unlinked_counts
 
 
-def matches_offer(tournament) -> str | None:
-    """A message (HTML) offering the matches page when players are without a person, or None."""
+def matches_offer(tournament, url: str) -> str | None:
+    """A message (HTML) offering the matches page at `url` (the desk's, which the calling page
+    names: a tournament names no page) when players are without a person, or None."""
     matched, unlinked = unlinked_counts(tournament)
     if not unlinked:
         return None
-    url = reverse("desk:people_matches", args=[tournament.slug])
     if matched:
         text = ngettext(
             "%(n)d player matches people on the desk:",

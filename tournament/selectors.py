@@ -6,8 +6,8 @@ from typing import NamedTuple
 from django.db.models import Count, Q
 
 from core.collation import collated
+from mahjong.mers import weight
 from people.selectors import candidates
-from tournament.mers import weight
 from tournament.models import Player
 
 ACTIVE = Q(status=Player.Status.ACTIVE)
@@ -36,13 +36,13 @@ def latin_names(tournament) -> dict[str, tuple[str, str]]:
 
 
 class Mers(NamedTuple):
-    weight: object  # tournament.mers.Weight
+    weight: object  # mahjong.mers.Weight
     missing_ema: list  # names of the counted players without an EMA id, in the reader's order
     dated: bool  # the start date is known (else one day is assumed)
 
 
 def mers(tournament) -> Mers:
-    """What the EMA ranking will count the tournament for (tournament.mers), from what the desk
+    """What the EMA ranking will count the tournament for (mahjong.mers), from what the desk
     knows: the days from its start to its end date, the players not excluded and the
     substitutes who sat at a table (at most three count), their countries, the qualification
     flag; and who among them has no EMA id yet. Two queries."""

@@ -2,7 +2,7 @@
 
 Each action appends a ClockEvent (kind, moment, who) inside a transaction; nothing is ever
 changed or deleted, so the clock's history is its record. The remaining time is computed by the
-pure tournament.clock from those events, so every screen, a reload and a restarted server agree.
+pure mahjong.clock from those events, so every screen, a reload and a restarted server agree.
 """
 
 from dataclasses import replace
@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from core.errors import ActionRefused
 from core.numbers import largest
-from tournament import clock
+from mahjong import clock
 from tournament.changes import touch
 from tournament.models import ClockEvent, Session
 

@@ -62,7 +62,7 @@ change's reason, the penalty's note, the incident's or appeal's text) as
 voided), and exported again under the same name, so a file survives a trip through a desk
 without those accounts.
 
-A table's `hands` (the format's "Hands (optional)") are played through scoring.hands.play:
+A table's `hands` (the format's "Hands (optional)") are played through mahjong.hands.play:
 seats without scores take what the hands give (and a riichi seat its chombo hands), seats with
 scores or chombo that differ are refused naming the seat, an impossible hand is refused at its
 path ("sessions[0].tables[0].hands[3].wins[0].fu: ..."); export writes the current hands. A
@@ -74,7 +74,7 @@ as the format says: its hands give the scores and the table a confirmed result; 
 preview names each such table.)
 
 Import checks every live penalty against the file's rule set as the standings will count it
-(scoring.penalties.resolve, minor violations by their order in the file) and refuses the file
+(mahjong.penalties.resolve, minor violations by their order in the file) and refuses the file
 at the first one that does not hold, naming it ("penalties[3].amount: ...").
 
 The package, by job: schema.py declares every value once (values.py: the kinds of value) and

@@ -7,9 +7,9 @@ from django.utils import timezone
 
 from core.numbers import plain_number
 from core.zones import in_zone
-from scoring.hands import in_file_order
+from mahjong.hands import in_file_order
+from mahjong.penalties import LATE, OTHER
 from scoring.models import HandConfirmation, Penalty, Result, ResultScore
-from scoring.penalties import LATE, OTHER
 from scoring.selectors import current_hands
 from seating.models import WINDS, Seat, Table
 from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament

@@ -17,18 +17,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import rule_message
-from scoring.hands import HandError, play
+from mahjong import clock
+from mahjong.hands import HandError, play
+from mahjong.messages import RuleError
+from mahjong.presets import rules_overrides, ruleset_from
+from mahjong.table import is_awarded, three_player, validate_scores
 from scoring.models import CHOMBO_MAX
-from scoring.rules import (
-    RuleError,
-    is_awarded,
-    rules_overrides,
-    ruleset_from,
-    three_player,
-    validate_scores,
-)
 from seating.models import WINDS
-from tournament import clock, timekeeping
+from tournament import timekeeping
 from tournament.models import RESERVED_SLUGS, Tournament
 from tournament.services import unique_slug
 
@@ -369,7 +365,7 @@ class Reader(RecordsReader):
             session.tables.append(table)
 
     def read_hands(self, path, table, items, scores, chombos, chombo_given, fill=True):
-        """The table's hands, played through the arithmetic (scoring.hands.play): seats without
+        """The table's hands, played through the arithmetic (mahjong.hands.play): seats without
         scores take what the hands give (unless `fill` is false: a table still in play), seats
         with scores must show it; a riichi seat's chombo is the number of chombo hands it
         caused (taken from the hands when the seat gives none). `scores` and `chombos` are

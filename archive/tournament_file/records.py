@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 
 from core.errors import rule_message
 from core.numbers import plain_number
-from scoring.penalties import LATE, MINOR, OTHER, resolve
-from scoring.rules import RuleError
+from mahjong.messages import RuleError
+from mahjong.penalties import LATE, MINOR, OTHER, resolve
 
 from . import schema
 from .errors import TournamentFileError, show

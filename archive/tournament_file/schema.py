@@ -19,7 +19,10 @@ from django.utils.translation import gettext_noop
 
 from core.numbers import decimal_limit, largest, smallest
 from core.text import LATIN, LINE, NAME, TEXT, shape_of
-from scoring.hands import riichi, sichuan
+from mahjong import clock
+from mahjong.hands import riichi, sichuan
+from mahjong.penalties import KINDS, STAGES
+from mahjong.presets import PRESETS
 from scoring.models import (
     CHOMBO_MAX,
     HAND_DATA_MAX,
@@ -29,10 +32,7 @@ from scoring.models import (
     Penalty,
     Result,
 )
-from scoring.penalties import KINDS, STAGES
-from scoring.rules import PRESETS
 from seating.models import WINDS, Seat
-from tournament import clock
 from tournament.models import (
     KEY,
     Appeal,
@@ -176,7 +176,7 @@ TOURNAMENT = Obj(
             json_pattern=r"^[-a-zA-Z0-9_]+$",
             max_length=_max_length(Tournament, "slug"),
         ),
-        # Read by the rule set (scoring.rules.ruleset_from), which names its own problems.
+        # Read by the rule set (mahjong.presets.ruleset_from), which names its own problems.
         "ruleset": Ref({"enum": list(PRESETS)}, required=True, description="a preset key"),
         "rules": Ref({"type": "object"}, description="preset fields overridden, by name"),
         "sessions": _int(Tournament, "planned_sessions", optional=True),
@@ -257,7 +257,7 @@ TABLE_VERSION = Obj(
 )
 
 # A table's hands (../shared/formats/README.md, "Hands"): the shapes of both games as JSON
-# Schema, for programs that write them; the hand arithmetic (scoring.hands) is the real check
+# Schema, for programs that write them; the hand arithmetic (mahjong.hands) is the real check
 # and names any hand that cannot have been played.
 _WIND = {"enum": list(WINDS)}
 _WINDS = {"type": "array", "items": _WIND}

@@ -19,6 +19,7 @@ from reportlab.platypus import Paragraph, Spacer, Table
 
 from club import selectors
 from core.tables import fmt
+from mahjong.rating import RATING_DECIMALS
 from printing.language import in_print_language
 from printing.pdf.kit import (
     BOLD,
@@ -33,7 +34,6 @@ from printing.pdf.kit import (
     paragraph_styles,
     table_style,
 )
-from scoring.rating import RATING_DECIMALS
 from seating.models import Wind
 
 SIZE, SMALLEST_NAME = 8.5, 6.5

@@ -9,11 +9,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
 
 from core.tables import fmt
+from mahjong.hands import play
 from printing.pdf import fit
 from printing.pdf.kit import BOLD, PAD, escape, table_style
 from printing.pdf.protocol import Protocol
 from scoring.hand_text import hand_text, seat_letter, seats_text
-from scoring.hands import play
 from seating.models import WINDS
 
 

@@ -5,13 +5,13 @@ blank one (pdf.card) and the recorded hands on a filled one (pdf.hands_protocol)
 from django.utils.translation import gettext as _
 from reportlab.platypus import PageBreak, Paragraph
 
+from mahjong.hands import HandError
 from printing.language import in_print_language
 from printing.pdf.card import TableCard
 from printing.pdf.hands_protocol import HandsProtocol
 from printing.pdf.kit import build_pdf, footer_text, paragraph_styles, seated_tables
 from printing.pdf.protocol import PROTOCOL_MARGIN, PROTOCOL_PAGE, Protocol
 from scoring import selectors
-from scoring.hands import HandError
 
 
 @in_print_language

@@ -1,4 +1,4 @@
-"""The workbook's sheets of recorded hands (scoring.hands.stats): every hand in play order,
+"""The workbook's sheets of recorded hands (mahjong.hands.stats): every hand in play order,
 and each player's statistics.
 """
 

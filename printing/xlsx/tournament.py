@@ -21,6 +21,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 
 from core.collation import collated
+from mahjong.messages import RuleError
 from printing.xlsx.hands import hand_stats_sheet, hands_sheet
 from printing.xlsx.kit import (
     INT,
@@ -37,7 +38,6 @@ from printing.xlsx.kit import (
 )
 from scoring import selectors
 from scoring.models import Penalty
-from scoring.rules import RuleError
 from scoring.selectors import penalties_with_worth
 from seating.models import WINDS, Wind
 from tournament.models import Appeal, Player, Session
@@ -357,7 +357,7 @@ def _chombo_counts(tournament) -> dict:
     }
 
 
-# --- statistics from hands (scoring.hands.stats) ----------------------------------------------
+# --- statistics from hands (mahjong.hands.stats) ----------------------------------------------
 
 
 # --- the two files ---------------------------------------------------------------------------

@@ -1,13 +1,13 @@
 // The score sheet's arithmetic in the browser, so the table page shows each hand's payments and
-// scores before it is saved, offline too: a port of scoring/hands/riichi.py and sichuan.py. The
+// scores before it is saved, offline too: a port of mahjong/hands/riichi.py and sichuan.py. The
 // server plays every hand again and stays authoritative; tests/e2e/test_score_js.py holds this
-// copy to scoring.hands.preview field by field on thousands of hand lists: change both together.
+// copy to mahjong.hands.preview field by field on thousands of hand lists: change both together.
 //   SheetScore.play(rules_json, hands, winds) → {ok: true, game, scores, hands, …} | {ok: false, error}
 //   SheetScore.cells(rules_json) → the han/fu a win may name; SheetScore.message(error, catalogue)
 (function () {
   "use strict";
 
-  // scoring/hands/messages.py, name → English template (the test checks they are the same).
+  // mahjong/hands/messages.py, name → English template (the test checks they are the same).
   const T = {
   UNKNOWN_WIN_KEY: "Unknown key {key}.",
   YAKUMAN_NO_HAN_FU: "A yakuman has no han or fu.",
@@ -156,7 +156,7 @@
     return text.length <= 40 ? text.join("") : text.slice(0, 39).join("") + "…";
   };
 
-  // riichi (scoring/hands/riichi.py)
+  // riichi (mahjong/hands/riichi.py)
   const RESULTS = ["ron", "tsumo", "draw", "abortive", "chombo", "nagashi"];
   const KEYS = {
     ron: ["result", "from", "wins", "riichi"],
@@ -390,7 +390,7 @@
     };
   }
 
-  // Sichuan (scoring/hands/sichuan.py)
+  // Sichuan (mahjong/hands/sichuan.py)
   const KONGS = ["open", "concealed", "added"];
   const NOT_WAITING = ["not_waiting", "pig", "pig_passive"];
   const KONG_POINTS = { open: 2, concealed: 2, added: 1 };

@@ -2,7 +2,7 @@
    One self-contained document: everything it needs came with it, so it keeps recording while
    the hall's Wi-Fi is gone. Each change waits on the device (localStorage) with its own id and
    goes up in order when the network is back; the desk records a resent change once. The
-   arithmetic is SheetScore (score.js), the browser's copy of scoring/hands, proved equal to it
+   arithmetic is SheetScore (score.js), the browser's copy of mahjong/hands, proved equal to it
    by tests/e2e/test_score_js.py; the desk checks every hand again. */
 (function () {
   "use strict";

@@ -7,7 +7,7 @@ running out, and send it to the desk."""
 
 import pytest
 
-from scoring.hands import play
+from mahjong.hands import play
 from scoring.models import Hand, Result
 from seating.keys import table_path
 from tests.support import e2e_support as e2e

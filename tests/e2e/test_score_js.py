@@ -1,7 +1,7 @@
 """The table page's arithmetic in the browser (static/sheet/score.js) gives exactly what the
-server's gives (scoring.hands): run in headless Chromium on every hand list the project's tests
+server's gives (mahjong.hands): run in headless Chromium on every hand list the project's tests
 know and on thousands of seeded random games per rule set, possible and impossible, and compared
-field by field with scoring.hands.preview: the scores, each hand's payments, deltas or points,
+field by field with mahjong.hands.preview: the scores, each hand's payments, deltas or points,
 the dealer, counters and sticks; for a refusal the path, the English template and its params.
 
 Issue 24: "the browser copy must give exactly the same numbers and refuse exactly the same
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from scoring.hands import messages, rules_json
-from scoring.hands.riichi import allowed_cells
+from mahjong.hands import messages, rules_json
+from mahjong.hands.riichi import allowed_cells
 from tests.support import e2e_support as e2e
 from tests.support import hand_corpus
 
@@ -114,7 +114,7 @@ def test_the_cells_offered_are_the_cells_the_server_accepts(page):
 
 
 def test_the_templates_are_the_servers(page):
-    """score.js carries the English templates by their names in scoring/hands/messages.py."""
+    """score.js carries the English templates by their names in mahjong/hands/messages.py."""
     names = {
         name: value
         for name, value in vars(messages).items()

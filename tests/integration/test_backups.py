@@ -422,7 +422,7 @@ def test_a_plan_that_seats_two_sessions_keeps_a_backup_of_each_session(settings)
     director = f.login(staff["director"])
     director.post(f"/desk/{t.slug}/plans/", {"first": 1, "last": 2, "seed": 3})
     plan = SeatingPlan.objects.get()
-    assert director.post(plan.get_absolute_url() + "apply/").status_code == 302
+    assert director.post(f.plan_url(plan) + "apply/").status_code == 302
     assert [b.session for b in backups.listing(t.slug)] == [1]  # before play: the first's
 
     sheets = ([42000, 31000, 27000, 20000], [35000, 33000, 30000, 22000])

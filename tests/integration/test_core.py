@@ -7,8 +7,10 @@ from django.utils import translation
 
 from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from core.numbers import plain_number
-from scoring.hands import HandError, play
-from scoring.rules import PRESETS, Problem, RuleError, ruleset_from, validate_scores
+from mahjong.hands import HandError, play
+from mahjong.messages import Problem, RuleError
+from mahjong.presets import PRESETS, ruleset_from
+from mahjong.table import validate_scores
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """Issue 24, "From hands to the desk": a desk user types a paper protocol's hands at the keyboard
-(the notation of scoring.hands.notation), checks them hand by hand, saves them; their scores
+(the notation of mahjong.hands.notation), checks them hand by hand, saves them; their scores
 become the table's draft result, which a second desk user confirms as any other. Through the
 real URLs and the real database."""
 

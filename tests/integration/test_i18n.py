@@ -114,7 +114,7 @@ def test_catalogues_hold_every_marked_string(tmp_path, monkeypatch):
     It runs on a copy of the sources, so the real catalogues are never touched.
     """
     source = tmp_path / "src"
-    for folder in ("config", *settings.ROOMS, "templates"):
+    for folder in ("config", settings.GROUND, *settings.ROOMS, "templates"):
         shutil.copytree(
             settings.BASE_DIR / folder, source / folder, ignore=shutil.ignore_patterns("*.pyc")
         )

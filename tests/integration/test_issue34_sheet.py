@@ -8,7 +8,7 @@ import uuid
 import pytest
 from django.contrib.auth import get_user_model
 
-from scoring.hands.riichi import HAN_MAX
+from mahjong.hands.riichi import HAN_MAX
 from scoring.models import Hand, HandConfirmation, Via
 from seating.keys import table_path
 from tests.support import factories as f

@@ -10,11 +10,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from mahjong import clock
 from referee.appeals import file_appeal
 from referee.services import UNDO_SECONDS, record_penalty
 from scoring.models import Penalty
 from tests.support import factories as f
-from tournament import clock
 from tournament.models import ClockEvent, Player, Session
 from tournament.timekeeping import start_clock, state
 

@@ -48,14 +48,14 @@ def test_balanced_plan_made_seen_and_applied(staff):
     c = f.login(staff["director"])
     response = c.post(f"/desk/{t.slug}/plans/", {"first": 1, "last": 5, "seed": 7})
     plan = SeatingPlan.objects.get()
-    assert response.status_code == 302 and response["Location"] == plan.get_absolute_url()
+    assert response.status_code == 302 and response["Location"] == f.plan_url(plan)
     assert plan.status == "done" and plan.figures["extra_meetings"] == 0
-    page = c.get(plan.get_absolute_url()).content.decode()
+    page = c.get(f.plan_url(plan)).content.decode()
     assert "extra meetings" in page and "Apply the plan" in page
-    assert json.loads(c.get(plan.get_absolute_url() + "status/").content)["status"] == "done"
+    assert json.loads(c.get(f.plan_url(plan) + "status/").content)["status"] == "done"
     assert not Session.objects.filter(tournament=t).exists()  # nothing seated before "apply"
 
-    response = c.post(plan.get_absolute_url() + "apply/")
+    response = c.post(f.plan_url(plan) + "apply/")
     assert response.status_code == 302
     rounds = session_rounds(t)
     assert sorted(rounds) == [1, 2, 3, 4, 5]
@@ -79,7 +79,7 @@ def test_balanced_plan_made_seen_and_applied(staff):
         for seat in tb["seats"]
     )
     # applying twice is refused
-    response = c.post(plan.get_absolute_url() + "apply/", follow=True)
+    response = c.post(f.plan_url(plan) + "apply/", follow=True)
     assert "Only a finished plan" in " ".join(messages_of(response))
 
 
@@ -95,7 +95,7 @@ def test_plan_from_session_k_keeps_played_sessions(staff):
     c.post(f"/desk/{t.slug}/plans/", {"first": 2, "last": 4, "seed": 1})
     plan = SeatingPlan.objects.get()
     assert plan.figures["fixed_sessions"] == 1
-    c.post(plan.get_absolute_url() + "apply/")
+    c.post(f.plan_url(plan) + "apply/")
     rounds = session_rounds(t)
     assert rounds[1] == played
     assert max(pairs(rounds.values()).values()) == 1
@@ -308,13 +308,13 @@ def test_plan_page_figures_are_true_for_twelve_players(staff):
     c = f.login(staff["director"])
     c.post(f"/desk/{t.slug}/plans/", {"first": 1, "last": 4, "seed": 3})
     plan = SeatingPlan.objects.get()
-    rows = quality_table(c.get(plan.get_absolute_url()).content.decode())
+    rows = quality_table(c.get(f.plan_url(plan)).content.decode())
     assert rows["sessions possible without any repeat"] == ("1", "")
     value, bound = rows["extra meetings (Σ meetings − 1)"]
     assert bound == "at least 9" and int(value) >= 9
     assert rows["worst wind imbalance"] == ("0", "0")  # four sessions: each wind once
     assert rows["pairs meeting twice or more"][1] == "at least 3"  # 9 over three sessions
-    c.post(plan.get_absolute_url() + "apply/")
+    c.post(f.plan_url(plan) + "apply/")
     out = io.StringIO()
     call_command("seat", t.slug, "--session", "5", "--method", "draw", "--seed", "1", stdout=out)
     text = out.getvalue()

@@ -60,8 +60,8 @@ from openpyxl import Workbook
 from openpyxl.utils.exceptions import IllegalCharacterError
 
 from archive.tournament_file import TournamentFileError, import_tournament
+from mahjong.penalties import kinds_for
 from scoring.models import Penalty, Result
-from scoring.penalties import kinds_for
 from seating.models import Seat, Table
 from tests.support import factories as f
 from tests.support.machine import Machine, comparable, difference, explore, pages

@@ -63,8 +63,8 @@ from hypothesis.stateful import (
 
 from archive import backups
 from archive.tournament_file import TournamentFileError, import_tournament, parse
-from scoring.hands import HandError, play
-from scoring.hands.notation import write_all
+from mahjong.hands import HandError, play
+from mahjong.hands.notation import write_all
 from scoring.models import Hand, Result
 from scoring.selectors import hands_outcome, table_hands
 from seating.keys import table_path

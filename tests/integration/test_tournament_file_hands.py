@@ -14,9 +14,9 @@ from django.utils import timezone, translation
 
 from archive.tournament_file import TournamentFileError, export_tournament, import_tournament
 from core.errors import ActionRefused
-from scoring.hands import play
+from mahjong.hands import play
+from mahjong.presets import PRESETS
 from scoring.models import Hand, HandConfirmation, Result, ResultScore
-from scoring.rules import PRESETS
 from scoring.selectors import current_hands, hands_outcome, table_hands
 from scoring.services import change_rules
 from seating.models import Table

@@ -4,6 +4,7 @@ import re
 
 from django.contrib.auth.models import Group, User
 from django.test import Client
+from django.urls import reverse
 
 from club.models import Club, OfficerGrant
 from core.roles import DESK, DIRECTOR, REFEREE, TOURNAMENT_ROLES, ensure_groups
@@ -19,6 +20,11 @@ def user(name, role=None):
     if role:
         u.groups.add(Group.objects.get(name=role))
     return u
+
+
+def plan_url(plan):
+    """The desk's page of a seating plan (a seating plan names no page of the desk itself)."""
+    return reverse("desk:plan", kwargs={"slug": plan.tournament.slug, "pk": plan.pk})
 
 
 def login(person):

@@ -1,8 +1,8 @@
 """A corpus of hand lists for both games, valid and impossible, to hold two copies of the hand
 arithmetic to the same answers (tests/e2e/test_score_js.py: static/sheet/score.js against
-scoring.hands) and to walk every refusal (tests/unit/test_hands_messages.py).
+mahjong.hands) and to walk every refusal (tests/unit/test_hands_messages.py).
 
-- `RULES`: the presets and the rule variants the riichi arithmetic reads (scoring.rules).
+- `RULES`: the presets and the rule variants the riichi arithmetic reads (mahjong.presets).
 - `known_cases()`: every hand list of tests/support/hands.py, and every call the unit tests
   (tests/unit/test_hands_riichi.py, test_hands_sichuan.py) make to the arithmetic, recorded
   while their test functions run (hypothesis's property tests aside: they draw at random).
@@ -10,7 +10,7 @@ scoring.hands) and to walk every refusal (tests/unit/test_hands_messages.py).
   with one hand spoilt (a wrong seat, an empty cell, the discarder winning, a hand after the end,
   a Sichuan hu by a player already out, a fifth kong, a hu too many, a three-player table…).
 
-A case is a dict: `call` is "play" (scoring.hands.play(rules, hands, winds) with E dealing first,
+A case is a dict: `call` is "play" (mahjong.hands.play(rules, hands, winds) with E dealing first,
 or sichuan.play_game with `first_dealer`) or "hand" (sichuan.play_hand(hand, seats, dealer)).
 Everything is plain JSON (lists, no tuples) and deterministic for a given seed; no Django.
 
@@ -24,10 +24,10 @@ import inspect
 import json
 import random
 
-from scoring.hands import messages, preview, sichuan
-from scoring.hands.browser import error_json, game_json, sichuan_hand_json
-from scoring.hands.errors import HandError
-from scoring.rules import PRESETS, ruleset_from
+from mahjong.hands import messages, preview, sichuan
+from mahjong.hands.browser import error_json, game_json, sichuan_hand_json
+from mahjong.hands.errors import HandError
+from mahjong.presets import PRESETS, ruleset_from
 from tests.support import hands as fixtures
 from tests.unit import test_hands_riichi, test_hands_sichuan
 

@@ -208,7 +208,7 @@ class _Python(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-PYTHON_DIRS = ("config", *settings.ROOMS)
+PYTHON_DIRS = ("config", settings.GROUND, *settings.ROOMS)
 
 
 def python() -> dict[str, list[tuple[int, str]]]:

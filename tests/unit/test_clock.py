@@ -1,4 +1,4 @@
-"""Session clock arithmetic (tournament.clock), pure and fast.
+"""Session clock arithmetic (mahjong.clock), pure and fast.
 
 000 §5.8: 'Usually 90 minutes. A clear signal 15 minutes before the end' (RULES.md §1);
 002 §2.4.4: 'Когда до конца сессии остаётся 15 минут, главный судья оповещает об этом'.
@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tournament.clock import (
+from mahjong.clock import (
     ADJUST,
     END,
     PAUSE,

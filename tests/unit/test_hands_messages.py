@@ -1,15 +1,15 @@
 """The hand arithmetic's messages and what the table page's browser copy reads from it:
-every refusal carries a template of scoring/hands/messages.py (the page embeds their
+every refusal carries a template of mahjong/hands/messages.py (the page embeds their
 translations), the cells the page offers are the ones base_points accepts, and the rules and
-the outcome come as plain JSON (scoring.hands.browser)."""
+the outcome come as plain JSON (mahjong.hands.browser)."""
 
 import json
 import string
 
 import pytest
 
-from scoring.hands import messages, preview, riichi, rules_json
-from scoring.hands.errors import HandError
+from mahjong.hands import messages, preview, riichi, rules_json
+from mahjong.hands.errors import HandError
 from tests.support import hand_corpus
 from tests.support.hands import EMA_SCORES, RIICHI_HANDS, SICHUAN_HANDS, SICHUAN_POINTS
 
@@ -32,7 +32,7 @@ def test_every_refusal_of_a_large_corpus_carries_a_known_template():
         assert fields == set(error["params"]), error
         seen.add(error["template"])
     # The corpus reaches every refusal but the riichi module's own guard against a Sichuan
-    # rule set, which the one door (scoring.hands.play) never lets through.
+    # rule set, which the one door (mahjong.hands.play) never lets through.
     assert set(messages.TEMPLATES) - seen == {messages.NOT_RIICHI_RULES}
 
 

@@ -1,4 +1,4 @@
-"""The typed notation of a paper protocol's hands (scoring.hands.notation): what each line reads
+"""The typed notation of a paper protocol's hands (mahjong.hands.notation): what each line reads
 as, the errors naming line and column, and the round trip parse(write(h)) == h for every hand
 the fixtures, the formats README and the arithmetic's own unit tests play."""
 
@@ -12,9 +12,9 @@ from _pytest.mark import ParameterSet
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.hands import HandError, play, riichi, sichuan
-from scoring.hands.notation import EXAMPLES, NotationError, parse, read, write, write_all
-from scoring.rules import PRESETS
+from mahjong.hands import HandError, play, riichi, sichuan
+from mahjong.hands.notation import EXAMPLES, NotationError, parse, read, write, write_all
+from mahjong.presets import PRESETS
 from tests.support.hands import (
     EMA_SCORES,
     README_RIICHI,

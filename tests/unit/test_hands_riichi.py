@@ -8,8 +8,9 @@ that does not exist and is refused.
 
 import pytest
 
-from scoring.hands.riichi import HandError, play_game
-from scoring.rules import PRESETS, validate_scores
+from mahjong.hands.riichi import HandError, play_game
+from mahjong.presets import PRESETS
+from mahjong.table import validate_scores
 
 EMA = PRESETS["ema-2012"]
 FURITEN = PRESETS["furiten-club"]

@@ -1,4 +1,4 @@
-"""Sichuan hands (scoring.hands.sichuan), pinned to RULES.md §5.2 and seed 002 (SBR 2025, Russian).
+"""Sichuan hands (mahjong.hands.sichuan), pinned to RULES.md §5.2 and seed 002 (SBR 2025, Russian).
 
 Each test quotes the rule it pins. Seats: E S W N (three-player table: E S W, §3.1 "отсутствующий
 игрок считается «Севером»"); the dealer is E unless said.
@@ -10,13 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.hands.sichuan import (
-    HandError,
-    Payment,
-    base_points,
-    play_game,
-    play_hand,
-)
+from mahjong.hands.sichuan import HandError, Payment, base_points, play_game, play_hand
 from tests.support.hands import README_SICHUAN
 
 FOUR = ("E", "S", "W", "N")
@@ -803,7 +797,7 @@ def test_impossible_hands_are_refused(hand, path, message):
 
 
 def test_a_refusal_carries_its_template_for_translation():
-    """scoring.rules' style: an English template marked with gettext_noop, and its params, so
+    """mahjong.messages' style: an English template marked with gettext_noop, and its params, so
     the Django layer translates the template and formats it itself."""
     with pytest.raises(HandError) as caught:
         play_game([{"events": [{"kong": "concealed", "seat": "X"}]}], FOUR)

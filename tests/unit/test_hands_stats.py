@@ -1,8 +1,8 @@
-"""Statistics from hands (scoring.hands.stats): exact numbers on small sheets, each pinned to the
+"""Statistics from hands (mahjong.hands.stats): exact numbers on small sheets, each pinned to the
 rule of RULES.md §5 it depends on. Seats E S W N are players a b c d at every table here."""
 
-from scoring.hands import play
-from scoring.hands.stats import (
+from mahjong.hands import play
+from mahjong.hands.stats import (
     Largest,
     MostWins,
     RiichiStats,
@@ -11,7 +11,7 @@ from scoring.hands.stats import (
     hand_lines,
     statistics,
 )
-from scoring.rules import PRESETS
+from mahjong.presets import PRESETS
 from tests.support.hands import EMA_SCORES, RIICHI_HANDS, SICHUAN_HANDS
 
 EMA = PRESETS["ema-2012"]

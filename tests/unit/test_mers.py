@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from tournament.mers import weight
+from mahjong.mers import weight
 
 
 @pytest.mark.parametrize("days, expected", [(1, 1), (2, 2), (3, 3), (4, 3), (0, 1)])

@@ -1,11 +1,12 @@
-"""Penalties by rule set (scoring.penalties) and how the standings apply them, pinned to the seeds.
+"""Penalties by rule set (mahjong.penalties) and how the standings apply them, pinned to the seeds.
 
 Seeds: 000 EMA 2012 (Ukrainian), 001 Furiten (Russian), 002 SBR Sichuan 2025 (Russian).
 """
 
 import pytest
 
-from scoring.penalties import (
+from mahjong.messages import RuleError
+from mahjong.penalties import (
     AFTER,
     BEFORE,
     Resolved,
@@ -15,8 +16,8 @@ from scoring.penalties import (
     resolve,
     scale_position,
 )
-from scoring.rules import PRESETS, RuleError, ruleset_from
-from scoring.standings import PenaltyRow, compute_standings
+from mahjong.presets import PRESETS, ruleset_from
+from mahjong.standings import PenaltyRow, compute_standings
 from tests.unit.test_standings import by_key, line, players, ranking, table
 
 EMA = PRESETS["ema-2012"]

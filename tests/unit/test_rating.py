@@ -1,4 +1,4 @@
-"""The club rating's pure core (scoring.rating, issue 25), pinned to seed 001 §13 and §7.2 and
+"""The club rating's pure core (mahjong.rating, issue 25), pinned to seed 001 §13 and §7.2 and
 to RULES.md §1–§2 with exact numbers.
 
 Seed 001 is the Furiten club's rating-game rule book (Russian).
@@ -8,7 +8,8 @@ import datetime
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
-from scoring.rating import (
+from mahjong.presets import PRESETS
+from mahjong.rating import (
     Game,
     GamePoints,
     RatedSeat,
@@ -18,7 +19,7 @@ from scoring.rating import (
     rating_table,
     timeline,
 )
-from scoring.rules import PRESETS, SeatInput, table_outcome
+from mahjong.table import SeatInput, table_outcome
 
 FURITEN = PRESETS["furiten-club"]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -54,7 +55,7 @@ def test_a_games_rating_points_are_the_score_over_1000_plus_placement():
 
 
 def test_the_points_are_the_tables_own_arithmetic():
-    # One concept, one place: the rating of a game is what scoring.rules gives the table.
+    # One concept, one place: the rating of a game is what mahjong.table gives the table.
     outcome = table_outcome(FURITEN, [SeatInput(s.person, s.score, s.chombo) for s in G1.seats])
     assert [p.rating for p in game_points(FURITEN, G1)] == [o.result for o in outcome]
 

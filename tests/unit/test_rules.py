@@ -1,4 +1,5 @@
-"""Rule sets and one table's arithmetic (scoring.rules), pinned to the seeds with exact numbers.
+"""Rule sets and one table's arithmetic (mahjong.rulesets, mahjong.presets, mahjong.table), pinned
+to the seeds with exact numbers.
 
 Seeds: 000 EMA 2012 (Ukrainian), 001 Furiten (Russian), 002 SBR Sichuan 2025 (Russian).
 """
@@ -7,18 +8,13 @@ import json
 
 import pytest
 
-from scoring.rules import (
-    FIELD_NAMES,
-    PRESETS,
-    RULE_FIELDS,
-    RuleError,
-    RuleSet,
+from mahjong.messages import RuleError
+from mahjong.presets import PRESETS, rules_overrides, ruleset_from, ruleset_to_dict
+from mahjong.rulesets import FIELD_NAMES, RULE_FIELDS, RuleSet
+from mahjong.table import (
     SeatInput,
     SeatOutcome,
     is_awarded,
-    rules_overrides,
-    ruleset_from,
-    ruleset_to_dict,
     table_outcome,
     three_player,
     validate_scores,
@@ -349,7 +345,7 @@ def test_table_outcome_refuses_a_table_it_cannot_score():
 
 
 def test_presets():
-    """RULES §1–§3 and the seed sections quoted in scoring/rules.py."""
+    """RULES §1–§3 and the seed sections quoted in mahjong/rulesets.py and mahjong/presets.py."""
     assert set(PRESETS) == {"ema-2012", "furiten-club", "sbr-2025"}
     assert (EMA.start_points, EMA.return_points, EMA.oka) == (30000, 30000, 0)
     assert EMA.uma == (30000, 10000, -10000, -30000)

@@ -1,4 +1,4 @@
-"""Tournament standings (scoring.standings) from plain rows, pinned to the seeds.
+"""Tournament standings (mahjong.standings) from plain rows, pinned to the seeds.
 
 Seeds: 000 EMA 2012 (Ukrainian), 001 Furiten (Russian), 002 SBR Sichuan 2025 (Russian).
 """
@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from scoring.rules import PRESETS, ruleset_from
-from scoring.standings import (
+from mahjong.presets import PRESETS, ruleset_from
+from mahjong.standings import (
     PenaltyRow,
     PlayerRow,
     SeatRow,

@@ -7,9 +7,9 @@ the same refusals field by field (tests/e2e/test_score_js.py), and the page gets
 `rules_json`.
 """
 
-from scoring.hands import riichi, sichuan
-from scoring.hands.errors import HandError
-from scoring.rules import RuleSet
+from mahjong.hands import riichi, sichuan
+from mahjong.hands.errors import HandError
+from mahjong.rulesets import RuleSet
 
 # The RuleSet fields the arithmetic reads (riichi.py; Sichuan reads only `game`).
 RULE_FIELDS = (

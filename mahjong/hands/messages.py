@@ -6,7 +6,7 @@ all of them, so that its own copy of the arithmetic (static/sheet/score.js) spea
 language offline. WORDS are param values that are themselves English words for the catalogue.
 """
 
-from scoring.rules import Words, gettext_noop
+from mahjong.messages import Words, gettext_noop
 
 # riichi.py
 UNKNOWN_WIN_KEY = gettext_noop("Unknown key {key}.")

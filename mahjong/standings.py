@@ -2,7 +2,7 @@
 
 The Django layer loads confirmed tables, players and resolved penalties in a few queries, calls
 compute_standings and renders or serialises what comes back (the standings feed of
-formats/README.md). Totals are summed exactly in the internal units of scoring.rules and
+formats/README.md). Totals are summed exactly in the internal units of mahjong.units and
 converted once for output.
 """
 
@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from scoring.rules import TIE_SCALE, Prepared, RuleSet, exact, output, score_table
+from mahjong.rulesets import RuleSet
+from mahjong.table import score_table
+from mahjong.units import TIE_SCALE, Prepared, exact, output
 
 STATUSES = ("active", "withdrawn", "disqualified", "excluded")
 
@@ -51,7 +53,7 @@ class PenaltyRow:
     player: str
     amount: int | float  # "before": score unit (points, GP); "after": result unit
     stage: str  # "before" | "after"
-    kind: str = ""  # scoring.penalties kinds; "chombo" records stand for chombos on the sheet
+    kind: str = ""  # mahjong.penalties kinds; "chombo" records stand for chombos on the sheet
     fixed: bool = False  # late past the limit: the session is the fixed "replaced" line
 
 

@@ -1,7 +1,7 @@
 """Statistics from hands: per player and for the tournament (issue 24), plain Python.
 
 In: one `TableGame` per table that recorded hands — its session and number, the seats' winds →
-player keys, the hand objects as recorded and the game `scoring.hands.play` made of them
+player keys, the hand objects as recorded and the game `mahjong.hands.play` made of them
 (`Outcome.game`). Out: `statistics(game, tables)` — per player key a `RiichiStats` or a
 `SichuanStats`, and the highlights (largest hand, most wins); `hand_lines(game, tables)` — one
 `HandLine` per hand for the workbook. A substitute who joined during play is the seat's player
@@ -40,7 +40,7 @@ with the most wins (hu), when anybody won.
 
 from dataclasses import dataclass, field
 
-from scoring.hands import riichi, sichuan
+from mahjong.hands import riichi, sichuan
 
 WINS = ("ron", "tsumo")
 

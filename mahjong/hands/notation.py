@@ -33,9 +33,9 @@ English, marked for the catalogue, and translated by the Django layer (core.erro
 import re
 from dataclasses import dataclass
 
-from scoring.hands.errors import HandError
-from scoring.hands.riichi import LIMITS
-from scoring.rules import Words, gettext_noop
+from mahjong.hands.errors import HandError
+from mahjong.hands.riichi import LIMITS
+from mahjong.messages import Words, gettext_noop
 
 GAMES = ("riichi", "sichuan")
 # Digits of one number: han (riichi.HAN_MAX 99), fu (110) and fans (sichuan.FANS_MAX 99) have

@@ -49,8 +49,8 @@ pays nothing); this module pays only what the file can say.
 import json
 from dataclasses import dataclass, field
 
-from scoring.hands import messages
-from scoring.hands.errors import HandError
+from mahjong.hands import messages
+from mahjong.hands.errors import HandError
 
 WINDS = ("E", "S", "W", "N")
 KONGS = ("open", "concealed", "added")

@@ -10,10 +10,10 @@ hand raises the one HandError (errors.py) naming where ("hands[3].wins[0].fu").
 from collections import Counter
 from dataclasses import dataclass
 
-from scoring.hands import riichi, sichuan
-from scoring.hands.browser import error_json, game_json, rules_json
-from scoring.hands.errors import HandError
-from scoring.rules import RuleSet
+from mahjong.hands import riichi, sichuan
+from mahjong.hands.browser import error_json, game_json, rules_json
+from mahjong.hands.errors import HandError
+from mahjong.rulesets import RuleSet
 
 __all__ = ["HandError", "Outcome", "in_file_order", "play", "preview", "rules_json"]
 
@@ -76,7 +76,7 @@ def in_file_order(value):
     return value
 
 
-# --- the browser's copy (static/sheet/score.js, scoring/hands/browser.py) ---------------------
+# --- the browser's copy (static/sheet/score.js, mahjong/hands/browser.py) ---------------------
 
 
 def preview(rules: RuleSet, hands: list, winds=riichi.WINDS) -> dict:

@@ -5,7 +5,7 @@ hand, `result` first. Seats are the winds held for the whole game (E, S, W, N), 
 is E. `play_game` runs the hands in order and keeps the dealer, the round wind, the counters and
 the riichi sticks on the table; every impossible hand raises HandError naming where.
 
-Where the seeds leave a point open, the rule set decides (scoring.rules, each field quoting the
+Where the seeds leave a point open, the rule set decides (mahjong.rulesets, each field quoting the
 seed; the README lists the readings):
 - `sticks_at_end`: sticks still on the table when the game ends. EMA 000 §3.6: "all riichi bets
   left on the table go to the winner"; with first place shared the desk splits them as 000 §3.6.1
@@ -23,9 +23,10 @@ seed; the README lists the readings):
 import math
 from dataclasses import dataclass
 
-from scoring.hands import messages
-from scoring.hands.errors import HandError
-from scoring.rules import STICK, RuleSet
+from mahjong.hands import messages
+from mahjong.hands.errors import HandError
+from mahjong.rulesets import RuleSet
+from mahjong.table import STICK
 
 WINDS = ("E", "S", "W", "N")
 RESULTS = ("ron", "tsumo", "draw", "abortive", "chombo", "nagashi")

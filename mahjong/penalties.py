@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scoring.rules import RuleError, RuleSet, gettext_noop
+from mahjong.messages import RuleError, gettext_noop
+from mahjong.rulesets import RuleSet
 
 LATE = "late"
 MISCONDUCT = "misconduct"

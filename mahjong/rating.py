@@ -2,8 +2,8 @@
 
 Each rated game gives every seat rating points — (score − return points) / divisor plus the
 placement points, ties splitting them, chombo after placement — by the very arithmetic of one
-table in scoring.rules (`score_table`, the core of `table_outcome`). The rating is their sum
-(001 §13.5), kept exactly in the rules module's internal units and rounded once for display.
+table in mahjong.table (`score_table`, the core of `table_outcome`). The rating is their sum
+(001 §13.5), kept exactly in the internal units of mahjong.units and rounded once for display.
 
 `RatingBook` scores every game once (what a correction of an old game redoes); its tables
 (seasons, all time) and timelines are then sums over those numbers. The plain functions
@@ -20,7 +20,9 @@ from html import escape
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from scoring.rules import Prepared, RuleSet, output, score_table
+from mahjong.rulesets import RuleSet
+from mahjong.table import score_table
+from mahjong.units import Prepared, output
 
 RATING_DECIMALS = 1  # 001 §13.2: rating points to one tenth
 AVERAGE_DECIMALS = 2  # average place as the table shows it

@@ -4,7 +4,6 @@ from django.urls import path
 
 from desk import views as v
 from desk import views_clock as clock
-from desk import views_club as club
 from desk import views_finish as finish
 from desk import views_hands as hands
 from desk import views_people as people
@@ -12,6 +11,7 @@ from desk import views_plans as plans
 from desk import views_results as results
 from desk import views_seating as seating
 from desk import views_users as users
+from desk.club import games as club
 
 app_name = "desk"
 T = "<slug:slug>/"

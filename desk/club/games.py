@@ -51,7 +51,7 @@ from core.moments import within_calendar
 from core.roles import ClubRequired
 from core.views import act, ask_first, refuse, show_refusal
 from core.zones import zone
-from desk.forms_club import (
+from desk.club.forms import (
     ActiveForm,
     ClubForm,
     ConfirmVersionForm,
@@ -65,7 +65,7 @@ from desk.forms_club import (
     SeasonForm,
     VoidForm,
 )
-from desk.tables_club import (
+from desk.club.tables import (
     ClubsTable,
     GamesTable,
     GameStatesTable,

@@ -4,7 +4,6 @@ from django.urls import path
 
 from desk import views as v
 from desk import views_clock as clock
-from desk import views_club as club
 from desk import views_finish as finish
 from desk import views_hands as hands
 from desk import views_people as people
@@ -12,6 +11,7 @@ from desk import views_plans as plans
 from desk import views_results as results
 from desk import views_seating as seating
 from desk import views_users as users
+from desk.club import clubs, evenings, games, members, rating, seasons
 
 app_name = "desk"
 T = "<slug:slug>/"
@@ -33,27 +33,27 @@ urlpatterns = [
     path("users/add/", users.UserAdd.as_view(), name="user_add"),
     path("users/<int:pk>/", users.UserDetail.as_view(), name="user"),
     # Club ratings (issue 25): before the tournaments' <slug:slug>/ patterns.
-    path("club/", club.ClubList.as_view(), name="clubs"),
-    path("club/new/", club.ClubCreate.as_view(), name="club_add"),
-    path(C, club.ClubDashboard.as_view(), name="club"),
-    path(C + "edit/", club.ClubEdit.as_view(), name="club_edit"),
-    path(C + "seasons/add/", club.SeasonEdit.as_view(), name="club_season_add"),
-    path(C + "seasons/<int:pk>/", club.SeasonEdit.as_view(), name="club_season_edit"),
-    path(C + "seasons/<int:pk>/close/", club.SeasonClose.as_view(), name="club_season_close"),
-    path(C + "members/", club.Members.as_view(), name="club_members"),
-    path(C + "members/new/", club.MemberNew.as_view(), name="club_member_new"),
-    path(C + "members/<int:pk>/", club.MemberDetail.as_view(), name="club_member"),
-    path(C + "members/<int:pk>/active/", club.MemberActive.as_view(), name="club_member_active"),
-    path(C + "evening/", club.EveningToday.as_view(), name="club_evening_today"),
-    path(E, club.EveningPage.as_view(), name="club_evening"),
-    path(E + "checkin/<int:pk>/", club.EveningCheckIn.as_view(), name="club_checkin"),
-    path(E + "draw/", club.EveningDraw.as_view(), name="club_draw"),
-    path(C + "games/", club.Games.as_view(), name="club_games"),
-    path(C + "games/add/", club.GameAdd.as_view(), name="club_game_add"),
-    path(C + "games/<int:pk>/", club.GameDetail.as_view(), name="club_game"),
-    path(C + "games/<int:pk>/confirm/", club.GameConfirm.as_view(), name="club_game_confirm"),
-    path(C + "games/<int:pk>/void/", club.GameVoid.as_view(), name="club_game_void"),
-    path(C + "rating/", club.RatingPage.as_view(), name="club_rating"),
+    path("club/", clubs.ClubList.as_view(), name="clubs"),
+    path("club/new/", clubs.ClubCreate.as_view(), name="club_add"),
+    path(C, clubs.ClubDashboard.as_view(), name="club"),
+    path(C + "edit/", clubs.ClubEdit.as_view(), name="club_edit"),
+    path(C + "seasons/add/", seasons.SeasonEdit.as_view(), name="club_season_add"),
+    path(C + "seasons/<int:pk>/", seasons.SeasonEdit.as_view(), name="club_season_edit"),
+    path(C + "seasons/<int:pk>/close/", seasons.SeasonClose.as_view(), name="club_season_close"),
+    path(C + "members/", members.Members.as_view(), name="club_members"),
+    path(C + "members/new/", members.MemberNew.as_view(), name="club_member_new"),
+    path(C + "members/<int:pk>/", members.MemberDetail.as_view(), name="club_member"),
+    path(C + "members/<int:pk>/active/", members.MemberActive.as_view(), name="club_member_active"),
+    path(C + "evening/", evenings.EveningToday.as_view(), name="club_evening_today"),
+    path(E, evenings.EveningPage.as_view(), name="club_evening"),
+    path(E + "checkin/<int:pk>/", evenings.EveningCheckIn.as_view(), name="club_checkin"),
+    path(E + "draw/", evenings.EveningDraw.as_view(), name="club_draw"),
+    path(C + "games/", games.Games.as_view(), name="club_games"),
+    path(C + "games/add/", games.GameAdd.as_view(), name="club_game_add"),
+    path(C + "games/<int:pk>/", games.GameDetail.as_view(), name="club_game"),
+    path(C + "games/<int:pk>/confirm/", games.GameConfirm.as_view(), name="club_game_confirm"),
+    path(C + "games/<int:pk>/void/", games.GameVoid.as_view(), name="club_game_void"),
+    path(C + "rating/", rating.RatingPage.as_view(), name="club_rating"),
     path(T, v.Dashboard.as_view(), name="tournament"),
     path(T + "edit/", v.TournamentEdit.as_view(), name="tournament_edit"),
     path(T + "rules/", v.RulesEdit.as_view(), name="rules"),

@@ -7,7 +7,7 @@ import json
 from django.core.cache import cache
 
 from core.numbers import plain_number
-from scoring.selectors import public_standings
+from scoring.selectors.ranking import public_standings
 
 
 def feed(tournament, table=None) -> dict:

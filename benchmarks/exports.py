@@ -20,8 +20,8 @@ from django.core.cache import cache  # noqa: E402
 from archive.backups import write_backup  # noqa: E402
 from printing.printouts import protocols_pdf, standings_pdf  # noqa: E402
 from printing.workbook import ema_results_bytes, workbook_bytes  # noqa: E402
+from referee.models import Appeal  # noqa: E402
 from scoring.models import Penalty  # noqa: E402
-from tournament.models import Appeal  # noqa: E402
 
 PLAYERS, SESSIONS = 400, 12
 FIRST = ["Юлія", "Łukasz", "Олег", "Zofia", "Анна", "Jan", "Дмитро", "Małgorzata", "Ivan"]

@@ -15,7 +15,6 @@ from core.roles import DeskRequired
 from core.views import act, ask_first, show_refusal
 from desk.forms_results import ConfirmForm, ResultForm, TableWindsForm
 from desk.tables import ResultHistoryTable, ResultTable
-from referee.appeals import end_session, reopen_session
 from scoring.models import Result
 from scoring.rules import is_awarded
 from scoring.selectors import TableState, done, standings_row, table_lines, table_states
@@ -32,6 +31,7 @@ from seating.models import Table, Wind
 from seating.selectors import winds_pending
 from seating.services import record_table_winds, winds_refused
 from tournament.mixins import SessionMixin
+from tournament.sessions import end_session, reopen_session
 
 
 def _stamp(user, when):

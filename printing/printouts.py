@@ -43,6 +43,7 @@ from reportlab.platypus import (
 from core.collation import collated
 from core.tables import fmt
 from printing import fit
+from referee.models import Appeal
 from scoring import selectors
 from scoring.hand_text import hand_text, seat_letter, seats_text
 from scoring.hands import HandError, play
@@ -50,7 +51,7 @@ from scoring.selectors import penalties_with_worth
 from seating.keys import table_code, table_path
 from seating.models import WINDS, Wind
 from tournament import timekeeping
-from tournament.models import Appeal, Player
+from tournament.models import Player
 
 FONT, BOLD = "FiraSans", "FiraSans-Bold"
 INK = colors.HexColor("#1d2430")

@@ -50,12 +50,13 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from core.collation import collated
+from referee.models import Appeal
 from scoring import selectors
 from scoring.models import Penalty
 from scoring.rules import RuleError
 from scoring.selectors import penalties_with_worth
 from seating.models import WINDS, Wind
-from tournament.models import Appeal, Player, Session
+from tournament.models import Player, Session
 from tournament.selectors import latin_names
 
 EMA_COLUMNS = ("Place", "EMA number", "Last name", "First name", "Country", "Points")

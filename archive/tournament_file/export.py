@@ -7,12 +7,13 @@ from django.utils import timezone
 
 from core.numbers import plain_number
 from core.zones import in_zone
+from referee.models import Appeal, Incident
 from scoring.hands import in_file_order
 from scoring.models import HandConfirmation, Penalty, Result, ResultScore
 from scoring.penalties import LATE, OTHER
 from scoring.selectors import current_hands
 from seating.models import WINDS, Seat, Table
-from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
+from tournament.models import Player, RuleChange, Session, Tournament
 
 from .marks import split_mark
 from .schema import FORMAT, NAME_PARTS, PLAYING, UNDO_PLAYERS, VERSION

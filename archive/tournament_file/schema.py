@@ -19,6 +19,7 @@ from django.utils.translation import gettext_noop
 
 from core.numbers import decimal_limit, largest, smallest
 from core.text import LATIN, LINE, NAME, TEXT, shape_of
+from referee.models import Appeal, Incident
 from scoring.hands import riichi, sichuan
 from scoring.models import (
     CHOMBO_MAX,
@@ -33,15 +34,7 @@ from scoring.penalties import KINDS, STAGES
 from scoring.rules import PRESETS
 from seating.models import WINDS, Seat
 from tournament import clock
-from tournament.models import (
-    KEY,
-    Appeal,
-    Incident,
-    Player,
-    RuleChange,
-    Session,
-    Tournament,
-)
+from tournament.models import KEY, Player, RuleChange, Session, Tournament
 
 from .values import (
     Amount,

@@ -1,4 +1,6 @@
 """The session clock in the database: one function per action, and the status the hall sees.
+Play's start and end (starting the clock, "Play has ended" and taking it back) are
+tournament.sessions', which calls the clock's end and reopening here.
 
 Each action appends a ClockEvent (kind, moment, who) inside a transaction; nothing is ever
 changed or deleted, so the clock's history is its record. The remaining time is computed by the
@@ -85,8 +87,7 @@ def state(session: Session, now=None, table=None) -> clock.ClockState:
 
 
 def append_event(session: Session, kind: str, user, seconds: int = 0, table: int | None = None):
-    """Check the new event against the clock's history and store it; refuse with a reason.
-    Play's start is tournament.sessions.start_clock."""
+    """Check the new event against the clock's history and store it; refuse with a reason."""
     session = Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
     now = timezone.now()
     event = clock.Event(kind, now, seconds, table)

@@ -364,7 +364,8 @@ def find_table(request, slug):
 
     # Results do not change where anybody sits: drawn again only when the seating changes.
     version = _find_version(hall)
-    return drawn_once(request, _find_pages, (tournament.pk, query, template), version, draw)
+    page = (tournament.pk, query, template)
+    return drawn_once(request, _find_pages, PAGES_KEPT, page, version, draw)
 
 
 def _line_note(line, seats, key, rows) -> str:
@@ -439,7 +440,7 @@ def player(request, slug, key):
     version = _player_version(hall, key)
     filled = _player_filled(row)
     page = (tournament.pk, key, template)
-    return drawn_once(request, _player_pages, page, version, draw, filled)
+    return drawn_once(request, _player_pages, PAGES_KEPT, page, version, draw, filled)
 
 
 def _player_filled(row) -> dict:
@@ -499,6 +500,7 @@ def kept_version(view_name, found, kwargs, language) -> tuple[str, dict] | None:
 # (tournament pk, player key or query, template) -> (what the page showed, its HTML).
 _player_pages: dict = {}
 _find_pages: dict = {}
+PAGES_KEPT = 2000  # per store: a field's players in a few languages; queries beyond start over
 
 
 # Stand-ins a page is drawn with for what is put in on every request (`drawn_once`'s `filled`):

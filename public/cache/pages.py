@@ -17,8 +17,6 @@ from django.utils.translation import get_language
 # way (this process does not keep that revision's data, or no such page).
 _versions: dict[str, Callable] = {}
 
-PAGES_KEPT = 2000  # per store: a field's players in a few languages; queries beyond start over
-
 
 def keep_by_version(*page_names):
     """Register the decorated function as the version of `page_names` (public.views)."""
@@ -48,11 +46,12 @@ def anonymous(request) -> bool:
 
 
 def drawn_once(
-    request, store: dict, key: tuple, version: str, draw, filled: dict | None = None
+    request, store: dict, most: int, key: tuple, version: str, draw, filled: dict | None = None
 ) -> HttpResponse:
-    """For a visitor, the page kept in `store` under `key` if it was drawn for the same
-    `version` (and address and language), else `draw()`'s, kept for next time. Everyone else:
-    `draw()`. `filled` maps stand-ins `draw()` wrote to the HTML put in their place, each time.
+    """For a visitor, the page kept in `store` (at most `most` pages: the store starts over
+    beyond) under `key` if it was drawn for the same `version` (and address and language), else
+    `draw()`'s, kept for next time. Everyone else: `draw()`. `filled` maps stand-ins `draw()`
+    wrote to the HTML put in their place, each time.
 
     A visitor's response carries `public_kept`: the version and the page before filling in,
     which the page cache keeps under that version, across revisions."""
@@ -62,7 +61,7 @@ def drawn_once(
     drawn = store.get(key)
     if drawn is None or drawn[0] != shows:
         drawn = (shows, draw().content)
-        if len(store) >= PAGES_KEPT:
+        if len(store) >= most:
             store.clear()
         store[key] = drawn
     response = HttpResponse(drawn[1])

@@ -50,11 +50,12 @@ from archive.tournament_file import (
 )
 from club.models import Club
 from core.errors import ActionRefused
+from referee.models import Appeal, Incident
 from scoring.models import Penalty
 from scoring.selectors import last_started, seating
 from tournament.changes import touch
 from tournament.grants import give_again, grants_of
-from tournament.models import Appeal, Incident, Restore, Tournament
+from tournament.models import Restore, Tournament
 
 log = logging.getLogger(__name__)
 

@@ -22,8 +22,8 @@ from printing.pdf.protocols import protocols_pdf  # noqa: E402
 from printing.pdf.standings import standings_pdf  # noqa: E402
 from printing.xlsx.ema import ema_results_bytes  # noqa: E402
 from printing.xlsx.tournament import workbook_bytes  # noqa: E402
+from referee.models import Appeal  # noqa: E402
 from scoring.models import Penalty  # noqa: E402
-from tournament.models import Appeal  # noqa: E402
 
 PLAYERS, SESSIONS = 400, 12
 FIRST = ["Юлія", "Łukasz", "Олег", "Zofia", "Анна", "Jan", "Дмитро", "Małgorzata", "Ivan"]

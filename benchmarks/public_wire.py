@@ -17,7 +17,7 @@ import fixture  # noqa: E402  (sets Django up on a scratch database)
 from django.test import Client  # noqa: E402
 from timing import timed  # noqa: E402
 
-from public.cache import GZIP_LEVEL  # noqa: E402
+from public.cache.wire import GZIP_LEVEL  # noqa: E402
 
 PLAYERS, SESSIONS = 400, 12
 

@@ -25,12 +25,12 @@ from core.views import first_error, show_refusal
 from desk.forms_clock import ClockForm
 from desk.tables import ClockEventTable, TableBoardTable
 from mahjong import clock
-from referee.appeals import can_reopen
 from scoring.selectors import TableState, session_sheets, table_states
 from seating.models import WINDS, Seat, Wind
 from tournament import timekeeping as tk
 from tournament.mixins import SessionMixin
 from tournament.models import ClockEvent, Session
+from tournament.sessions import can_reopen, start_clock
 
 
 def _minutes(seconds: int) -> str:
@@ -178,7 +178,7 @@ class ClockControl(DeskRequired, SessionMixin, View):
     @staticmethod
     def run(session, user, action, data) -> str:
         if action == "start":
-            tk.start_clock(session, user)
+            start_clock(session, user)
             return _("The clock is running.")
         if action == "pause":
             tk.pause_clock(session, user)

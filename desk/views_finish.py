@@ -9,16 +9,19 @@ from core.errors import ActionRefused
 from core.roles import DirectorRequired
 from core.views import show_refusal
 from desk.forms import ReopenForm
+from referee.selectors import open_appeals
 from scoring.selectors import unfinished
 from scoring.services import finish_tournament, reopen_tournament
 from tournament.mixins import TournamentMixin
 
 
 def _page(request, tournament, reopen=None, refusal=None):
-    """What is still open, and the button; once finished, who finished it and the reopening."""
+    """What is still open (the open appeals among it), and the button; once finished, who
+    finished it and the reopening."""
     context = {
         "tournament": tournament,
         "open": None if tournament.finished else unfinished(tournament),
+        "appeals": None if tournament.finished else open_appeals(tournament),
         "reopen": reopen or ReopenForm(),
         "refusal": refusal,
     }

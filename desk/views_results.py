@@ -16,7 +16,6 @@ from core.views import act, ask_first, show_refusal
 from desk.forms_results import ConfirmForm, ResultForm, TableWindsForm
 from desk.tables import ResultHistoryTable, ResultTable
 from mahjong.table import is_awarded
-from referee.appeals import end_session, reopen_session
 from scoring.models import Result
 from scoring.selectors import TableState, done, standings_row, table_lines, table_states
 from scoring.services import (
@@ -32,6 +31,7 @@ from seating.models import Table, Wind
 from seating.selectors import winds_pending
 from seating.services import record_table_winds, winds_refused
 from tournament.mixins import SessionMixin
+from tournament.sessions import end_session, reopen_session
 
 
 def _stamp(user, when):

@@ -23,7 +23,7 @@ from desk.tables import (
     session_rows,
     wind_columns,
 )
-from referee.appeals import can_reopen, deadline
+from referee.appeals import deadline
 from scoring.selectors import (
     confirmed_scores,
     done,
@@ -57,6 +57,7 @@ from seating.services import (
     swiss_session,
 )
 from tournament.mixins import SessionMixin
+from tournament.sessions import can_reopen
 
 
 def quality_rows(values: dict, tiles: bool = False) -> list[dict]:

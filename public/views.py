@@ -7,7 +7,6 @@ import uuid
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from django.contrib.messages import get_messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -26,6 +25,7 @@ from core.forms import SearchForm
 from core.kept import kept, per_revision
 from core.search import Needle
 from core.tables import fmt, isolated_names, isolated_seats
+from public.cache import anonymous, drawn_once, keep_by_version
 from public.tables import (
     FindTableTable,
     PlayerSessionsTable,
@@ -265,11 +265,6 @@ def _highlights(tournament, hands) -> list[str]:
     return lines
 
 
-def _anonymous(request) -> bool:
-    """A visitor whose page shows nothing of its own: not logged in, no messages waiting."""
-    return not request.user.is_authenticated and not len(get_messages(request))
-
-
 @require_GET
 def standings(request, slug):
     tournament = _tournament(request, slug)
@@ -278,7 +273,7 @@ def standings(request, slug):
     if request.GET.get("partial"):
         return HttpResponse(html)
     context = {"tournament": tournament, "fragment": html, "live": live}
-    if not _anonymous(request):
+    if not anonymous(request):
         return render(request, "public/standings.html", context)
     # The whole hall's phones get the very same page: it is rendered once per revision too.
     sort = request.GET.get("sort", "")
@@ -369,7 +364,8 @@ def find_table(request, slug):
 
     # Results do not change where anybody sits: drawn again only when the seating changes.
     version = _find_version(hall)
-    return _drawn_once(request, _find_pages, (tournament.pk, query, template), version, draw)
+    page = (tournament.pk, query, template)
+    return drawn_once(request, _find_pages, PAGES_KEPT, page, version, draw)
 
 
 def _line_note(line, seats, key, rows) -> str:
@@ -444,7 +440,7 @@ def player(request, slug, key):
     version = _player_version(hall, key)
     filled = _player_filled(row)
     page = (tournament.pk, key, template)
-    return _drawn_once(request, _player_pages, page, version, draw, filled)
+    return drawn_once(request, _player_pages, PAGES_KEPT, page, version, draw, filled)
 
 
 def _player_filled(row) -> dict:
@@ -482,6 +478,7 @@ def _find_version(hall) -> str:
     return _version(hall, ("f",), lambda: shows)
 
 
+@keep_by_version("public:find", "public:player")
 def kept_version(view_name, found, kwargs, language) -> tuple[str, dict] | None:
     """For the page cache (public.cache): the version of a visitor's player or find
     page of revision `found`, and the HTML its stand-ins take, as bytes; None unless this
@@ -506,39 +503,7 @@ _find_pages: dict = {}
 PAGES_KEPT = 2000  # per store: a field's players in a few languages; queries beyond start over
 
 
-# Stand-ins a page is drawn with for what is put in on every request (`_drawn_once`'s `filled`):
+# Stand-ins a page is drawn with for what is put in on every request (`drawn_once`'s `filled`):
 # private-use characters around this process's own token, which no name can guess.
 _RANK = f"\ue000rank-{_PROCESS}\ue001"
 _TOTAL = f"\ue000total-{_PROCESS}\ue001"
-
-
-def _drawn_once(
-    request, store: dict, key: tuple, version: str, draw, filled: dict | None = None
-) -> HttpResponse:
-    """For a visitor, the page kept in `store` under `key` if it was drawn for the same
-    `version` (and address and language), else `draw()`'s, kept for next time. Everyone else:
-    `draw()`. `filled` maps stand-ins `draw()` wrote to the HTML put in their place, each time.
-
-    A visitor's response carries `public_kept`: the version and the page before filling in,
-    which the page cache keeps under that version, across revisions."""
-    if not _anonymous(request):
-        return _filled(draw(), filled)
-    shows = (version, request.get_full_path(), get_language())
-    drawn = store.get(key)
-    if drawn is None or drawn[0] != shows:
-        drawn = (shows, draw().content)
-        if len(store) >= PAGES_KEPT:
-            store.clear()
-        store[key] = drawn
-    response = HttpResponse(drawn[1])
-    response.public_kept = (version, drawn[1])
-    return _filled(response, filled)
-
-
-def _filled(response: HttpResponse, filled: dict | None) -> HttpResponse:
-    if filled:
-        content = response.content.decode(response.charset)
-        for stand_in, html in filled.items():
-            content = content.replace(stand_in, html)
-        response.content = content
-    return response

@@ -17,11 +17,11 @@ from django.utils.translation import ngettext
 from core.errors import ActionRefused
 from core.numbers import decimal_limit, fits
 from core.roles import is_head_referee
-from referee.services import undo_open, void_incident, void_penalty
+from referee.models import Appeal
+from referee.services import void_incident, void_penalty
 from scoring.models import Penalty
 from tournament.changes import touch
-from tournament.models import Appeal, Session
-from tournament.timekeeping import end_clock, reopen_clock
+from tournament.models import Session
 
 
 def deadline(session: Session):
@@ -171,52 +171,3 @@ def decide_appeal(
         appeal.voided = void(record, user, reason[:limit], by_decision=True)
     touch(appeal.tournament_id)
     return appeal
-
-
-@transaction.atomic
-def end_session(session: Session, user) -> Session:
-    """Mark the session's end now; the appeal window runs from here."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
-    if session.ended_at is not None:
-        raise ActionRefused(_("This session has already ended."))
-    session.ended_at = timezone.now()
-    session._history_user = user  # django-simple-history: who declared play over
-    session.save(update_fields=["ended_at"])
-    end_clock(session, user)  # a running clock stops with play
-    touch(session.tournament_id)
-    return session
-
-
-def ended_by(session: Session):
-    """The id of the user who declared the session's play over (its history says), or None."""
-    if session.ended_at is None:
-        return None
-    change = session.history.filter(ended_at=session.ended_at).order_by("history_date").first()
-    return change.history_user_id if change is not None else None
-
-
-def can_reopen(session: Session, user) -> bool:
-    """Whether `user` may still take back the end of play: they declared it, a moment ago."""
-    return undo_open(ended_by(session), session.ended_at, user)
-
-
-@transaction.atomic
-def reopen_session(session: Session, user) -> Session:
-    """Take back "play has ended" (a mistaken tap): only the one who declared it, within the
-    undo time, and only when no appeal was filed since. The clock goes on as if it had not
-    stopped; the history keeps both changes."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
-    if session.ended_at is None:
-        raise ActionRefused(_("This session has not ended."))
-    if not can_reopen(session, user):
-        raise ActionRefused(
-            _("Only the one who declared play over can undo it, and only shortly after.")
-        )
-    if session.appeals.exists():
-        raise ActionRefused(_("An appeal has been filed since: play stays over."))
-    session.ended_at = None
-    session._history_user = user
-    session.save(update_fields=["ended_at"])
-    reopen_clock(session, user)
-    touch(session.tournament_id)
-    return session

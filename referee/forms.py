@@ -9,9 +9,10 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import CollatedChoiceField, SearchForm, model_field
 from mahjong.penalties import LATE, MISCONDUCT, OTHER
+from referee.models import Appeal, Incident
 from scoring.models import Penalty
 from seating.models import Seat
-from tournament.models import Appeal, Incident, Player, Record
+from tournament.models import Player, Record
 
 AMOUNT = Penalty._meta.get_field("amount")
 

@@ -4,7 +4,6 @@ and voiding marks a record void instead of deleting it.
 """
 
 from collections import defaultdict
-from datetime import timedelta
 from decimal import Decimal
 
 from django.db import transaction
@@ -15,14 +14,16 @@ from django.utils.translation import gettext as _
 from core.errors import ActionRefused, refusal
 from core.numbers import decimal_limit, fits, plain_number
 from core.roles import is_director, is_head_referee
+from core.undo import undo_open
 from mahjong.messages import RuleError
 from mahjong.penalties import MINOR, OTHER, resolve
 from mahjong.table import three_player
+from referee.models import Incident
 from scoring.models import Penalty, Result
 from seating.models import WINDS, Seat, SeatingChange, Table
 from seating.services import record
 from tournament.changes import touch
-from tournament.models import Incident, Player, Session
+from tournament.models import Player, Session
 from tournament.services import refuse_if_finished
 
 
@@ -109,21 +110,6 @@ def _past_the_scale(session, player, rules, user) -> bool:
         return False
     done = Penalty.objects.filter(session=session, player=player, kind=MINOR, voided_at=None)
     return done.count() >= len(rules.progressive_scale)
-
-
-# How long the one who recorded a penalty (or declared play over) may take it back by a tap.
-UNDO_SECONDS = 120
-
-
-def undo_open(recorded_by_id, at, user, now=None) -> bool:
-    """Whether `user` may still undo what `recorded_by_id` did `at`: their own, and recent."""
-    now = now or timezone.now()
-    return (
-        at is not None
-        and user.is_authenticated
-        and recorded_by_id == user.pk
-        and now - at <= timedelta(seconds=UNDO_SECONDS)
-    )
 
 
 def _void(record, user, reason: str, by_decision: bool = False):

@@ -19,6 +19,7 @@ from core.collation import collated
 from core.errors import ActionRefused
 from core.roles import DirectorRequired, RefereeRequired
 from core.tables import isolated_names
+from core.undo import undo_open
 from core.views import act, ask_first, back, chosen, first_error, refuse
 from mahjong.penalties import MINOR, kinds_for, scale_position
 from mahjong.table import three_player
@@ -31,6 +32,7 @@ from referee.forms import (
     ThreeHandedForm,
     VoidForm,
 )
+from referee.models import Incident
 from referee.services import (
     disqualify,
     minor_counts,
@@ -38,7 +40,6 @@ from referee.services import (
     record_incident,
     record_penalty,
     substitute,
-    undo_open,
     undo_penalty,
     void_incident,
     void_penalty,
@@ -56,7 +57,7 @@ from seating.keys import table_code, table_path
 from seating.models import Seat, Table
 from seating.selectors import winds_pending
 from tournament.mixins import SessionMixin, TournamentMixin
-from tournament.models import Incident, Player
+from tournament.models import Player
 
 
 class RefereeHome(RefereeRequired, TournamentMixin, View):

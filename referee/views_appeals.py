@@ -10,10 +10,10 @@ from core.roles import RefereeRequired, is_head_referee
 from core.views import show_refusal
 from referee.appeals import deadline, decide_appeal, file_appeal, review_appeal
 from referee.forms import AppealDecisionForm, AppealFilterForm, AppealForm, AppealStepForm
+from referee.models import Appeal
 from referee.tables import AppealHistoryTable, AppealTable
 from seating.models import Table
 from tournament.mixins import TournamentMixin
-from tournament.models import Appeal
 
 
 class AppealList(RefereeRequired, TournamentMixin, View):

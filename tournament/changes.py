@@ -16,6 +16,11 @@ from tournament.models import Tournament
 # write backups (never rules), and defer what must wait for the commit with on_commit.
 tournament_changed = Signal()
 
+# Sent with `session` inside tournament.sessions.reopen_session's transaction, the session
+# locked, before its end is taken back: a room above that cannot let play go on (the referee's,
+# once an appeal was filed since) raises ActionRefused from its receiver, which refuses it whole.
+reopen_asked = Signal()
+
 
 def touch(tournament_id, *, seating: bool = True) -> None:
     """Mark everything the tournament shows as changed; `seating=False` from a write that

@@ -1,4 +1,6 @@
 """The session clock in the database: one function per action, and the status the hall sees.
+Play's start and end (starting the clock, "Play has ended" and taking it back) are
+tournament.sessions', which calls the clock's end and reopening here.
 
 Each action appends a ClockEvent (kind, moment, who) inside a transaction; nothing is ever
 changed or deleted, so the clock's history is its record. The remaining time is computed by the
@@ -84,7 +86,7 @@ def state(session: Session, now=None, table=None) -> clock.ClockState:
     return clock.state_at(length, warning, events_of(session), now or timezone.now(), table)
 
 
-def _append(session: Session, kind: str, user, seconds: int = 0, table: int | None = None):
+def append_event(session: Session, kind: str, user, seconds: int = 0, table: int | None = None):
     """Check the new event against the clock's history and store it; refuse with a reason."""
     session = Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
     now = timezone.now()
@@ -101,22 +103,13 @@ def _append(session: Session, kind: str, user, seconds: int = 0, table: int | No
 
 
 @transaction.atomic
-def start_clock(session: Session, user) -> Session:
-    if session.ended_at is not None:
-        raise ActionRefused(_("This session has ended."))
-    if not session.tables.exists():
-        raise ActionRefused(_("Seat the session before starting its clock."))
-    return _append(session, clock.START, user)
-
-
-@transaction.atomic
 def pause_clock(session: Session, user) -> Session:
-    return _append(session, clock.PAUSE, user)
+    return append_event(session, clock.PAUSE, user)
 
 
 @transaction.atomic
 def resume_clock(session: Session, user) -> Session:
-    return _append(session, clock.RESUME, user)
+    return append_event(session, clock.RESUME, user)
 
 
 @transaction.atomic
@@ -146,7 +139,7 @@ def adjust_clock(session: Session, user, minutes, table: int | None = None) -> S
             % {"session": session.number, "table": table},
             "table",
         )
-    return _append(session, clock.ADJUST, user, seconds, table)
+    return append_event(session, clock.ADJUST, user, seconds, table)
 
 
 @transaction.atomic
@@ -154,14 +147,14 @@ def reset_clock(session: Session, user) -> Session:
     """Back to waiting after a false start; the events stay in the history."""
     if session.ended_at is not None:
         raise ActionRefused(_("This session has ended."))
-    return _append(session, clock.RESET, user)
+    return append_event(session, clock.RESET, user)
 
 
 def end_clock(session: Session, user) -> None:
     """Stop a started clock for good (called when the desk records that play has ended)."""
     s = clock.state_at(0, 0, events_of(session), timezone.now())
     if s.started_at is not None and s.state != clock.ENDED:
-        _append(session, clock.END, user)
+        append_event(session, clock.END, user)
 
 
 def reopen_clock(session: Session, user) -> None:
@@ -169,7 +162,7 @@ def reopen_clock(session: Session, user) -> None:
     not stopped (called when the one who declared play over undoes it)."""
     last = ClockEvent.objects.filter(session=session).order_by("at", "id").last()
     if last is not None and last.kind == clock.END:
-        _append(session, clock.REOPEN, user)
+        append_event(session, clock.REOPEN, user)
 
 
 @transaction.atomic

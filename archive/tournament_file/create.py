@@ -17,18 +17,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
+from referee.models import Appeal, Incident
 from scoring.models import Hand, HandConfirmation, Penalty, Result, ResultScore
 from seating.models import Seat, Table
 from tournament.changes import touch
-from tournament.models import (
-    Appeal,
-    ClockEvent,
-    Incident,
-    Player,
-    RuleChange,
-    Session,
-    Tournament,
-)
+from tournament.models import ClockEvent, Player, RuleChange, Session, Tournament
 
 from .errors import TournamentFileError, show
 from .marks import with_mark

@@ -9,10 +9,11 @@ from core.numbers import plain_number
 from core.zones import in_zone
 from mahjong.hands import in_file_order
 from mahjong.penalties import LATE, OTHER
+from referee.models import Appeal, Incident
 from scoring.models import HandConfirmation, Penalty, Result, ResultScore
 from scoring.selectors import current_hands
 from seating.models import WINDS, Seat, Table
-from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
+from tournament.models import Player, RuleChange, Session, Tournament
 
 from .marks import split_mark
 from .schema import FORMAT, NAME_PARTS, PLAYING, UNDO_PLAYERS, VERSION

@@ -23,6 +23,7 @@ from mahjong import clock
 from mahjong.hands import riichi, sichuan
 from mahjong.penalties import KINDS, STAGES
 from mahjong.presets import PRESETS
+from referee.models import Appeal, Incident
 from scoring.models import (
     CHOMBO_MAX,
     HAND_DATA_MAX,
@@ -33,15 +34,7 @@ from scoring.models import (
     Result,
 )
 from seating.models import WINDS, Seat
-from tournament.models import (
-    KEY,
-    Appeal,
-    Incident,
-    Player,
-    RuleChange,
-    Session,
-    Tournament,
-)
+from tournament.models import KEY, Player, RuleChange, Session, Tournament
 
 from .values import (
     Amount,

@@ -16,8 +16,8 @@ from printing.pdf.kit import (
     table_style,
     tournament_header,
 )
+from referee.models import Appeal
 from scoring.selectors import penalties_with_worth
-from tournament.models import Appeal
 
 
 def _when(moment) -> str:

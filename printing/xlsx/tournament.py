@@ -36,11 +36,12 @@ from printing.xlsx.kit import (
     xlsx_bytes,
     yes_no,
 )
+from referee.models import Appeal
 from scoring import selectors
 from scoring.models import Penalty
 from scoring.selectors import penalties_with_worth
 from seating.models import WINDS, Wind
-from tournament.models import Appeal, Player, Session
+from tournament.models import Player, Session
 
 _VOID = Font(strike=True, color="808080")
 

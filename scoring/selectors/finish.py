@@ -7,7 +7,7 @@ from mahjong.table import is_awarded
 from scoring.models import Result
 from scoring.selectors.sessions import started_sessions
 from scoring.selectors.snapshot import snapshot
-from tournament.models import Appeal, Session
+from tournament.models import Session
 
 
 class OpenTable(NamedTuple):
@@ -19,21 +19,21 @@ class OpenTable(NamedTuple):
 @dataclass(frozen=True)
 class Unfinished:
     """What is still open when the director finishes the tournament. Only `unconfirmed`
-    refuses the finish; the rest is listed so that it is finished knowingly."""
+    refuses the finish; the rest is listed so that it is finished knowingly (with the open
+    appeals, referee.selectors.open_appeals, which the finish page lists too)."""
 
     unconfirmed: list  # OpenTable: tables of played sessions without a confirmed result
     corrections: list  # OpenTable: confirmed tables with a newer draft waiting
-    appeals: list  # Appeal: filed or under review
     not_ended: list  # numbers of played sessions the desk has not ended
     unplayed: list  # numbers of seated sessions never played: they count nowhere
 
     def __bool__(self):
-        return any((self.unconfirmed, self.corrections, self.appeals, self.not_ended))
+        return any((self.unconfirmed, self.corrections, self.not_ended))
 
 
 def unfinished(tournament) -> Unfinished:
     """What is still open in the tournament (see Unfinished). A session is played once its
-    clock started, a result or a penalty was recorded, or the desk ended it. Four queries."""
+    clock started, a result or a penalty was recorded, or the desk ended it. Three queries."""
     snap = snapshot(tournament)
     rules = tournament.rule_set()
     ended = set(
@@ -56,14 +56,10 @@ def unfinished(tournament) -> Unfinished:
             unconfirmed.append(line)
         elif line.draft:
             corrections.append(line)
-    appeals = Appeal.objects.filter(
-        tournament=tournament, status__in=(Appeal.Status.FILED, Appeal.Status.UNDER_REVIEW)
-    ).select_related("appellant", "session")
     seated = sorted(snap["seating"])
     return Unfinished(
         unconfirmed=unconfirmed,
         corrections=corrections,
-        appeals=list(appeals.order_by("filed_at", "pk")),
         not_ended=[n for n in seated if n in played and n not in ended],
         unplayed=[n for n in seated if n not in played],
     )

@@ -21,13 +21,14 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from core.roles import DIRECTOR, HEAD_REFEREE, REFEREE
+from referee.models import Appeal, Incident
 from scoring.models import Penalty
 from seating.models import SeatingPlan
 from seating.services import add_table
 from tests.support import e2e_support as e2e
 from tests.support import factories as f
 from tournament.changes import touch
-from tournament.models import Appeal, Incident, Player, Session, Tournament
+from tournament.models import Player, Session, Tournament
 
 browser = e2e.browser
 new_context = e2e.new_context

@@ -482,7 +482,7 @@ def test_the_tournament_time_zone_reads_and_shows_every_time(staff):
     from datetime import UTC, datetime
 
     from archive.tournament_file import export_tournament, import_tournament
-    from tournament.models import Appeal
+    from referee.models import Appeal
 
     t = f.tournament(players=4)
     f.seat_session(t)

@@ -10,10 +10,11 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
+from referee.models import Appeal
 from scoring.models import Penalty, Result
 from seating.models import Table
 from tests.support import factories as f
-from tournament.models import Appeal, Tournament
+from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

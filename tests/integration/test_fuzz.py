@@ -61,7 +61,7 @@ def snapshot():
     state = {}
     with connection.cursor() as cursor:
         for model in apps.get_models():
-            if model._meta.app_label in ("tournament", "seating", "scoring"):
+            if model._meta.app_label in ("tournament", "seating", "scoring", "referee"):
                 cursor.execute(f"SELECT * FROM {connection.ops.quote_name(model._meta.db_table)}")
                 state[model._meta.label] = sorted(map(repr, cursor.fetchall()))
     return state

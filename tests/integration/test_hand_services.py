@@ -21,7 +21,8 @@ from scoring.services import (
     undo_last_hand,
 )
 from tests.support import factories as f
-from tournament.timekeeping import adjust_clock, start_clock
+from tournament.sessions import start_clock
+from tournament.timekeeping import adjust_clock
 
 pytestmark = pytest.mark.django_db
 

@@ -12,10 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from archive.tournament_file import TournamentFileError, export_tournament, import_tournament
+from referee.models import Appeal, Incident
 from scoring.models import Penalty, Result
 from tests.support import factories as f
 from tests.support.tournaments import source_files
-from tournament.models import Appeal, ClockEvent, Incident, Player, RuleChange
+from tournament.models import ClockEvent, Player, RuleChange
 from tournament.player_import import parse_player_list
 
 pytestmark = pytest.mark.django_db

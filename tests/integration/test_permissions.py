@@ -26,12 +26,12 @@ from club.services import add_member, record_game, save_club, save_season
 from core.roles import CLUB_OFFICER
 from people.models import Person
 from people.services import create_person, merge_people
+from referee.models import Appeal, Incident
 from scoring.models import Penalty
 from scoring.services import confirm_result
 from seating.models import SeatingPlan
 from tests.support import factories as f
 from tests.support import tournaments
-from tournament.models import Appeal, Incident
 
 pytestmark = pytest.mark.django_db
 
@@ -353,7 +353,7 @@ def kwargs_for(full_name, t, player, club_slug="rules-club"):
     return {k: values[k] for k in pattern.pattern.regex.groupindex}
 
 
-def snapshot(app_labels=("tournament", "seating", "scoring", "people", "club", "auth")):
+def snapshot(app_labels=("tournament", "seating", "scoring", "referee", "people", "club", "auth")):
     """Row counts of every model and the fields of every row that a refused write might touch."""
     state = {}
     for model in apps.get_models():

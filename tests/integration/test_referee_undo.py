@@ -10,13 +10,15 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from core.undo import UNDO_SECONDS
 from mahjong import clock
 from referee.appeals import file_appeal
-from referee.services import UNDO_SECONDS, record_penalty
+from referee.services import record_penalty
 from scoring.models import Penalty
 from tests.support import factories as f
 from tournament.models import ClockEvent, Player, Session
-from tournament.timekeeping import start_clock, state
+from tournament.sessions import start_clock
+from tournament.timekeeping import state
 
 pytestmark = pytest.mark.django_db
 

@@ -14,12 +14,13 @@ from django.utils import timezone
 
 from core.errors import ActionRefused
 from core.roles import HEAD_REFEREE
+from referee.models import Appeal, Incident
 from referee.services import record_penalty
 from scoring.feed import feed
 from scoring.models import Penalty
 from seating.models import Seat, SeatingChange
 from tests.support import factories as f
-from tournament.models import Appeal, Incident, Player
+from tournament.models import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,8 @@ from scoring.models import Hand, HandConfirmation, Result
 from scoring.services import confirm_result
 from seating.keys import table_code, table_key, table_path
 from tests.support import factories as f
-from tournament.timekeeping import adjust_clock, start_clock
+from tournament.sessions import start_clock
+from tournament.timekeeping import adjust_clock
 
 pytestmark = pytest.mark.django_db
 

@@ -61,12 +61,13 @@ from openpyxl.utils.exceptions import IllegalCharacterError
 
 from archive.tournament_file import TournamentFileError, import_tournament
 from mahjong.penalties import kinds_for
+from referee.models import Appeal, Incident
 from scoring.models import Penalty, Result
 from seating.models import Seat, Table
 from tests.support import factories as f
 from tests.support.machine import Machine, comparable, difference, explore, pages
 from tests.support.odd_input import DATE, NUMBER, TEXT, either, fill, form_on
-from tournament.models import Appeal, Incident, Player, Tournament
+from tournament.models import Player, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -18,13 +18,14 @@ from archive.tournament_file import (
     export_tournament,
     import_tournament,
 )
+from referee.models import Appeal, Incident
 from scoring.feed import feed
 from scoring.models import Penalty, Result, ResultScore
 from scoring.selectors import penalty_rows
 from seating.models import WINDS, Seat, Table
 from seating.services import add_table
 from tests.support.tournaments import at, build_riichi, make_user, rich_tournament
-from tournament.models import Appeal, Incident, Player, RuleChange, Session, Tournament
+from tournament.models import Player, RuleChange, Session, Tournament
 
 pytestmark = pytest.mark.django_db
 

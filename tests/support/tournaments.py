@@ -15,13 +15,14 @@ from decimal import Decimal
 from django.contrib.auth.models import User
 
 from archive.tournament_file import export_tournament
+from referee.models import Appeal, Incident
 from scoring.models import Penalty
 from scoring.services import confirm_result, enter_result
 from seating.models import Seat, Table
 from seating.services import add_table
 from tests.support import factories as f
 from tournament.changes import touch
-from tournament.models import Appeal, ClockEvent, Incident, Player, Session, Tournament
+from tournament.models import ClockEvent, Player, Session, Tournament
 
 
 def make_user(name):

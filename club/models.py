@@ -12,12 +12,13 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core.entries import Entry, entry_constraints
 from core.moments import validate_calendar
 from core.text import validate_line, validate_name
 from core.zones import default_zone, in_zone, validate_zone
 from mahjong.presets import PRESETS
 from people.models import Person
-from scoring.models import CHOMBO_MAX, SCORE_LIMIT, VERSION_MAX  # as a tournament's
+from scoring.models import CHOMBO_MAX, SCORE_LIMIT  # as a tournament's
 
 MIN_GAMES_MAX = 9999
 GAME_NUMBER_MAX = 999  # tables of one day
@@ -217,42 +218,32 @@ class GameSeat(models.Model):
         return f"{self.game} {self.wind}"
 
 
-class GameVersion(models.Model):
-    class Status(models.TextChoices):
-        DRAFT = "draft", _("draft")
-        CONFIRMED = "confirmed", _("confirmed")
-        SUPERSEDED = "superseded", _("superseded")
+class GameVersion(Entry):
+    """A version of a game's final scores (core.entries.Entry: recorded, confirmed by a second
+    officer, superseded by the next confirmed one)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="versions")
-    version = models.PositiveIntegerField(validators=[MaxValueValidator(VERSION_MAX)])
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
     # A void version takes the game out of the rating (a game recorded by mistake).
     void = models.BooleanField(default=False)
     # The game is dated in a closed season and an officer recorded it anyway.
     closed_season_override = models.BooleanField(default=False)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
-    entered_at = models.DateTimeField()
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    superseded_at = models.DateTimeField(null=True, blank=True)
-    note = models.CharField(_("note"), max_length=300, blank=True, validators=[validate_line])
+
+    VERSION_OF = "game"
+    STALE_EDIT = _("This game was changed by %(who)s at %(when)s — reload the page.")
+    SECOND_PERSON = _("You recorded this game: a second officer must confirm it.")
 
     class Meta:
         ordering = ["game", "-version"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "version"], name="gameversion_unique"),
-            # The database, not the view, guarantees one confirmed version per game.
-            models.UniqueConstraint(
-                fields=["game"], condition=Q(status="confirmed"), name="game_one_confirmed"
-            ),
-        ]
+        constraints = entry_constraints(
+            "game", unique="gameversion_unique", one_confirmed="game_one_confirmed"
+        )
 
     def __str__(self):
         return f"{self.game} v{self.version} ({self.status})"
+
+    @property
+    def event(self):
+        return self.game.club
 
 
 class GameScore(models.Model):

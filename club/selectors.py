@@ -303,6 +303,8 @@ def game_states(games) -> list[GameState]:
     states = []
     for g in games:
         vs = versions[g.pk]
+        for v in vs:  # its club's single confirmation (Entry.may_confirm) without a query
+            v.game = g
         latest = vs[0] if vs else None
         confirmed = next((v for v in vs if v.status == GameVersion.Status.CONFIRMED), None)
         shown = next((v for v in vs if not v.void), None)

@@ -6,10 +6,9 @@ import datetime
 import random
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from club.changes import touch_club
@@ -25,7 +24,8 @@ from club.models import (
     Presence,
     Season,
 )
-from core.errors import ActionRefused, StaleEdit
+from core.entries import mark_confirmed, refuse_confirmation, refuse_stale
+from core.errors import ActionRefused
 from core.roles import is_director
 from people.models import Person
 from people.services import create_person
@@ -297,16 +297,6 @@ def latest_version(game: Game) -> GameVersion | None:
     return game.versions.order_by("-version").select_related("entered_by", "confirmed_by").first()
 
 
-def _stale_message(latest: GameVersion) -> str:
-    who, when = latest.entered_by, latest.entered_at
-    if latest.confirmed_by and latest.confirmed_at:
-        who, when = latest.confirmed_by, latest.confirmed_at
-    return _("This game was changed by %(who)s at %(when)s — reload the page.") % {
-        "who": who.get_username(),
-        "when": date_format(timezone.localtime(when), "H:i:s"),
-    }
-
-
 def _refuse_closed(club: Club, day, override: bool) -> None:
     season = season_on(club, day)
     if season and season.closed and not override:
@@ -433,9 +423,7 @@ def record_game(
             created_by=user,
             created_at=version.entered_at,
         )
-    latest = latest_version(game)
-    if (latest.version if latest else 0) != base_version:
-        raise StaleEdit(_stale_message(latest))
+    refuse_stale(latest_version(game), base_version)
     version.game = game
     version.version = base_version + 1
     version.closed_season_override = override_closed and bool(
@@ -458,9 +446,7 @@ def void_game(game: Game, user, base_version: int, note: str, override_closed=Fa
     _refuse_closed(game.club, game.played_on, override_closed)
     if not note.strip():
         raise ActionRefused(_("Say why the game is taken out."), field="note")
-    latest = latest_version(game)
-    if (latest.version if latest else 0) != base_version:
-        raise StaleEdit(_stale_message(latest))
+    refuse_stale(latest_version(game), base_version)
     season = season_on(game.club, game.played_on)
     version = GameVersion(
         game=game,
@@ -487,12 +473,9 @@ def confirm_game(version: GameVersion, user) -> GameVersion:
     """A second officer confirms a draft; it replaces the version confirmed before. The draft is
     checked again as it was recorded (_refuse_entry)."""
     game = Game.objects.select_for_update().select_related("club").get(pk=version.game_id)
-    version = GameVersion.objects.get(pk=version.pk)
-    latest = latest_version(game)
-    if version.status != GameVersion.Status.DRAFT or latest.pk != version.pk:
-        raise StaleEdit(_stale_message(latest))
-    if version.entered_by_id == user.pk and not game.club.single_confirmation:
-        raise ActionRefused(_("You recorded this game: a second officer must confirm it."))
+    # Through the locked game: the version reads its club's single confirmation from it.
+    version = game.versions.get(pk=version.pk)
+    refuse_confirmation(version, latest_version(game), user)
     # Checked again as it was recorded: a season closed since takes it only as a version
     # recorded with the override; a member who left since, a person seated twice (a merge),
     # scores the rule set no longer takes are refused.
@@ -506,16 +489,6 @@ def confirm_game(version: GameVersion, user) -> GameVersion:
         _refuse_entry(
             game.club, game, game.played_on, seats, version.closed_season_override, version
         )
-    now = timezone.now()
-    game.versions.filter(status=GameVersion.Status.CONFIRMED).update(
-        status=GameVersion.Status.SUPERSEDED, superseded_at=now
-    )
-    version.status = GameVersion.Status.CONFIRMED
-    version.confirmed_by, version.confirmed_at = user, now
-    try:
-        with transaction.atomic():
-            version.save(update_fields=["status", "confirmed_by", "confirmed_at"])
-    except IntegrityError as e:
-        raise StaleEdit(_stale_message(latest_version(game))) from e
+    mark_confirmed(version, user)
     touch_club(game.club_id)
     return version

@@ -3,7 +3,8 @@ from django.apps import AppConfig
 
 class CoreConfig(AppConfig):
     """What every room shares and that imports no room: errors, roles, numbers, table helpers,
-    and the commands that set the desk up (serve, compile_catalogues). No models."""
+    the versioned entry a second person confirms (core.entries, an abstract model: no tables
+    of its own), and the commands that set the desk up (serve, compile_catalogues)."""
 
     name = "core"
 

@@ -1,8 +1,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.entries import VERSION_MAX
 from core.forms import model_field
-from scoring.models import CHOMBO_MAX, SCORE_LIMIT, VERSION_MAX, Result
+from scoring.models import CHOMBO_MAX, SCORE_LIMIT, Result
 from seating.models import Wind
 
 

@@ -135,11 +135,7 @@ class ResultEntry(DeskRequired, SessionMixin, View):
         confirmed = (
             table.results.filter(status=Result.Status.CONFIRMED).prefetch_related("scores").first()
         )
-        can_confirm = (
-            latest is not None
-            and latest.status == Result.Status.DRAFT
-            and (latest.entered_by_id != request.user.pk or self.tournament.single_confirmation)
-        )
+        can_confirm = latest is not None and latest.may_confirm(request.user)
         next_table = (
             self.session.tables.filter(number__gt=table.number)
             .order_by("number")

@@ -19,6 +19,18 @@ class ResultAdmin(ReadOnlyAdmin):
     """Results are corrected at the desk, as a new version; the admin only shows them."""
 
     list_display = ("table", "version", "status", "entered_by", "entered_at", "confirmed_by")
+    # The table first, as before the fields were shared (core.entries.Entry comes first).
+    fields = (
+        "table",
+        "version",
+        "status",
+        "entered_by",
+        "entered_at",
+        "confirmed_by",
+        "confirmed_at",
+        "superseded_at",
+        "note",
+    )
     list_filter = ("status", "table__session__tournament")
     inlines = [ScoreInline]
 

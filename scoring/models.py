@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core.entries import VERSION_MAX, Entry, entry_constraints
 from core.text import validate_line, validate_text
 from seating.models import Table, Wind
 from tournament.models import Player, Record
@@ -17,45 +18,37 @@ from tournament.models import Player, Record
 MAX_MINUTES_LATE = 999  # far past any rule set's scale; the page's input says so too
 SCORE_LIMIT = 10**9  # a table score: far beyond any table, well inside the database's integer
 CHOMBO_MAX = 20  # chombo of one player in one game
-VERSION_MAX = 2**31 - 1  # a PositiveIntegerField on every database (SQLite would take more)
 HANDS_MAX = 200  # hands of one table in one session: a game has a few dozen at most
 HAND_DATA_MAX = 4000  # one hand as JSON, in characters: a Sichuan hand of 40 events is 2,000
 
 
-class Result(models.Model):
-    class Status(models.TextChoices):
-        DRAFT = "draft", _("draft")
-        CONFIRMED = "confirmed", _("confirmed")
-        SUPERSEDED = "superseded", _("superseded")
+class Result(Entry):
+    """A version of a table's result (core.entries.Entry: entered, confirmed by a second desk
+    user, superseded by the next confirmed one)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
-    version = models.PositiveIntegerField(validators=[MaxValueValidator(VERSION_MAX)])
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
+    # Nobody: a draft the table page made from its hands (the desk confirms it as any other),
+    # or a version whose user a tournament file named and this desk lacks.
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
-    entered_at = models.DateTimeField()
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    superseded_at = models.DateTimeField(null=True, blank=True)
-    note = models.CharField(_("note"), max_length=300, blank=True, validators=[validate_line])
+
+    VERSION_OF = "table"
+    STALE_EDIT = _("This table was changed by %(who)s at %(when)s — reload the page.")
+    SECOND_PERSON = _("You entered this result: a second desk user must confirm it.")
 
     class Meta:
         ordering = ["table", "-version"]
-        constraints = [
-            models.UniqueConstraint(fields=["table", "version"], name="result_version_unique"),
-            # The database, not the view, guarantees one confirmed result per table.
-            models.UniqueConstraint(
-                fields=["table"],
-                condition=Q(status="confirmed"),
-                name="result_one_confirmed",
-            ),
-        ]
+        constraints = entry_constraints(
+            "table", unique="result_version_unique", one_confirmed="result_one_confirmed"
+        )
 
     def __str__(self):
         return f"{self.table} v{self.version} ({self.status})"
+
+    @property
+    def event(self):
+        return self.table.session.tournament
 
 
 class ResultScore(models.Model):

@@ -6,10 +6,11 @@ from collections import defaultdict
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.formats import date_format, number_format
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.entries import mark_confirmed, refuse_confirmation, refuse_stale, supersede
 from core.errors import ActionRefused, StaleEdit, refusal, rule_message
 from core.roles import is_director
 from mahjong import clock
@@ -64,18 +65,6 @@ def latest_result(table: Table):
     return table.results.order_by("-version").select_related("entered_by").first()
 
 
-def _stale_message(latest: Result) -> str:
-    who = latest.entered_by.get_username() if latest.entered_by else "?"
-    when = date_format(timezone.localtime(latest.entered_at), "H:i:s")
-    if latest.confirmed_at and latest.confirmed_by:
-        who = latest.confirmed_by.get_username()
-        when = date_format(timezone.localtime(latest.confirmed_at), "H:i:s")
-    return _("This table was changed by %(who)s at %(when)s — reload the page.") % {
-        "who": who,
-        "when": when,
-    }
-
-
 @transaction.atomic
 def enter_result(table: Table, entries: dict, user, base_version: int, note: str = "") -> Result:
     """Save a table's scores as a new draft version.
@@ -92,8 +81,7 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
     if winds_pending(table):  # the scores go by wind: the table's draw comes first
         raise ActionRefused(_("Record who drew each wind at this table first."))
     latest = latest_result(table)
-    if (latest.version if latest else 0) != base_version:
-        raise StaleEdit(_stale_message(latest))
+    refuse_stale(latest, base_version)
     missing = [s for s in seats if s.wind not in entries or entries[s.wind][0] is None]
     if missing:
         raise ActionRefused(
@@ -130,7 +118,7 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
                 table=table, version=version, entered_by=user, entered_at=now, note=note
             )
     except IntegrityError as e:
-        raise StaleEdit(_stale_message(latest_result(table))) from e
+        raise StaleEdit(latest_result(table).stale_message()) from e
     ResultScore.objects.bulk_create(
         ResultScore(
             result=result,
@@ -142,9 +130,7 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
         for s in seats
     )
     # An unconfirmed older draft is replaced by this one; it stays in the history.
-    table.results.filter(status=Result.Status.DRAFT).exclude(pk=result.pk).update(
-        status=Result.Status.SUPERSEDED, superseded_at=now
-    )
+    supersede(table.results.exclude(pk=result.pk), Result.Status.DRAFT, now)
     return result
 
 
@@ -166,7 +152,6 @@ def save_result(table: Table, entries: dict, user, base_version: int, note: str 
     table = Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
     refuse_if_finished(table.session.tournament_id)
     latest = latest_result(table)
-    tournament = table.session.tournament
     unchanged = (
         latest is not None
         and latest.status == Result.Status.DRAFT
@@ -175,7 +160,7 @@ def save_result(table: Table, entries: dict, user, base_version: int, note: str 
         and {s.wind: (s.score, s.chombo) for s in latest.scores.all()}
         == {wind: (score, chombo or 0) for wind, (score, chombo) in entries.items()}
     )
-    if unchanged and (latest.entered_by_id != user.pk or tournament.single_confirmation):
+    if unchanged and latest.may_confirm(user):
         return confirm_result(latest, user), CONFIRMED
     if unchanged:
         return latest, UNCHANGED
@@ -226,27 +211,12 @@ def confirm_result(result: Result, user) -> Result:
         .get(pk=result.table_id)
     )
     refuse_if_finished(table.session.tournament_id)
-    result = Result.objects.select_related("entered_by").get(pk=result.pk)
-    latest = latest_result(table)
-    if result.status != Result.Status.DRAFT or latest.pk != result.pk:
-        raise StaleEdit(_stale_message(latest))
-    tournament = table.session.tournament
-    if result.entered_by_id == user.pk and not tournament.single_confirmation:
-        raise ActionRefused(_("You entered this result: a second desk user must confirm it."))
+    # Through the locked table: the result reads its tournament's single confirmation from it.
+    result = table.results.select_related("entered_by").get(pk=result.pk)
+    refuse_confirmation(result, latest_result(table), user)
     _refuse_unlike_hands(table, result)
-    now = timezone.now()
-    table.results.filter(status=Result.Status.CONFIRMED).update(
-        status=Result.Status.SUPERSEDED, superseded_at=now
-    )
-    result.status = Result.Status.CONFIRMED
-    result.confirmed_by = user
-    result.confirmed_at = now
-    try:
-        with transaction.atomic():
-            result.save(update_fields=["status", "confirmed_by", "confirmed_at"])
-    except IntegrityError as e:
-        raise StaleEdit(_stale_message(latest_result(table))) from e
-    touch(tournament.pk, seating=False)
+    mark_confirmed(result, user)
+    touch(table.session.tournament_id, seating=False)
     return result
 
 
@@ -879,9 +849,7 @@ def correct_confirmed_hands(table: Table, hands: list, user, reason: str, seen=N
     if len(note) > NOTE_MAX:
         note = note[: NOTE_MAX - 1] + "…"
     result = enter_result(table, _entries(table, current), user, latest.version, note)
-    table.results.filter(status=Result.Status.CONFIRMED).update(
-        status=Result.Status.SUPERSEDED, superseded_at=result.entered_at
-    )
+    supersede(table.results, Result.Status.CONFIRMED, result.entered_at)
     result.status = Result.Status.CONFIRMED
     result.confirmed_by, result.confirmed_at = user, result.entered_at
     result.save(update_fields=["status", "confirmed_by", "confirmed_at"])

@@ -25,10 +25,11 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.entries import VERSION_MAX
 from core.errors import ActionRefused
 from mahjong.hands.browser import rules_json
 from mahjong.hands.messages import TEMPLATES, WORDS
-from scoring.models import VERSION_MAX, Hand, Via
+from scoring.models import Hand, Via
 from scoring.services import (
     HandConflict,
     confirm_hand,

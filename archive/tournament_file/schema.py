@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.validators import slug_re
 from django.utils.translation import gettext_noop
 
+from core.entries import VERSION_MAX
 from core.numbers import decimal_limit, largest, smallest
 from core.text import LATIN, LINE, NAME, TEXT, shape_of
 from mahjong import clock
@@ -28,7 +29,6 @@ from scoring.models import (
     CHOMBO_MAX,
     HAND_DATA_MAX,
     SCORE_LIMIT,
-    VERSION_MAX,
     Hand,
     Penalty,
     Result,

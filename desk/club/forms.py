@@ -7,13 +7,13 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, GameVersion, Season
 from club.services import CLUB_FIELDS
+from core.entries import VERSION_MAX
 from core.forms import CollatedChoiceField, model_field
 from core.roles import is_director
 from core.zones import default_zone, zone_names
 from desk.forms import get_language_code
 from desk.forms_results import chombo_field, score_field
 from people.models import Person
-from scoring.models import VERSION_MAX
 from seating.models import WINDS, Wind
 
 # Addresses under /desk/club/ that are the desk's own pages, not a club's.

@@ -109,11 +109,7 @@ class GameDetail(ClubRequired, ClubMixin, View):
                     initial[f"score_{s.wind}"] = s.score
                     initial[f"chombo_{s.wind}"] = s.chombo
             form = GameForm(initial=initial, club=self.club, new=False, closed=closed)
-        can_confirm = (
-            latest is not None
-            and latest.status == "draft"
-            and (latest.entered_by_id != request.user.pk or self.club.single_confirmation)
-        )
+        can_confirm = latest is not None and latest.may_confirm(request.user)
         rated = rating_book(self.club).games.get(game.pk)
         context = {
             "club": self.club,

@@ -689,11 +689,11 @@ def may_send(table: Table, hands: list[Hand]) -> bool:
     The table page shows its send button from this (sheet.state.table_state, `sendable`)."""
     if not hands:
         return False
-    return (
-        table.session.tournament.rule_set().game == "sichuan"
-        or hands_outcome(table, [h.data for h in hands]).game.over
-        or _ended_by_clock(table, hands)
-    )
+    rules = table.session.tournament.rule_set()
+    if rules.game == "sichuan":
+        return True
+    # a riichi table has its four winds: no need to ask the database for its seats
+    return play(rules, [h.data for h in hands]).game.over or _ended_by_clock(table, hands)
 
 
 def _draft_from(table: Table, hands: list[Hand], user) -> Result:

@@ -49,6 +49,5 @@
         })));
   }
 
-
   Sheet.dom = {el: el, add: add, fill: fill, chips: chips, select: select};
 })(window.Sheet = window.Sheet || {});

@@ -43,7 +43,6 @@
     return e;
   }
 
-
   function riichiForm(e) {
     var out = [];
     out.push(el("div", {class: "kinds", role: "group", "aria-label": L.result},
@@ -98,7 +97,6 @@
         onclick: function () { x.yakuman = 1; entryChanged(); }}, L.yakuman)])));
     return el("div", {class: "value"}, row);
   }
-
 
   function describe(d) {
     var w = function (s) { return s ? L.winds[s] : "?"; };

@@ -137,7 +137,6 @@
     entryChanged();
   }
 
-
   function describeEvent(x) {
     var w = function (s) { return s ? L.winds[s] : "?"; };
     if (x.kong) {

@@ -105,7 +105,6 @@
     return before + (one ? 2 : 1);
   }
 
-
   Sheet.store = {B: B, L: L, RULES: RULES, WINDS: WINDS, LANG: LANG, S: S, save: save, uuid: uuid,
     winds: winds, name: name, pendingWinds: pendingWinds, ordered: ordered, toggle: toggle,
     hands: hands, played: played, lastHand: lastHand};

@@ -115,7 +115,6 @@
     S.queue.push(q); save(); render(); flush();
   }
 
-
   // --- what the device does when two devices disagree or the desk refuses -------------------
   function resolve(how) {
     var q = S.queue[0];
@@ -136,7 +135,6 @@
     }
     save(); render(); flush();
   }
-
 
   Sheet.wire = {refresh: refresh, flush: flush, offline: offline, enqueue: enqueue, resolve: resolve};
 })(window.Sheet = window.Sheet || {});

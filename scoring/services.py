@@ -646,6 +646,21 @@ def _ended_by_clock(table: Table, hands: list[Hand]) -> bool:
     return last is not None and len(hands) >= last
 
 
+def may_send(table: Table, hands: list[Hand]) -> bool:
+    """The send rule: a table's current `hands` may go to the desk as its result when there are
+    some and the game is over — a Sichuan table's at any time, a riichi table's at the end of
+    South (or below zero where the rules end it so) or once the session's clock ended it
+    (_ended_by_clock). The confirmations aside: send_hands_result names a hand that waits.
+    The table page shows its send button from this (sheet.state.table_state, `sendable`)."""
+    if not hands:
+        return False
+    rules = table.session.tournament.rule_set()
+    if rules.game == "sichuan":
+        return True
+    # a riichi table has its four winds: no need to ask the database for its seats
+    return play(rules, [h.data for h in hands]).game.over or _ended_by_clock(table, hands)
+
+
 def _draft_from(table: Table, hands: list[Hand], user) -> Result:
     entries = _entries(table, hands)
     latest = latest_result(table)
@@ -677,11 +692,7 @@ def send_hands_result(table: Table, user=None) -> Result:
             % {"numbers": ", ".join(str(n) for n in pending)},
             field="hand",
         )
-    if (
-        table.session.tournament.rule_set().game != "sichuan"
-        and not hands_outcome(table, [h.data for h in hands]).game.over
-        and not _ended_by_clock(table, hands)
-    ):
+    if not may_send(table, hands):
         raise ActionRefused(
             _(
                 "The game is not over: South is not finished and the session's clock has not "

@@ -1,5 +1,5 @@
 """The words of the table page, in the reader's language: the page's script gets them as one
-JSON object (its keys are what static/sheet/sheet.js reads)."""
+JSON object (its keys are what the page's script, static/sheet/*.js, reads)."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext

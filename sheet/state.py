@@ -3,8 +3,10 @@ each time the page asks again (sheet/views.py)."""
 
 from django.utils.translation import gettext as _
 
+from mahjong.hands import HandError
 from scoring.models import Hand, HandConfirmation, Result
 from scoring.selectors import last_hand
+from scoring.services import may_send
 from seating.models import WINDS, Table
 from seating.selectors import winds_pending
 from tournament import timekeeping as tk
@@ -29,6 +31,13 @@ def lock_message(table: Table, result: Result | None) -> str:
     if result is not None and result.status == Result.Status.CONFIRMED:
         return _("The desk has confirmed the table's result: the sheet is closed.")
     return ""
+
+
+def _sendable(table: Table, hands: list[Hand]) -> bool:
+    try:
+        return may_send(table, hands)
+    except HandError:  # hands a rule change no longer lets hold: nothing to send
+        return False
 
 
 def table_state(table: Table, clock: bool = True) -> dict:
@@ -74,6 +83,9 @@ def table_state(table: Table, clock: bool = True) -> dict:
             if h.superseded_at is not None
         ],
         "locked": lock_message(table, result),
+        # the desk's send rule for these hands: the page shows "Send the result to the desk"
+        # from it (offline, from the last state it had)
+        "sendable": _sendable(table, current),
         "result": None if result is None else {"status": result.status, "version": result.version},
         "clock": None
         if status is None

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from core.entries import VERSION_MAX
 from core.errors import ActionRefused
 from mahjong.hands.browser import rules_json
-from mahjong.hands.messages import TEMPLATES, WORDS
+from mahjong.hands.messages import CODES
 from scoring.models import Hand, Via
 from scoring.services import (
     HandConflict,
@@ -45,6 +45,19 @@ from sheet.labels import labels
 from sheet.state import table_state
 
 ASSETS = Path(settings.BASE_DIR) / "static" / "sheet"
+# The page's script, in this order (each file a part of window.Sheet; view.js starts the page):
+# the arithmetic, the words, what the device keeps, the talk with the desk, the pieces of a
+# form, the two games' forms, the page.
+SCRIPTS = (
+    "score.js",
+    "words.js",
+    "store.js",
+    "wire.js",
+    "dom.js",
+    "riichi.js",
+    "sichuan.js",
+    "view.js",
+)
 WINDS = ("E", "S", "W", "N")
 BODY_MAX = 20_000  # one hand is at most 4,000 characters; a request carries one change
 # Nesting of a request: a Sichuan hu's win is 6 levels down (the request, data, events, an
@@ -103,7 +116,9 @@ def table_page(request, slug, number, table, key):
         "state": table_state(table),
         "rules": rules_json(rules),
         "labels": labels(),
-        "messages": {template: _(template) for template in TEMPLATES + WORDS},
+        # every refusal of the arithmetic and its words by code, in the reader's language: the
+        # page fills them in itself (static/sheet/words.js), offline too
+        "messages": {code: _(text) for text, code in CODES.items()},
         "act": request.path + "act/",
         "state_url": request.path + "state.json",
         "csrf": get_token(request),
@@ -111,7 +126,7 @@ def table_page(request, slug, number, table, key):
     context = {
         "table": table,
         "boot": boot,
-        "script": _asset("score.js") + "\n" + _asset("sheet.js"),
+        "script": "\n".join(_asset(name) for name in SCRIPTS),
         "style": _asset("sheet.css"),
     }
     return render(request, "sheet/table.html", context)
@@ -228,7 +243,7 @@ def _do(table, body: dict) -> dict:
             version=_int(body, "version"),
         )
     elif action == "confirm":
-        # the version the player saw, put into the request when they tapped (sheet.js)
+        # the version the player saw, put into the request when they tapped (static/sheet/view.js)
         hand = _current(table, _int(body, "number"), _int(body, "version"))
         device = _wind(body, "device", blank=True)
         confirm_hand(hand, _wind(body, "wind"), None, via=via, device=device)

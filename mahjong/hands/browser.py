@@ -3,12 +3,14 @@
 The page previews each hand before it is saved, offline too, with a JavaScript port of riichi.py
 and sichuan.py; the server stays authoritative and plays every hand again here. These functions
 give the JSON that `SheetScore` gives, so a test can hold the two copies to the same numbers and
-the same refusals field by field (tests/e2e/test_score_js.py), and the page gets its rules from
-`rules_json`.
+the same refusals (code and params) field by field (tests/unit/test_hand_corpus.py, on the
+checked-in corpus tests/corpus/hands.json and on thousands of seeded games), and the page gets
+its rules from `rules_json`.
 """
 
 from mahjong.hands import riichi, sichuan
-from mahjong.hands.errors import HandError
+from mahjong.hands.errors import HandError, Shown
+from mahjong.hands.messages import CODES
 from mahjong.rulesets import RuleSet
 
 # The RuleSet fields the arithmetic reads (riichi.py; Sichuan reads only `game`).
@@ -38,10 +40,21 @@ def rules_json(rules: RuleSet) -> dict:
 
 
 def error_json(error: HandError) -> dict:
-    """A refusal: where, the English template (the page has its translation) and the params."""
+    """A refusal: where, its code (the page has the code's translation) and its params as
+    JSON values; `kinds` says how the page writes a param that is no plain number or text: a
+    word of the catalogue by its code ("word"), a refused value as the message shows it
+    ("repr" or "json", errors.Shown)."""
+    params, kinds = {}, {}
+    for name, value in error.params.items():
+        if isinstance(value, Shown):
+            params[name], kinds[name] = value.value, value.style
+        elif getattr(value, "translatable", False):
+            params[name], kinds[name] = CODES[value], "word"
+        else:
+            params[name] = value
     return {
         "ok": False,
-        "error": {"path": error.path, "template": error.template, "params": dict(error.params)},
+        "error": {"path": error.path, "code": error.code, "params": params, "kinds": kinds},
     }
 
 

@@ -1,9 +1,12 @@
 """Every English message of the hand arithmetic, in one place (riichi.py, sichuan.py).
 
 A HandError carries one of TEMPLATES with its params; the Django layer translates the template
-and fills it (core.errors.rule_message), and the table page embeds {template: translation} for
-all of them, so that its own copy of the arithmetic (static/sheet/score.js) speaks the reader's
-language offline. WORDS are param values that are themselves English words for the catalogue.
+and fills it (core.errors.rule_message). Each template's code is its constant's name
+(NOT_A_SEAT, CODES): the table page's copy of the arithmetic (static/sheet/score.js) refuses a
+hand with the same code and params, and the page fills in the translation of that code from
+its start-up data ({code: translation} of every template and word, sheet/views.py), so it
+speaks the reader's language offline and holds no message of its own. WORDS are param values
+that are themselves English words for the catalogue; they travel by their codes too.
 """
 
 from mahjong.messages import Words, gettext_noop
@@ -79,6 +82,11 @@ TOO_FEW_HU = gettext_noop(
 HANDS_LIST = gettext_noop("Must be a list of hands.")
 
 WORDS = (BY_SELF_DRAW, ON_A_DISCARD)
+CODES = {
+    value: name
+    for name, value in tuple(globals().items())
+    if name.isupper() and isinstance(value, str)
+}
 TEMPLATES = tuple(
     value
     for name, value in tuple(globals().items())

@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass
 
 from mahjong.hands import messages
-from mahjong.hands.errors import HandError
+from mahjong.hands.errors import HandError, Shown
 from mahjong.rulesets import RuleSet
 from mahjong.table import STICK
 
@@ -166,7 +166,7 @@ def base_points(rules: RuleSet, win: dict, tsumo: bool, path: str) -> int:
 
 def _seat(value, path, seats, template=messages.NOT_A_SEAT):
     if value not in seats:
-        raise HandError(path, template, value=repr(value), seats=", ".join(seats))
+        raise HandError(path, template, value=Shown(value, "repr"), seats=", ".join(seats))
     return value
 
 
@@ -220,7 +220,7 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
         raise HandError(
             f"{path}.result",
             messages.NOT_A_RESULT,
-            value=repr(result),
+            value=Shown(result, "repr"),
             results=", ".join(RESULTS),
         )
     unknown = set(hand) - KEYS[result]

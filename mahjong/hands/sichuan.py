@@ -46,11 +46,10 @@ The file has no key for a dead hand (§2.8.3: "обязан вернуть вс�
 pays nothing); this module pays only what the file can say.
 """
 
-import json
 from dataclasses import dataclass, field
 
 from mahjong.hands import messages
-from mahjong.hands.errors import HandError
+from mahjong.hands.errors import HandError, Shown
 
 WINDS = ("E", "S", "W", "N")
 KONGS = ("open", "concealed", "added")
@@ -128,21 +127,13 @@ def _at(path: str, key) -> str:
     return f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}" if path else key
 
 
-def _show(value) -> str:
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
 def _keys(obj: dict, allowed, path: str):
     for key in obj:
         if key not in allowed:
             raise HandError(
                 _at(path, str(key)),
                 messages.UNKNOWN_KEY,
-                key=_show(key),
+                key=Shown(key, "json"),
                 keys=", ".join(allowed),
             )
 
@@ -166,7 +157,7 @@ def _fans(value, path: str) -> int:
             path,
             messages.FANS,
             maximum=FANS_MAX,
-            value=_show(value),
+            value=Shown(value, "json"),
         )
     return value
 
@@ -211,7 +202,7 @@ class _Hand:
             raise HandError(
                 _at(path, key),
                 messages.NOT_A_SEAT,
-                value=_show(value),
+                value=Shown(value, "json"),
                 seats=", ".join(self.seats),
             )
         if value in self.out:
@@ -248,7 +239,7 @@ class _Hand:
             raise HandError(
                 _at(path, "kong"),
                 messages.UNKNOWN_KONG,
-                kind=_show(kind),
+                kind=Shown(kind, "json"),
             )
         seat = self.seat(event, "seat", path)
         if kind == "open":
@@ -406,7 +397,7 @@ class _Hand:
                 raise HandError(
                     _at(path, str(seat)),
                     messages.NOT_A_SEAT,
-                    value=_show(seat),
+                    value=Shown(seat, "json"),
                     seats=", ".join(self.seats),
                 )
             if seat in self.out:

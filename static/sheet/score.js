@@ -1,82 +1,42 @@
 // The score sheet's arithmetic in the browser, so the table page shows each hand's payments and
 // scores before it is saved, offline too: a port of mahjong/hands/riichi.py and sichuan.py. The
-// server plays every hand again and stays authoritative; tests/e2e/test_score_js.py holds this
-// copy to mahjong.hands.preview field by field on thousands of hand lists: change both together.
+// server plays every hand again and stays authoritative; tests/unit/test_hand_corpus.py holds
+// this copy to mahjong.hands.preview field by field (the checked-in corpus
+// tests/corpus/hands.json and thousands of seeded games, run in V8 without a browser), refusals
+// included: the same code and params. Change both together. It holds no message: a refusal is
+// a code of mahjong/hands/messages.py and params, which the page puts in words (words.js).
 //   SheetScore.play(rules_json, hands, winds) → {ok: true, game, scores, hands, …} | {ok: false, error}
-//   SheetScore.cells(rules_json) → the han/fu a win may name; SheetScore.message(error, catalogue)
+//   SheetScore.cells(rules_json) → the han/fu a win may name
 (function () {
   "use strict";
 
-  // mahjong/hands/messages.py, name → English template (the test checks they are the same).
-  const T = {
-  UNKNOWN_WIN_KEY: "Unknown key {key}.",
-  YAKUMAN_NO_HAN_FU: "A yakuman has no han or fu.",
-  YAKUMAN_COUNT: "The yakuman count is 1 to {most} under these rules.",
-  HAN_WHOLE: "Han is a whole number from 1 to {most} (13 and more: a yakuman).",
-  FU_NEEDED: "Up to 4 han the fu are needed.",
-  FU_VALUES: "Fu are 20, 25, or 30 to 110 in tens, not {fu}.",
-  BY_SELF_DRAW: "by self-draw",
-  ON_A_DISCARD: "on a discard",
-  EMPTY_CELL: "No hand of {han} han {fu} fu wins {how} (the scoring table is empty).",
-  NOT_A_SEAT: "{value} is not a seat at this table ({seats}).",
-  SEAT_LIST: "Must be a list of seats.",
-  SEAT_TWICE: "A seat is listed twice.",
-  RIICHI_HAND_OBJECT: "A hand is an object with a result.",
-  NOT_A_RESULT: "{value} is not a hand result ({results}).",
-  UNKNOWN_HAND_KEY: "Unknown key {key} for a hand of {result}.",
-  GAME_OVER: "The game was already over before this hand.",
-  WIN_NEEDS_WINNER: "A win needs its winner.",
-  ONE_SELF_DRAW: "Only one player wins by self-draw.",
-  NOT_A_DISCARDER: "{value} is not a discarder at this table ({seats}).",
-  WIN_OBJECT: "A win is an object with its seat.",
-  OWN_TILE: "The discarder cannot win on their own tile.",
-  WINS_ONCE: "A seat wins once in a hand.",
-  RIICHI_NOT_TENPAI: "{seat} declared riichi but is not tenpai at the draw: that is a chombo.",
-  NOT_RIICHI_RULES: "These are riichi hands; the rule set is not.",
-  UNKNOWN_KEY: "Unknown key {key}: expected {keys}.",
-  MISSING: "Missing {key}.",
-  TRUE_OR_FALSE: "Must be true or false.",
-  FANS: "Fans must be a whole number from 0 to {maximum}, not {value}.",
-  SICHUAN_TABLE: "A Sichuan table is four winds, or three at a three-player table.",
-  ALREADY_OUT: "{seat} has already declared hu and is out of the hand.",
-  UNKNOWN_KONG: "Unknown kong {kind}: expected open, concealed or added.",
-  OPEN_KONG_FROM_OTHER: "An open kong is made on another player's discard.",
-  ONLY_OPEN_KONG_FROM: "Only an open kong is made on a discard (from).",
-  FROM_HAND_ADDED: "from_hand is only for an added kong.",
-  KONGS_FULL: "{seat} already has {count} kongs: a hand holds no more.",
-  HU_LIST: "List the players who declared hu on this tile: one or more.",
-  HU_SELF_DRAW_OR_FROM: "A hu is a self-draw or on a discard (from), not both.",
-  HU_NEEDS_FROM: "Name the discarder (from), or mark the hu a self-draw.",
-  HU_ON_OTHERS_TILE: "{key} is a hu on a tile of another player (from).",
-  ROB_OR_AFTER_KONG: "A hu robs a kong or wins on a discard after a kong, not both.",
-  SEVERAL_HU_ON_DISCARD: "Several players declare hu only on one discard.",
-  HU_OBJECT: "A hu is an object with seat and fans.",
-  OWN_DISCARD: "{seat} cannot declare hu on their own discard.",
-  HU_TWICE: "{seat} is listed twice in this hu.",
-  ROB_NEEDS_ADDED_KONG: "Robbing the kong needs an added kong as {seat}'s last event.",
-  AFTER_KONG_NEEDS_KONG: "A discard after a kong needs a kong by {seat} just before.",
-  STATES_OBJECT: "Must be an object: the state of each player who did not declare hu.",
-  STATE_OF_A_WINNER: "{seat} declared hu: only the other players have a state.",
-  STATE_MISSING: "The wall ran out: give the state of {seat}.",
-  STATE_VALUE: "Must be {waiting}, \"not_waiting\", \"pig\" or \"pig_passive\".",
-  DEALER_SEAT: "The dealer must be a seat at the table.",
-  SICHUAN_HAND_OBJECT: "A hand is an object with its events.",
-  EVENTS_LIST: "Must be a list of events.",
-  HAND_ENDED: "The hand ended when {count} players had declared hu.",
-  ONE_EVENT: "An event is one kong, hu or false_hu.",
-  WALL_DID_NOT_RUN_OUT: "The hand ended when {count} players had declared hu: the wall did not run out.",
-  TOO_FEW_HU: "Only {count} of {limit} players declared hu, so the wall ran out: give the state of each other player.",
-  HANDS_LIST: "Must be a list of hands.",
-  };
-
   const WINDS = ["E", "S", "W", "N"];
 
+  // A param that is no plain number or text: a refused value as its message shows it ("repr",
+  // "json") or a word of the catalogue by its code ("word"); mahjong/hands/errors.py, Shown.
+  class Param {
+    constructor(value, kind) {
+      this.value = value;
+      this.kind = kind;
+    }
+  }
+  const shown = (value, style) => new Param(value, style);
+  const word = (code) => new Param(code, "word");
+  // A refusal by its code (mahjong/hands/messages.py) and params; the page fills in the
+  // translation of the code (words.js).
   class HandError extends Error {
-    constructor(path, name, params) {
-      super(T[name]);
+    constructor(path, code, params) {
+      super(code);
       this.path = path;
-      this.template = T[name];
-      this.params = params || {};
+      this.code = code;
+      this.params = {};
+      this.kinds = {};
+      for (const [name, value] of Object.entries(params || {})) {
+        if (value instanceof Param) {
+          this.params[name] = value.value;
+          this.kinds[name] = value.kind;
+        } else this.params[name] = value;
+      }
     }
   }
   const fail = (path, name, params) => {
@@ -93,68 +53,6 @@
     return x.length - y.length;
   };
   const firstSorted = (keys) => keys.slice().sort(byCodePoint)[0];
-
-  // Python's repr() and json.dumps(ensure_ascii=False) of JSON values, for the params
-  function pyFloat(x) {
-    const [mantissa, e] = Math.abs(x).toExponential().split("e");
-    const digits = mantissa.replace(".", "");
-    const exp = Number(e);
-    let text;
-    if (exp >= -4 && exp < 16) {
-      if (exp < 0) text = "0." + "0".repeat(-exp - 1) + digits;
-      else {
-        const int = digits.padEnd(exp + 1, "0");
-        text = int.slice(0, exp + 1) + "." + (int.slice(exp + 1) || "0");
-      }
-    } else {
-      const sign = exp < 0 ? "-" : "+";
-      const mant = digits.length > 1 ? digits[0] + "." + digits.slice(1) : digits;
-      text = mant + "e" + sign + String(Math.abs(exp)).padStart(2, "0");
-    }
-    return (x < 0 ? "-" : "") + text;
-  }
-  const pyNumber = (x) => (Number.isInteger(x) ? String(x) : pyFloat(x));
-  const hex = (code, width) => code.toString(16).padStart(width, "0");
-  const UNPRINTABLE = /[\p{C}\p{Z}]/u;
-  function pyStr(s) {
-    const q = s.includes("'") && !s.includes('"') ? '"' : "'";
-    let out = "";
-    for (const c of s) {
-      const code = c.codePointAt(0);
-      if (c === "\\" || c === q) out += "\\" + c;
-      else if (c === "\n") out += "\\n";
-      else if (c === "\r") out += "\\r";
-      else if (c === "\t") out += "\\t";
-      else if (c !== " " && UNPRINTABLE.test(c))
-        out += code < 0x100 ? "\\x" + hex(code, 2) : code < 0x10000 ? "\\u" + hex(code, 4) : "\\U" + hex(code, 8);
-      else out += c;
-    }
-    return q + out + q;
-  }
-  function pyRepr(v) {
-    if (v === null || v === undefined) return "None";
-    if (typeof v === "boolean") return v ? "True" : "False";
-    if (typeof v === "number") return pyNumber(v);
-    if (typeof v === "string") return pyStr(v);
-    if (Array.isArray(v)) return "[" + v.map(pyRepr).join(", ") + "]";
-    return "{" + Object.keys(v).map((k) => pyStr(k) + ": " + pyRepr(v[k])).join(", ") + "}";
-  }
-  const JSON_ESCAPES = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
-  const jsonStr = (s) =>
-    '"' + s.replace(/["\\\u0000-\u001f]/g, (c) => JSON_ESCAPES[c] || "\\u" + hex(c.charCodeAt(0), 4)) + '"';
-  function pyJson(v) {
-    if (v === null || v === undefined) return "null";
-    if (typeof v === "boolean") return String(v);
-    if (typeof v === "number") return pyNumber(v);
-    if (typeof v === "string") return jsonStr(v);
-    if (Array.isArray(v)) return "[" + v.map(pyJson).join(", ") + "]";
-    return "{" + Object.keys(v).map((k) => jsonStr(k) + ": " + pyJson(v[k])).join(", ") + "}";
-  }
-  // sichuan._show: the value as JSON, cut at 40 characters.
-  const show = (v) => {
-    const text = Array.from(pyJson(v));
-    return text.length <= 40 ? text.join("") : text.slice(0, 39).join("") + "…";
-  };
 
   // riichi (mahjong/hands/riichi.py)
   const RESULTS = ["ron", "tsumo", "draw", "abortive", "chombo", "nagashi"];
@@ -209,14 +107,14 @@
     if (fu === null) fail(path + ".fu", "FU_NEEDED");
     if (!whole(fu) || !FU.includes(fu)) fail(path + ".fu", "FU_VALUES", { fu });
     if (empty(rules, han, fu, tsumo))
-      fail(path + ".fu", "EMPTY_CELL", { han, fu, how: tsumo ? T.BY_SELF_DRAW : T.ON_A_DISCARD });
+      fail(path + ".fu", "EMPTY_CELL", { han, fu, how: word(tsumo ? "BY_SELF_DRAW" : "ON_A_DISCARD") });
     const cell = rules.hand_cells.find(([h, f]) => h === han && f === fu);
     if (cell) return cell[2];
     return Math.min(fu * 2 ** (han + 2), MANGAN);
   }
 
   function seatOf(value, path, seats, name) {
-    if (!seats.includes(value)) fail(path, name || "NOT_A_SEAT", { value: pyRepr(value), seats: seats.join(", ") });
+    if (!seats.includes(value)) fail(path, name || "NOT_A_SEAT", { value: shown(value, "repr"), seats: seats.join(", ") });
     return value;
   }
 
@@ -242,7 +140,7 @@
     if (!isDict(hand)) fail(path, "RIICHI_HAND_OBJECT");
     const result = get(hand, "result", null);
     if (!RESULTS.includes(result))
-      fail(path + ".result", "NOT_A_RESULT", { value: pyRepr(result), results: RESULTS.join(", ") });
+      fail(path + ".result", "NOT_A_RESULT", { value: shown(result, "repr"), results: RESULTS.join(", ") });
     const unknown = Object.keys(hand).filter((k) => !KEYS[result].includes(k));
     if (unknown.length) fail(path, "UNKNOWN_HAND_KEY", { key: firstSorted(unknown), result });
     if (table.over) fail(path, "GAME_OVER");
@@ -408,7 +306,7 @@
 
   function keysIn(obj, allowed, path) {
     for (const key of Object.keys(obj))
-      if (!allowed.includes(key)) fail(at(path, key), "UNKNOWN_KEY", { key: show(key), keys: allowed.join(", ") });
+      if (!allowed.includes(key)) fail(at(path, key), "UNKNOWN_KEY", { key: shown(key, "json"), keys: allowed.join(", ") });
   }
   function required(obj, key, path) {
     if (!has(obj, key)) fail(at(path, key), "MISSING", { key });
@@ -421,7 +319,7 @@
   }
   function fansOf(value, path) {
     if (!whole(value) || value < 0 || value > FANS_MAX)
-      fail(path, "FANS", { maximum: FANS_MAX, value: show(value) });
+      fail(path, "FANS", { maximum: FANS_MAX, value: shown(value, "json") });
     return value;
   }
   function tableOf(seats) {
@@ -448,7 +346,7 @@
     const seat = (obj, key, path) => {
       const value = required(obj, key, path);
       if (typeof value !== "string" || !seats.includes(value))
-        fail(at(path, key), "NOT_A_SEAT", { value: show(value), seats: seats.join(", ") });
+        fail(at(path, key), "NOT_A_SEAT", { value: shown(value, "json"), seats: seats.join(", ") });
       if (out.includes(value)) fail(at(path, key), "ALREADY_OUT", { seat: value });
       return value;
     };
@@ -471,7 +369,7 @@
     const onKong = (event, i, path) => {
       keysIn(event, EVENT_KEYS.kong, path);
       const kind = event.kong;
-      if (!KONGS.includes(kind)) fail(at(path, "kong"), "UNKNOWN_KONG", { kind: show(kind) });
+      if (!KONGS.includes(kind)) fail(at(path, "kong"), "UNKNOWN_KONG", { kind: shown(kind, "json") });
       const maker = seat(event, "seat", path);
       let discarder = null;
       if (kind === "open") {
@@ -564,7 +462,7 @@
       if (!isDict(given)) fail("exhausted", "STATES_OBJECT");
       for (const who of Object.keys(given)) {
         if (!seats.includes(who))
-          fail(at("exhausted", who), "NOT_A_SEAT", { value: show(who), seats: seats.join(", ") });
+          fail(at("exhausted", who), "NOT_A_SEAT", { value: shown(who, "json"), seats: seats.join(", ") });
         if (out.includes(who)) fail(at("exhausted", who), "STATE_OF_A_WINNER", { seat: who });
       }
       const states = [];
@@ -626,19 +524,8 @@
       return call();
     } catch (error) {
       if (!(error instanceof HandError)) throw error;
-      return { ok: false, error: { path: error.path, template: error.template, params: error.params } };
+      return { ok: false, error: { path: error.path, code: error.code, params: error.params, kinds: error.kinds } };
     }
-  }
-
-  // rule_message's filling: the template in the reader's language, whole numbers grouped.
-  function message(error, catalogue, locale) {
-    const template = (catalogue && catalogue[error.template]) || error.template;
-    return template.replace(/\{(\w+)\}/g, (_, name) => {
-      const value = error.params[name];
-      if (whole(value)) return value.toLocaleString(locale);
-      if (typeof value === "string") return (catalogue && catalogue[value]) || value;
-      return pyRepr(value);
-    });
   }
 
   window.SheetScore = {
@@ -648,7 +535,5 @@
     playHand: (hand, seats, dealer) =>
       refused(() => Object.assign({ ok: true }, sichuanHand(hand, seats, dealer))),
     cells,
-    message,
-    templates: T,
   };
 })();

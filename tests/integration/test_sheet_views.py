@@ -10,6 +10,7 @@ import uuid
 import pytest
 from django.test import Client
 
+from mahjong.hands.messages import CODES
 from scoring.models import Hand, HandConfirmation, Result
 from scoring.services import confirm_result
 from seating.keys import table_code, table_key, table_path
@@ -221,3 +222,67 @@ def test_a_change_needs_the_pages_form_token(table):
     )["csrf"]
     response = client.post(act, body, content_type="application/json", HTTP_X_CSRFTOKEN=token)
     assert response.status_code == 200 and Hand.objects.count() == 1
+
+
+def boot(page) -> dict:
+    """The page's start-up data (its json_script)."""
+    found = re.search(r'<script id="boot" type="application/json">(.*?)</script>', page, re.S)
+    return json.loads(found.group(1))
+
+
+def test_the_page_carries_the_refusals_by_code_in_the_readers_language(table):
+    """Issue 35: the arithmetic's messages come with the page by code, translated; its script
+    holds none of them."""
+    english = boot(Client().get(table_path(table)).content.decode())["messages"]
+    assert english == {code: text for text, code in CODES.items()}
+    russian = boot(Client(HTTP_ACCEPT_LANGUAGE="ru").get(table_path(table)).content.decode())[
+        "messages"
+    ]
+    assert set(russian) == set(english)
+    assert russian["NOT_A_DISCARDER"] == "{value} — не сбросивший за этим столом ({seats})."
+    assert russian["ON_A_DISCARD"] == "по рон"
+
+
+def test_the_state_carries_the_desks_send_rule(client, table):
+    """Issue 35: the page shows "Send the result to the desk" from the server's own send rule
+    (scoring.services.may_send), in the page, in state.json and in every answer to a change:
+    a riichi game neither over nor ended by the clock may not be sent; once the clock ended
+    it, it may (the confirmations aside: the desk names a hand that waits)."""
+
+    def state():
+        return client.get(table_path(table) + "state.json").json()
+
+    assert state()["sendable"] is False  # no hand yet
+    assert boot(client.get(table_path(table)).content.decode())["state"]["sendable"] is False
+    status, body = record(client, table, RON, 1)
+    assert status == 200 and body["state"]["sendable"] is False
+    assert state()["sendable"] is False
+    time_up(table)
+    assert state()["sendable"] is True
+    status, body = record(client, table, TSUMO, 2)
+    assert status == 200 and body["state"]["sendable"] is True
+
+
+def test_a_sichuan_table_may_send_once_it_has_hands(client):
+    t = f.tournament(players=4, ruleset="sbr-2025")
+    table = f.seat_session(t).tables.get()
+    assert client.get(table_path(table) + "state.json").json()["sendable"] is False
+    hand = {"events": [{"hu": [{"seat": "S", "fans": 1}], "from": "E"},
+                       {"hu": [{"seat": "W", "fans": 1}], "from": "E"},
+                       {"hu": [{"seat": "N", "fans": 1}], "from": "E"}]}  # fmt: skip
+    status, body = record(client, table, hand, 1)
+    assert status == 200, body
+    assert body["state"]["sendable"] is True
+
+
+def test_a_riichi_game_over_may_be_sent(client, table):
+    """South played out: the game is over without a clock (RULES.md §5.1)."""
+    for number in range(1, 9):  # the dealer's neighbour wins every hand: the deal passes
+        dealer = "ESWN"[(number - 1) % 4]
+        winner = "ESWN"[number % 4]
+        loser = "ESWN"[(number + 1) % 4]
+        hand = {"result": "ron", "from": loser, "wins": [{"seat": winner, "han": 1, "fu": 30}]}
+        hand["riichi"] = []
+        status, body = record(client, table, hand, number)
+        assert status == 200, (dealer, body)
+        assert body["state"]["sendable"] is (number == 8)

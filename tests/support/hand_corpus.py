@@ -1,6 +1,7 @@
 """A corpus of hand lists for both games, valid and impossible, to hold two copies of the hand
-arithmetic to the same answers (tests/e2e/test_score_js.py: static/sheet/score.js against
-mahjong.hands) and to walk every refusal (tests/unit/test_hands_messages.py).
+arithmetic to the same answers (static/sheet/score.js against mahjong.hands, run in V8 without
+a browser: tests/unit/test_hand_corpus.py) and to walk every refusal
+(tests/unit/test_hands_messages.py).
 
 - `RULES`: the presets and the rule variants the riichi arithmetic reads (mahjong.presets).
 - `known_cases()`: every hand list of tests/support/hands.py, and every call the unit tests
@@ -9,6 +10,12 @@ mahjong.hands) and to walk every refusal (tests/unit/test_hands_messages.py).
 - `random_cases(rules, count, seed)`: a seeded generator of games, mostly possible, one in three
   with one hand spoilt (a wrong seat, an empty cell, the discarder winning, a hand after the end,
   a Sichuan hu by a player already out, a fifth kong, a hu too many, a three-player table…).
+- `CORPUS`, tests/corpus/hands.json: the checked-in corpus both suites read: the rules as the
+  page gets them, and each case with its expected result (the game as the page's JSON, or the
+  refusal's code and params). It holds the known cases, and from the random ones the first
+  refusal of each code under each rule set and a few games played to the end. Written by
+  `python -m tests.support.hand_corpus` after a change of the arithmetic or of its tests
+  (tests/unit/test_hand_corpus.py says when it is out of date).
 
 A case is a dict: `call` is "play" (mahjong.hands.play(rules, hands, winds) with E dealing first,
 or sichuan.play_game with `first_dealer`) or "hand" (sichuan.play_hand(hand, seats, dealer)).
@@ -23,8 +30,9 @@ import copy
 import inspect
 import json
 import random
+from pathlib import Path
 
-from mahjong.hands import messages, preview, sichuan
+from mahjong.hands import play, preview, rules_json, sichuan
 from mahjong.hands.browser import error_json, game_json, sichuan_hand_json
 from mahjong.hands.errors import HandError
 from mahjong.presets import PRESETS, ruleset_from
@@ -74,6 +82,21 @@ def case(rules_name, hands, winds=WINDS, first_dealer="E"):
         "winds": _plain(list(winds) if isinstance(winds, tuple) else winds),
         "first_dealer": first_dealer,
     }
+
+
+def refusal(item: dict) -> HandError | None:
+    """The server's refusal of a case as the arithmetic raises it, or None."""
+    rules = RULES[item["rules"]]
+    try:
+        if item["call"] == "hand":
+            sichuan.play_hand(item["hand"], item["seats"], item["dealer"])
+        elif item["first_dealer"] != "E":
+            sichuan.play_game(item["hands"], item["winds"], item["first_dealer"])
+        else:
+            play(rules, item["hands"], item["winds"])
+    except HandError as error:
+        return error
+    return None
 
 
 def expected(item: dict) -> dict:
@@ -314,7 +337,7 @@ def riichi_game(rng, rules) -> list:
     hands = [riichi_hand(rng) for _ in range(length)]
     if rng.random() < 0.8:  # most games stop where they end; the others play on, refused
         refusal = preview(rules, hands).get("error")
-        if refusal and refusal["template"] == messages.GAME_OVER:
+        if refusal and refusal["code"] == "GAME_OVER":
             hands = hands[: int(refusal["path"][len("hands[") : -1])]
     if rng.random() < 0.35:
         n = rng.randrange(len(hands))
@@ -543,3 +566,53 @@ def random_cases(rules_name: str, count: int, seed: int) -> list[dict]:
     for _ in range(count):
         cases.append(case(rules_name, riichi_game(rng, RULES[rules_name])))
     return cases
+
+
+# --- the checked-in corpus ---------------------------------------------------------------------
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "hands.json"
+CORPUS_SEED = 35
+CORPUS_RANDOM = 400  # random cases per rule set the corpus picks from
+CORPUS_OVER = 1  # games played to the end (riichi) or of several hands (Sichuan) per rule set
+
+
+def corpus_cases() -> list[dict]:
+    """The known cases, then from CORPUS_RANDOM random cases per rule set the first refusal of
+    each code and the first CORPUS_OVER whole games."""
+    cases = known_cases()
+    for name, rules in RULES.items():
+        codes, whole = set(), 0
+        for item in random_cases(name, CORPUS_RANDOM, CORPUS_SEED):
+            outcome = expected(item)
+            if not outcome["ok"] and outcome["error"]["code"] not in codes:
+                codes.add(outcome["error"]["code"])
+                cases.append(item)
+            elif outcome["ok"] and whole < CORPUS_OVER:
+                if outcome.get("over") or (rules.game == "sichuan" and len(outcome["hands"]) > 2):
+                    whole += 1
+                    cases.append(item)
+    return cases
+
+
+def write_corpus(path: Path = CORPUS) -> int:
+    """Writes the corpus, one case a line; gives the number of cases."""
+    cases = corpus_cases()
+    rules = json.dumps({name: rules_json(r) for name, r in RULES.items()}, ensure_ascii=False)
+    lines = [
+        json.dumps({**item, "expected": expected(item)}, ensure_ascii=False, separators=(",", ":"))
+        for item in cases
+    ]
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(
+        '{"rules": ' + rules + ',\n"cases": [\n' + ",\n".join(lines) + "\n]}\n", encoding="utf-8"
+    )
+    return len(cases)
+
+
+def read_corpus(path: Path = CORPUS) -> dict:
+    """{"rules": {name: the rules as the page gets them}, "cases": [case + "expected"]}."""
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+if __name__ == "__main__":
+    print(f"{write_corpus()} cases written to {CORPUS}")

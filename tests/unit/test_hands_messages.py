@@ -1,7 +1,7 @@
 """The hand arithmetic's messages and what the table page's browser copy reads from it:
-every refusal carries a template of mahjong/hands/messages.py (the page embeds their
-translations), the cells the page offers are the ones base_points accepts, and the rules and
-the outcome come as plain JSON (mahjong.hands.browser)."""
+every refusal carries a template of mahjong/hands/messages.py and travels as its code (the
+page embeds the codes' translations), the cells the page offers are the ones base_points
+accepts, and the rules and the outcome come as plain JSON (mahjong.hands.browser)."""
 
 import json
 import string
@@ -26,11 +26,12 @@ def test_every_refusal_of_a_large_corpus_carries_a_known_template():
     for name in hand_corpus.RULES:
         cases += hand_corpus.random_cases(name, 1500, seed=11)
     seen = set()
+    templates = {code: text for text, code in messages.CODES.items()}
     for error in refusals(cases):
-        assert error["template"] in messages.TEMPLATES, error
-        fields = {f for _, f, _, _ in string.Formatter().parse(error["template"]) if f}
+        assert templates[error["code"]] in messages.TEMPLATES, error
+        fields = {f for _, f, _, _ in string.Formatter().parse(templates[error["code"]]) if f}
         assert fields == set(error["params"]), error
-        seen.add(error["template"])
+        seen.add(templates[error["code"]])
     # The corpus reaches every refusal but the riichi module's own guard against a Sichuan
     # rule set, which the one door (mahjong.hands.play) never lets through.
     assert set(messages.TEMPLATES) - seen == {messages.NOT_RIICHI_RULES}
@@ -41,9 +42,15 @@ def test_the_templates_are_the_module_constants_and_words_are_not_templates():
     assert len(set(constants)) == len(constants), "a template is defined twice"
     assert set(messages.TEMPLATES) == set(constants) - set(messages.WORDS)
     assert set(messages.WORDS) == {"by self-draw", "on a discard"}
+    # each template and word has one code, its constant's name, the page's key to it
+    assert messages.CODES == {
+        v: k for k, v in vars(messages).items() if k.isupper() and isinstance(v, str)
+    }
+    assert len(set(messages.CODES.values())) == len(constants)
     with pytest.raises(HandError) as caught:
         riichi.play_game(hand_corpus.RULES["sbr-2025"], [])
     assert caught.value.template == messages.NOT_RIICHI_RULES
+    assert caught.value.code == "NOT_RIICHI_RULES"
 
 
 @pytest.mark.parametrize("name", [n for n, r in hand_corpus.RULES.items() if r.game == "riichi"])
@@ -124,11 +131,29 @@ def test_preview_gives_the_game_or_the_refusal_as_json():
     sichuan = preview(hand_corpus.RULES["sbr-2025"], SICHUAN_HANDS)
     assert list(sichuan["scores"].values()) == SICHUAN_POINTS
     assert sichuan["hands"][1]["totals"] == sichuan["scores"]
+    # a refusal is its code and params as JSON values: the refused value itself, with how its
+    # message shows it (the server's message says 'win'), and a word by its code
     assert preview(hand_corpus.RULES["ema-2012"], [{"result": "win"}]) == {
         "ok": False,
         "error": {
             "path": "hands[0].result",
-            "template": messages.NOT_A_RESULT,
-            "params": {"value": "'win'", "results": "ron, tsumo, draw, abortive, chombo, nagashi"},
+            "code": "NOT_A_RESULT",
+            "params": {"value": "win", "results": "ron, tsumo, draw, abortive, chombo, nagashi"},
+            "kinds": {"value": "repr"},
         },
     }
+    with pytest.raises(HandError) as caught:
+        riichi.play_game(hand_corpus.RULES["ema-2012"], [{"result": "win"}])
+    assert caught.value.message == (
+        "'win' is not a hand result (ron, tsumo, draw, abortive, chombo, nagashi)."
+    )
+    empty = {"result": "ron", "from": "E", "wins": [{"seat": "S", "han": 1, "fu": 20}]}
+    assert preview(hand_corpus.RULES["ema-2012"], [empty])["error"] == {
+        "path": "hands[0].wins[0].fu",
+        "code": "EMPTY_CELL",
+        "params": {"han": 1, "fu": 20, "how": "ON_A_DISCARD"},
+        "kinds": {"how": "word"},
+    }
+    sichuan = preview(hand_corpus.RULES["sbr-2025"], [{"events": [{"kong": "closed"}]}])
+    assert sichuan["error"]["params"] == {"kind": "closed"}
+    assert sichuan["error"]["kinds"] == {"kind": "json"}

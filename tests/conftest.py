@@ -2,7 +2,36 @@
 only what each test needs afresh. The unit tests run without Django (`-p no:django`), and then
 these fixtures do nothing."""
 
+import os
+
 import pytest
+
+# What a test asks for when it uses a database (pytest-django's marker aside).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "live_server",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "client",
+    "admin_client",
+    "admin_user",
+    "django_user_model",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `once` use no database, so one run of them is enough: a test so marked that
+    asks for one stops the run; with DESK_TEST_ONCE_RAN=1 (scripts/test, on PostgreSQL after
+    the same tests ran on SQLite) they are left out."""
+    once = [item for item in items if item.get_closest_marker("once")]
+    for item in once:
+        fixtures = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") or fixtures:
+            raise pytest.UsageError(f"{item.nodeid} is marked once but uses the database")
+    if once and os.environ.get("DESK_TEST_ONCE_RAN") == "1":
+        config.hook.pytest_deselected(items=once)
+        items[:] = [item for item in items if not item.get_closest_marker("once")]
 
 
 def _django(request) -> bool:

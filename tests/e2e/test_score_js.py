@@ -20,6 +20,9 @@ from tests.support import hand_corpus
 
 browser = e2e.browser
 
+# No database: the PostgreSQL run of scripts/test leaves it out (tests/conftest.py).
+pytestmark = pytest.mark.once
+
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "sheet" / "score.js"
 PER_RULES = 3000  # random games per rule set
 CHUNK = 1000

@@ -10,6 +10,9 @@ from core.numbers import plain_number
 from scoring.hands import HandError, play
 from scoring.rules import PRESETS, Problem, RuleError, ruleset_from, validate_scores
 
+# No database: the PostgreSQL run of scripts/test leaves it out (tests/conftest.py).
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.parametrize(
     "value, expected",

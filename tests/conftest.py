@@ -21,17 +21,27 @@ DATABASE_FIXTURES = {
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests marked `once` use no database, so one run of them is enough: a test so marked that
-    asks for one stops the run; with DESK_TEST_ONCE_RAN=1 (scripts/test, on PostgreSQL after
-    the same tests ran on SQLite) they are left out."""
-    once = [item for item in items if item.get_closest_marker("once")]
-    for item in once:
+    """What one run checks as well as two, run once: with DESK_TEST_ONCE_RAN=1 (scripts/test,
+    on PostgreSQL after the same tests ran on SQLite) these are left out:
+    - tests marked `once`: they use no database (a test so marked that asks for one stops the
+      run);
+    - the pages in Chromium (tests/e2e, the `browser` fixture): what they check is the page in
+      the browser, the same on either database; the views and writes behind them run on both in
+      the integration tests, and the real server on PostgreSQL in tests/e2e/test_hall*.py."""
+    for item in items:
         fixtures = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
-        if item.get_closest_marker("django_db") or fixtures:
+        if item.get_closest_marker("once") and (item.get_closest_marker("django_db") or fixtures):
             raise pytest.UsageError(f"{item.nodeid} is marked once but uses the database")
-    if once and os.environ.get("DESK_TEST_ONCE_RAN") == "1":
+    if os.environ.get("DESK_TEST_ONCE_RAN") != "1":
+        return
+    once = [item for item in items if runs_once(item)]
+    if once:
         config.hook.pytest_deselected(items=once)
-        items[:] = [item for item in items if not item.get_closest_marker("once")]
+        items[:] = [item for item in items if not runs_once(item)]
+
+
+def runs_once(item) -> bool:
+    return bool(item.get_closest_marker("once")) or "browser" in getattr(item, "fixturenames", ())
 
 
 def _django(request) -> bool:

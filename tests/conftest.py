@@ -2,7 +2,46 @@
 only what each test needs afresh. The unit tests run without Django (`-p no:django`), and then
 these fixtures do nothing."""
 
+import os
+
 import pytest
+
+# What a test asks for when it uses a database (pytest-django's marker aside).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "live_server",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "client",
+    "admin_client",
+    "admin_user",
+    "django_user_model",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """What one run checks as well as two, run once: with DESK_TEST_ONCE_RAN=1 (scripts/test,
+    on PostgreSQL after the same tests ran on SQLite) these are left out:
+    - tests marked `once`: they use no database (a test so marked that asks for one stops the
+      run);
+    - the pages in Chromium (tests/e2e, the `browser` fixture): what they check is the page in
+      the browser, the same on either database; the views and writes behind them run on both in
+      the integration tests, and the real server on PostgreSQL in tests/e2e/test_hall*.py."""
+    for item in items:
+        fixtures = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("once") and (item.get_closest_marker("django_db") or fixtures):
+            raise pytest.UsageError(f"{item.nodeid} is marked once but uses the database")
+    if os.environ.get("DESK_TEST_ONCE_RAN") != "1":
+        return
+    once = [item for item in items if runs_once(item)]
+    if once:
+        config.hook.pytest_deselected(items=once)
+        items[:] = [item for item in items if not runs_once(item)]
+
+
+def runs_once(item) -> bool:
+    return bool(item.get_closest_marker("once")) or "browser" in getattr(item, "fixturenames", ())
 
 
 def _django(request) -> bool:

@@ -19,6 +19,9 @@ from tests.support import hand_corpus
 
 browser = e2e.browser
 
+# No database: the PostgreSQL run of scripts/test leaves it out (tests/conftest.py).
+pytestmark = pytest.mark.once
+
 SHEET = Path(__file__).resolve().parents[2] / "static" / "sheet"
 CHUNK = 1000
 # The cases go in and out as JSON text: Playwright's own passing of large values is slow.

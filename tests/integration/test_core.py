@@ -12,6 +12,9 @@ from mahjong.messages import Problem, RuleError
 from mahjong.presets import PRESETS, ruleset_from
 from mahjong.table import validate_scores
 
+# No database: the PostgreSQL run of scripts/test leaves it out (tests/conftest.py).
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.parametrize(
     "value, expected",

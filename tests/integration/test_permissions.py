@@ -16,7 +16,7 @@ from django.apps import apps
 from django.contrib import admin
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from django.utils import timezone
 
@@ -31,7 +31,7 @@ from scoring.models import Penalty
 from scoring.services import confirm_result
 from seating.models import SeatingPlan
 from tests.support import factories as f
-from tests.support import tournaments
+from tests.support import tournaments, worlds
 
 pytestmark = pytest.mark.django_db
 
@@ -458,12 +458,40 @@ def assert_refused(response, role, name, method):
         assert response.status_code == 403, (name, method, role, response.status_code)
 
 
-@pytest.mark.parametrize("name", sorted(RULES))
-@pytest.mark.parametrize("role", ROLES)
-def test_role_refusals(name, role):
+@pytest.fixture(scope="class")
+def played_world(django_db_setup, django_db_blocker, tmp_path_factory):
+    """people() and a played tournament with a draft by desk1 (so that confirm has something to
+    refuse), built once for all the role refusals: each runs in a transaction of its own inside
+    the world's and leaves it as it found it (tests/support/worlds.py)."""
+    folder = tmp_path_factory.mktemp("backups")
+    with worlds.built_once(django_db_blocker), override_settings(DESK_BACKUP_DIR=folder):
+        f.GIVEN.clear()
+        staff = people()
+        t = tournaments.played(staff)
+        yield staff, t, set(f.GIVEN)
+        f.GIVEN.clear()
+
+
+@pytest.fixture
+def world(played_world):
+    """The world as a test that built it itself would hold it, the factories' note included."""
+    staff, t, given = played_world
+    f.GIVEN.update(given)
+    return staff, t
+
+
+class TestRoleRefusals:
+    """One world for every (URL, role) pair: the only tests under the class's world."""
+
+    @pytest.mark.parametrize("name", sorted(RULES))
+    @pytest.mark.parametrize("role", ROLES)
+    def test_role_refusals(self, name, role, world):
+        role_refusals(name, role, world)
+
+
+def role_refusals(name, role, world):
     """GET and (for writes) POST: refused without the role, and neither changes data."""
-    staff = people()
-    t = tournaments.played(staff)  # a draft by desk1 so that confirm has something to refuse
+    staff, t = world
     player = t.players.first()
     method, allowed = RULES[name]
     c = client_for(role, staff)

@@ -10,6 +10,7 @@ fails the test instead of checking pages with something else. `scripts/test` fet
 import base64
 import hashlib
 import io
+import os
 import sys
 import tarfile
 import urllib.request
@@ -40,7 +41,8 @@ def fetch() -> Path:
     if _integrity(data) != INTEGRITY:
         raise RuntimeError(f"{URL} does not match its pinned integrity {INTEGRITY}")
     TARBALL.parent.mkdir(parents=True, exist_ok=True)
-    partial = TARBALL.with_suffix(".part")
+    # Each process its own partial file: test workers fetching at once replace, never mix.
+    partial = TARBALL.with_suffix(f".{os.getpid()}.part")
     partial.write_bytes(data)
     partial.replace(TARBALL)
     return TARBALL

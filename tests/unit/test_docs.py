@@ -8,6 +8,7 @@
 - every "docs/rules.md §X.Y" the code, the tests or the docs cite is a section of docs/rules.md.
 """
 
+import os
 import re
 from pathlib import Path
 
@@ -37,11 +38,12 @@ CITATION = re.compile(r"docs/rules\.md\)?\s*§(\d+(?:\.\d+)*)(?:\s*[–-]\s*§?(
 
 
 def repository_files():
-    for path in sorted(REPO.rglob("*")):
-        parts = path.relative_to(REPO).parts
-        if any(part in SKIPPED_DIRS for part in parts) or not path.is_file():
-            continue
-        yield path
+    for folder, dirs, names in os.walk(REPO):
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)  # never walked into
+        for name in sorted(names):
+            path = Path(folder) / name
+            if path.is_file():
+                yield path
 
 
 def text_of(path):

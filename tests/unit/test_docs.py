@@ -12,7 +12,8 @@ import os
 import re
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+# The repository's root, wherever under tests/ this file sits.
+REPO = next(p for p in Path(__file__).resolve().parents if (p / "manage.py").is_file())
 README_MAX_LINES = 130
 SKIPPED_DIRS = {
     ".venv",

@@ -1,4 +1,4 @@
-"""Backups: the tournament file (../shared/formats/README.md) written after every change.
+"""Backups: the tournament file (docs/formats.md) written after every change.
 
 Every write that changes what a tournament shows calls `touch()`, and `touch()` schedules a
 backup for when its transaction commits: confirmed results, seating, penalties, appeals,

@@ -41,7 +41,8 @@ ALLOWED_HOSTS = ["*"]
 # imports only the standard library, and every room may import it.
 GROUND = "mahjong"
 # The project's own packages, in dependency order: each imports only those before it (desk,
-# public, sheet, archive and printing not each other); see the README, "How the code is laid out".
+# public, sheet, archive and printing not each other); see the docs/development/layout.md, "How the
+# code is laid out".
 ROOMS = (
     "core",
     "people",

@@ -3,7 +3,7 @@
 The database keeps what the desk did — start, pause, resume, minutes added or removed (for all
 tables or one), end — each with its moment; the remaining time at any instant is computed from
 them, so a reload, a second screen or a restarted server all show the same second.
-RULES.md §1 (000 §5.8: 90 minutes, a signal 15 minutes before the end) and §3 (002 §2.4.4).
+docs/rules.md §1 (000 §5.8: 90 minutes, a signal 15 minutes before the end) and §3 (002 §2.4.4).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A penalty record holds what the referee saw (a kind, minutes late, an amount chosen from the
 rule set's range); `resolve` turns it into the number the standings deduct and the stage it
 counts at. Amounts come from the rule set; only the kinds that take an amount carry one.
-RULES.md §1 (000 §5.5, §5.6), §2 (001 §7.2), §3 (002 §2.8.2, §2.8.4 item 5).
+docs/rules.md §1 (000 §5.5, §5.6), §2 (001 §7.2), §3 (002 §2.8.2, §2.8.4 item 5).
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def resolve(
     order: int = 1,
     stage: str | None = None,
 ) -> Resolved:
-    """The deduction and its stage for one penalty record (formats/README.md `penalties[]`).
+    """The deduction and its stage for one penalty record (docs/formats.md `penalties[]`).
 
     late: from `minutes` by the rule set. minor: from the progressive scale by its `order`
     within the session. misconduct: `amount` within the rule set's range. chombo: the rule

@@ -1,7 +1,7 @@
 """The rule sets the seeds give (PRESETS), and a rule set read from and written to JSON as a
 preset's key and the fields that differ from it (what a tournament stores).
 
-RULES.md §1–§3 is the rule book; section numbers point into the seeds (000 EMA 2012,
+docs/rules.md §1–§3 is the rule book; section numbers point into the seeds (000 EMA 2012,
 001 Furiten, 002 SBR Sichuan).
 """
 
@@ -50,7 +50,7 @@ PRESETS: dict[str, RuleSet] = {
         appeal_deposit_fees=0,
         ron_20_fu=False,  # 000's tables: no 20 fu row on a ron
         hand_cells=(),
-        double_yakuman=True,  # RULES.md §5.1: only Big Four Winds, 16,000 base
+        double_yakuman=True,  # docs/rules.md §5.1: only Big Four Winds, 16,000 base
         sticks_at_end="winner",  # 000 §3.6: "the winner gets all riichi bets left"
         nagashi_noten=False,  # 000 §4.2.4 names only the mangan, counters and bets
         counters_on_pass="keep",  # 000 §3.4.9: a counter after every drawn hand
@@ -136,7 +136,7 @@ PRESETS: dict[str, RuleSet] = {
         seating_display_minutes=10,
         appeal_window_minutes=30,  # 002 §2.9.2
         appeal_deposit_fees=2,  # 002 §2.9.2: 2F
-        # riichi hand fields: unused by Sichuan (RULES.md §5.2), the EMA values
+        # riichi hand fields: unused by Sichuan (docs/rules.md §5.2), the EMA values
         ron_20_fu=False,
         hand_cells=(),
         double_yakuman=True,

@@ -2,7 +2,7 @@
 checked, how the rules page shows it).
 
 Stdlib only, so it is tested directly and the Django layer only loads rows and shows results.
-RULES.md §1–§3 is the rule book; section numbers point into the seeds (000 EMA 2012,
+docs/rules.md §1–§3 is the rule book; section numbers point into the seeds (000 EMA 2012,
 001 Furiten, 002 SBR Sichuan).
 
 The presets, and reading and writing a rule set as JSON, are mahjong.presets.
@@ -292,7 +292,7 @@ class RuleSet:
         _number("+"), label=gettext_noop("Appeal deposit (× fee)")
     )
 
-    # --- hand by hand (RULES.md §5.1); riichi only ---
+    # --- hand by hand (docs/rules.md §5.1); riichi only ---
     ron_20_fu: bool = _rule(_boolean, label=gettext_noop("A hand of 20 fu can win on a discard"))
     # (han, fu, base points) where the seed's table prints a cell the formula does not give
     hand_cells: tuple = _rule(

@@ -2,7 +2,7 @@
 
 The Django layer loads confirmed tables, players and resolved penalties in a few queries, calls
 compute_standings and renders or serialises what comes back (the standings feed of
-formats/README.md). Totals are summed exactly in the internal units of mahjong.units and
+docs/formats.md). Totals are summed exactly in the internal units of mahjong.units and
 converted once for output.
 """
 

@@ -1,7 +1,7 @@
 """The arithmetic of one table: who may sit at it, whether its scores add up, and its places,
 placement points, penalties and results.
 
-RULES.md §1–§3 is the rule book; section numbers point into the seeds (000 EMA 2012,
+docs/rules.md §1–§3 is the rule book; section numbers point into the seeds (000 EMA 2012,
 001 Furiten, 002 SBR Sichuan).
 """
 
@@ -14,11 +14,12 @@ from mahjong.messages import Problem, gettext_noop
 from mahjong.rulesets import RuleSet
 from mahjong.units import TIE_SCALE, Prepared, exact, output
 
-STICK = 1000  # a riichi stick (RULES.md §5.1)
+STICK = 1000  # a riichi stick (docs/rules.md §5.1)
 
 
 def three_player(rules: RuleSet) -> bool:
-    """RULES.md §3, 002 §3.1: Sichuan seats the players left over three to a table (no North)."""
+    """docs/rules.md §3, 002 §3.1: Sichuan seats the players left over three to a table (no
+    North)."""
     return rules.game == "sichuan"
 
 

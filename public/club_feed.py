@@ -1,6 +1,6 @@
-"""The club rating's feed, `GET /r/<slug>/rating.json` (README, "Club rating feed"): the table of
-a season or of all time and the games behind it. Keep every name and meaning as documented;
-keys may be added, never renamed."""
+"""The club rating's feed, `GET /r/<slug>/rating.json` (docs/features/feeds.md, "Club rating feed"):
+the table of a season or of all time and the games behind it. Keep every name and meaning as
+documented; keys may be added, never renamed."""
 
 import json
 

@@ -295,7 +295,8 @@ def standings_json(request, slug):
 
 @require_GET
 def statistics_json(request, slug):
-    """Statistics from hands (README, "Statistics from hands"), of the sessions the public sees."""
+    """Statistics from hands (docs/features/feeds.md, "Statistics from hands"), of the sessions the
+    public sees."""
     tournament = _tournament(request, slug)
     hall = _hall(tournament)
     body = _once(hall, "statistics", lambda: feed.statistics_json(tournament, hall.hands))

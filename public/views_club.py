@@ -185,7 +185,8 @@ def games(request, slug):
 
 @require_GET
 def feed(request, slug):
-    """The rating as JSON (README, "Club rating feed"), with the page's `?season=`."""
+    """The rating as JSON (docs/features/feeds.md, "Club rating feed"), with the page's
+    `?season=`."""
     club = _club(slug)
     season = _season(request, club, selectors.seasons(club))
     data = selectors.rating(club, season)

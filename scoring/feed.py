@@ -1,4 +1,4 @@
-"""The standings feed, exactly as ../shared/formats/README.md describes it: built from the
+"""The standings feed, exactly as docs/formats.md describes it: built from the
 public standings selector (the released sessions only, when results are released by session),
 cached and serialised once per tournament revision (the hall's phones and overlays poll it)."""
 
@@ -11,7 +11,7 @@ from scoring.selectors.ranking import public_standings
 
 
 def feed(tournament, table=None) -> dict:
-    """The standings feed, exactly as ../shared/formats/README.md describes it; `table` is
+    """The standings feed, exactly as docs/formats.md describes it; `table` is
     `public_standings(tournament)` when the caller has it at hand."""
     key = f"feed:{tournament.pk}:{tournament.revision}"
     data = cache.get(key)
@@ -104,8 +104,8 @@ def _player_stats(game: str, stats) -> dict:
 
 
 def statistics_feed(tournament, data) -> dict:
-    """statistics.json (README, "Statistics from hands"): `data` is selectors.hand_statistics of
-    the sessions the public sees."""
+    """statistics.json (docs/features/feeds.md, "Statistics from hands"): `data` is
+    selectors.hand_statistics of the sessions the public sees."""
     unit = "fans" if data.game == "sichuan" else "points"
     most = data.most_wins
     return {

@@ -2,7 +2,7 @@
 "W concealed kong; Hu from E: S 2 fans; Wall exhausted: E waiting (1 fan), W active pig".
 
 One place for these words, so the filled protocol, the workbook and any page that lists hands
-say the same thing. The hand is the tournament file's hand object (../shared/formats/README.md,
+say the same thing. The hand is the tournament file's hand object (docs/formats.md,
 "Hands"), checked already (mahjong.hands); seats are named by their one-letter wind, itself
 translatable, since the printouts head each seat's column with its wind.
 """

@@ -136,9 +136,9 @@ class Via(models.TextChoices):
 
 
 class Hand(models.Model):
-    """One hand of a table's score sheet (RULES.md §5), as the players' phones record it.
+    """One hand of a table's score sheet (docs/rules.md §5), as the players' phones record it.
 
-    `data` is the hand object of the tournament file exactly (../shared/formats/README.md,
+    `data` is the hand object of the tournament file exactly (docs/formats.md,
     "Hands"); mahjong.hands.play turns a table's current hands into its scores. A hand is never
     overwritten: a correction is a new version of the same `number`, the old one superseded with
     who, when and why; undoing the last hand supersedes it without a new version. The database

@@ -111,7 +111,7 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
     now = timezone.now()
     version = (latest.version if latest else 0) + 1
     # No touch(): a draft changes nothing the visitors see or the standings count; it gets into
-    # the next backup with the change that confirms it (README, "Backups").
+    # the next backup with the change that confirms it (docs/running/backups.md, "Backups").
     try:
         with transaction.atomic():
             result = Result.objects.create(
@@ -364,7 +364,7 @@ def _sheet(table: Table) -> Table:
 
 def _holds(table: Table, hands: list) -> None:
     """The hands, in order, under the tournament's rules; ActionRefused naming the first hand
-    that does not hold (RULES.md §5)."""
+    that does not hold (docs/rules.md §5)."""
     try:
         hands_outcome(table, hands)
     except HandError as e:
@@ -678,9 +678,9 @@ def _draft_from(table: Table, hands: list[Hand], user) -> Result:
 def send_hands_result(table: Table, user=None) -> Result:
     """The table's hands, every one confirmed by every player, become its draft result for the
     desk to confirm ("the game is over": Sichuan at the end of the session, riichi when the
-    clock ended it before the end of South — refused before, README "The table's own score
-    sheet"; a riichi game over at the end of South is a draft by itself, and sent again it is
-    the same draft)."""
+    clock ended it before the end of South — refused before, docs/using/table-page.md "The table's
+    own score sheet"; a riichi game over at the end of South is a draft by itself, and sent again it
+    is the same draft)."""
     table = _sheet(table)
     hands = list(table.hands.filter(superseded_at__isnull=True).order_by("number"))
     if not hands:
@@ -739,7 +739,7 @@ def _supersede(hand: Hand, user, when, reason: str) -> None:
 @transaction.atomic
 def record_hands(table: Table, hands: list, user) -> list[Hand]:
     """Several hands after the table's current ones, all or none: the whole sheet must hold
-    (RULES.md §5) before any is kept."""
+    (docs/rules.md §5) before any is kept."""
     table = _sheet(table)
     if winds_pending(table):
         raise ActionRefused(_("Record who drew each wind at this table first."), field="winds")

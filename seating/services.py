@@ -246,7 +246,7 @@ def add_table(session: Session, players: list[Player], user=None) -> Table:
     """A table made by hand: players in wind order E, S, W, N.
 
     Sichuan also has three-player tables (no North) and awarded tables of one or two players
-    (RULES.md §3, 002 §3.1); riichi tables have four.
+    (docs/rules.md §3, 002 §3.1); riichi tables have four.
     """
     refuse_if_finished(session.tournament_id)
     players = [p for p in players if p is not None]

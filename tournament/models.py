@@ -148,9 +148,10 @@ class Tournament(models.Model):
             "confirmed, so nobody at a late table plays to standings they can already see."
         ),
     )
-    # The finish (README, "Finishing the tournament"): while finished_at is set the results are
-    # final and every write that would change them is refused (tournament.services.refuse_if_
-    # finished). A reopening keeps its reason; the history keeps every finish and reopening.
+    # The finish (docs/using/finishing.md, "Finishing the tournament"): while finished_at is set
+    # the results are final and every write that would change them is refused
+    # (tournament.services.refuse_if_finished). A reopening keeps its reason; the history keeps
+    # every finish and reopening.
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True, editable=False)
     finished_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

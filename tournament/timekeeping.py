@@ -45,7 +45,7 @@ STATE_LABELS = {
 
 
 def rule_texts(rules) -> dict[str, str]:
-    """What the players are told in each state, by the rule set (RULES.md §1 and §3)."""
+    """What the players are told in each state, by the rule set (docs/rules.md §1 and §3)."""
     if rules.end_of_session == "one_more_hand":  # EMA 000 §5.8
         warning = _(
             "Finish the current hand and play one more. A hand has started when the dice are "

@@ -1,6 +1,6 @@
 """The tournament file: a whole tournament as one JSON document.
 
-The format is the contract of ../shared/formats/README.md, "Tournament file, version 1"; every
+The format is the contract of docs/formats.md, "Tournament file, version 1"; every
 name and meaning there is kept. Keys this desk adds (an importer ignores keys it does not know):
 
 - `tournament`: `end_date`, `venue`, `scope`, `single_confirmation`, `keep_apart` (club,
@@ -15,7 +15,8 @@ name and meaning there is kept. Keys this desk adds (an importer ignores keys it
   finished or reopened it and has no account on the importing desk is left out (null);
 - `players[]`: `checked_in`; `first_name`, `last_name` (the name's parts, when known: the EMA
   sheet's columns), `latin_first_name`, `latin_last_name` (the name in Latin letters as typed;
-  left out: transliterated from the name, README "Latin names"), each only when not empty;
+  left out: transliterated from the name, docs/features/players-and-names.md "Latin names"), each
+  only when not empty;
 - `sessions[]`: `method` (manual, draw, balanced, swiss), `seed` (the draw's, plan's or Swiss
   seating's seed, so a seating can be re-run), `ended_at` (when play ended; only when set),
   `clock` (only when set: `length_seconds` and `warning_seconds` when the session has its own,

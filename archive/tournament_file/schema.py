@@ -185,7 +185,8 @@ TOURNAMENT = Obj(
         "release_by_session": Bool(),
         "mers_qualification": Bool(),
         "winds": Choice(_values(Tournament.Winds), default=Tournament.Winds.DESK.value),
-        # The finish (README, "Finishing the tournament"): set while it is finished.
+        # The finish (docs/using/finishing.md, "Finishing the tournament"): set while it is
+        # finished.
         "finished_at": DateTime(),
         "finished_by": USER,
         "reopened_at": DateTime(),
@@ -249,7 +250,7 @@ TABLE_VERSION = Obj(
     }
 )
 
-# A table's hands (../shared/formats/README.md, "Hands"): the shapes of both games as JSON
+# A table's hands (docs/formats.md, "Hands"): the shapes of both games as JSON
 # Schema, for programs that write them; the hand arithmetic (mahjong.hands) is the real check
 # and names any hand that cannot have been played.
 _WIND = {"enum": list(WINDS)}
@@ -525,7 +526,7 @@ def json_schema() -> dict:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "Mahjong tournament file, version 1",
         "description": (
-            "A whole tournament as one JSON document (../shared/formats/README.md). Keys not "
+            "A whole tournament as one JSON document (docs/formats.md). Keys not "
             "named here are ignored. References between parts of the file (player keys, "
             "session and table numbers, indexes into lists) and the rule set's checks of "
             "scores and penalties are the importer's, beyond this schema."

@@ -1,10 +1,10 @@
-"""Hand by hand: the score sheet's arithmetic (RULES.md §5), plain Python like the rules.
+"""Hand by hand: the score sheet's arithmetic (docs/rules.md §5), plain Python like the rules.
 
 `play(rules, hands, winds)` is the one door: it picks the game's module by `rules.game`
 (riichi.py or sichuan.py) and gives what a table's hands make, final per wind; every impossible
 hand raises the one HandError (errors.py) naming where ("hands[3].wins[0].fu").
 `in_file_order(hand)` writes a hand's keys in the order of the tournament file's examples
-(../shared/formats/README.md, "Hands"), whatever order a database kept them in.
+(docs/formats.md, "Hands"), whatever order a database kept them in.
 """
 
 from collections import Counter

@@ -1,7 +1,7 @@
 """A paper protocol's hands typed at the keyboard: one hand a line, for both games.
 
 `parse(text, game)` reads the lines into the hand objects of the tournament file
-(../shared/formats/README.md, "Hands"); `write(hand)` is the reverse, so the desk shows a
+(docs/formats.md, "Hands"); `write(hand)` is the reverse, so the desk shows a
 table's hands as the text it edits, and `parse(write(h)) == h`. The notation says what the paper
 says, in the order a scorer reads it; the arithmetic (riichi.py, sichuan.py) judges whether the
 hand can be. Case and spaces are free: `RON s < w 3/40 R:S,N` is `ron S<W 3/40 r:SN`.

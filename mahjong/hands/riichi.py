@@ -1,12 +1,12 @@
-"""Riichi hands (RULES.md §5.1): what each hand pays, and the game the hands make.
+"""Riichi hands (docs/rules.md §5.1): what each hand pays, and the game the hands make.
 
-Input is the tournament file's hand objects (../shared/formats/README.md, "Hands"): one dict per
+Input is the tournament file's hand objects (docs/formats.md, "Hands"): one dict per
 hand, `result` first. Seats are the winds held for the whole game (E, S, W, N), the first dealer
 is E. `play_game` runs the hands in order and keeps the dealer, the round wind, the counters and
 the riichi sticks on the table; every impossible hand raises HandError naming where.
 
 Where the seeds leave a point open, the rule set decides (mahjong.rulesets, each field quoting the
-seed; the README lists the readings):
+seed; docs/rules.md §5.1 lists the readings):
 - `sticks_at_end`: sticks still on the table when the game ends. EMA 000 §3.6: "all riichi bets
   left on the table go to the winner"; with first place shared the desk splits them as 000 §3.6.1
   splits the uma ("points for the places are divided between the tied players"), in hundreds,
@@ -39,7 +39,7 @@ KEYS = {
     "nagashi": {"result", "seat", "tenpai", "riichi"},
 }
 FU = (20, 25, *range(30, 120, 10))
-# Limit hands by han (RULES.md §5.1): mangan 5, haneman 6–7, baiman 8–10, sanbaiman 11–12.
+# Limit hands by han (docs/rules.md §5.1): mangan 5, haneman 6–7, baiman 8–10, sanbaiman 11–12.
 LIMITS = ((13, 8000), (11, 6000), (8, 4000), (6, 3000), (5, 2000))
 # The most han a win may name: the table's last row is "13 and more" (a counted yakuman, paid
 # as the 13th), so any count above pays the same; this bound only keeps a sheet's numbers
@@ -86,7 +86,7 @@ class Game:
 
 
 def _up(value: float) -> int:
-    """Rounded up to the next 100 (RULES.md §5.1: every payment separately)."""
+    """Rounded up to the next 100 (docs/rules.md §5.1: every payment separately)."""
     return int(math.ceil(value / 100) * 100)
 
 
@@ -123,7 +123,7 @@ def allowed_cells(rules: RuleSet) -> dict:
 
 def base_points(rules: RuleSet, win: dict, tsumo: bool, path: str) -> int:
     """A win's base points from its han and fu, or its yakuman count; HandError for a cell the
-    seeds' tables leave empty (RULES.md §5.1)."""
+    seeds' tables leave empty (docs/rules.md §5.1)."""
     unknown = set(win) - {"seat", "han", "fu", "yakuman"}
     if unknown:
         raise HandError(path, messages.UNKNOWN_WIN_KEY, key=sorted(unknown)[0])
@@ -203,7 +203,7 @@ class _Table:
 
 
 def _noten_payments(tenpai, seats) -> list[Payment]:
-    """RULES.md §5.1, 000 §3.4.2: 3,000 in all from the noten to the tenpai players."""
+    """docs/rules.md §5.1, 000 §3.4.2: 3,000 in all from the noten to the tenpai players."""
     noten = [s for s in seats if s not in tenpai]
     if not tenpai or not noten:
         return []

@@ -1,6 +1,7 @@
-"""Sichuan hands (SBR 2025, RULES.md §5.2, seed 002): what each hand pays, and the game they make.
+"""Sichuan hands (SBR 2025, docs/rules.md §5.2, seed 002): what each hand pays, and the game they
+make.
 
-Input is the tournament file's hand object (../shared/formats/README.md, "Hands"): the events of
+Input is the tournament file's hand object (docs/formats.md, "Hands"): the events of
 the hand in the order they happened (`kong`, `hu`, `false_hu`), then, if the wall ran out, the
 state of each player who did not declare hu (`exhausted`). Seats are the winds held for the whole
 session: four, or three at a three-player table (002 §3.1). `play_hand` checks one hand and pays
@@ -16,9 +17,9 @@ moment". Readings chosen where seed 002 leaves a point open:
   false hu to "всем игрокам, которые оставались в игре на момент объявления ложного маджонга"
   (§2.8.4 (2)). A player who declared a false hu is still in the hand.
 - A false hu returns the kongs declared before it ("должен вернуть очки за объявленные конги",
-  §2.8.4 (3)); the player plays on (RULES.md: "A false hu does not end the player's hand"), and a
-  kong declared after it counts like any other. A kong's points go back at most once: a false
-  hu and then no waiting at the end do not return them twice.
+  §2.8.4 (3)); the player plays on (docs/rules.md §5.2: "A false hu does not end the player's
+  hand"), and a kong declared after it counts like any other. A kong's points go back at most once:
+  a false hu and then no waiting at the end do not return them twice.
 - A robbed kong pays nothing: "конг считается недействительным" (appendix 1, 9). The kong stays
   in the events (the file names it so that `robbing_kong` can point at it). The robber wins on
   the kong maker's tile, so the kong maker pays as the discarder ("Выигрыш на кость, которую
@@ -36,7 +37,7 @@ moment". Readings chosen where seed 002 leaves a point open:
   players are in the same position (§2.7.4 (5)) is read as: no waiting payments; the kong
   refunds still happen.
 - The pig's 48 points (§2.8.4 (1)) go to the other players in equal parts, hu or not: 16 each,
-  24 each at a three-player table (RULES.md §5.2; the seed does not say who receives them).
+  24 each at a three-player table (docs/rules.md §5.2; the seed does not say who receives them).
 - A player makes at most four kongs in a hand (four sets and a pair, §2.6.1 (1)). Nothing
   follows the last hu ("до тех пор, пока три игрока не объявят маджонг", §2.6.2 (1)): a fourth
   hu, or a third at a three-player table, is refused as an event after the end of the hand.
@@ -446,7 +447,7 @@ class _Hand:
 
 
 def play_hand(hand: dict, seats: tuple[str, ...], dealer: str) -> HandResult:
-    """One hand's points and payments (RULES.md §5.2); HandError for an impossible hand."""
+    """One hand's points and payments (docs/rules.md §5.2); HandError for an impossible hand."""
     seats = _table(seats)
     if dealer not in seats:
         raise HandError("dealer", messages.DEALER_SEAT)

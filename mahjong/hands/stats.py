@@ -7,7 +7,7 @@ player keys, the hand objects as recorded and the game `mahjong.hands.play` made
 `HandLine` per hand for the workbook. A substitute who joined during play is the seat's player
 for every hand of that seat: the sheet does not say who sat in which hand.
 
-What counts (RULES.md §5), where a reader could count otherwise:
+What counts (docs/rules.md §5), where a reader could count otherwise:
 
 Riichi
 - Every hand on the sheet is a hand played, an abortive draw and a chombo hand included, and
@@ -17,7 +17,7 @@ Riichi
   (000 §4.2.4: it is scored "after an exhaustive draw"), so it counts as no win.
 - A deal-in is a ron on the player's discard: a discard that two players win on is one deal-in.
 - A win's value is what the hand itself is worth: the ron payment, or the tsumo payments summed
-  (RULES.md §5.1 "Ron: the discarder pays the winner 4 × base (6 × base if the winner is the
+  (docs/rules.md §5.1 "Ron: the discarder pays the winner 4 × base (6 × base if the winner is the
   dealer)"). Counters (honba) and riichi sticks are left out: they belong to the table, not to
   the hand. The average win is the mean of these values; the largest hand is the largest value
   (a dealer's mangan, 12,000, beats a non-dealer's, 8,000).

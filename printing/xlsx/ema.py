@@ -18,9 +18,10 @@ Names are the players' Latin names (Player.latin_parts): the Latin first and las
 typed, else the first and last name (or, when only the whole name is known, the name split
 before its last word with the surname's particles: "Jan van den Berg" → "van den Berg",
 "Jan"; one word is the last name) transliterated by the Ukrainian or Russian national system
-("Юлія Ґудзь" → "Gudz", "Yuliia"; README, "Latin names"). The headings stay in English: the
-sheet goes to the EMA, whatever the desk's language. Only ranked players are listed
-(disqualified ones last, as in the standings); substitutes are left out, as they are unranked.
+("Юлія Ґудзь" → "Gudz", "Yuliia"; docs/features/players-and-names.md, "Latin names"). The headings
+stay in English: the sheet goes to the EMA, whatever the desk's language. Only ranked players are
+listed (disqualified ones last, as in the standings); substitutes are left out, as they are
+unranked.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ class DrawError(Exception):
 def table_sizes(count: int, three_player: bool) -> list[int]:
     """Table sizes for `count` players, full tables first.
 
-    Riichi needs a multiple of four. Sichuan (RULES.md §3, 002 §3.1) plays three-handed at
+    Riichi needs a multiple of four. Sichuan (docs/rules.md §3, 002 §3.1) plays three-handed at
     incomplete tables; as many as three such tables absorb any remainder once there are enough
     players, so everyone plays. Only when that is impossible (1, 2 or 5 players) are the one or
     two left over put at an awarded table, with no game.
@@ -49,7 +49,7 @@ def draw_tables(players: list, seed: int, three_player: bool = False) -> list[li
 
 def separate(tables: list[list], keep_apart: dict, seed: int) -> list[list]:
     """Swap players between tables until no two with the same keep-apart value sit together,
-    or no single swap helps any more (RULES.md §3: "the draw may keep players of the same
+    or no single swap helps any more (docs/rules.md §3: "the draw may keep players of the same
     country/region apart"). Seats keep their winds: a swapped player takes the other's wind."""
     if not keep_apart:
         return tables
@@ -85,8 +85,8 @@ def separate(tables: list[list], keep_apart: dict, seed: int) -> list[list]:
 
 
 def rotate_incomplete(tables: list[list], already: set, seed: int) -> list[list]:
-    """Give the three-player and awarded seats to players who have not had one yet (RULES.md §3:
-    a player who sat at an incomplete table cannot be put at one again), by swapping them with
+    """Give the three-player and awarded seats to players who have not had one yet (docs/rules.md
+    §3: a player who sat at an incomplete table cannot be put at one again), by swapping them with
     players drawn at random from the full tables."""
     tables = [t[:] for t in tables]
     rng = random.Random(seed)

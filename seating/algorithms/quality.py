@@ -1,7 +1,7 @@
 """How good a seating is, in the numbers a director compares plans by. Imports nothing from Django.
 
 A seating is a list of rounds (sessions); a round is a list of tables; a table lists its players
-in wind order E, S, W, N. Tables of one or two players are awarded tables (RULES.md §3): nobody
+in wind order E, S, W, N. Tables of one or two players are awarded tables (docs/rules.md §3): nobody
 plays there, so nobody meets anybody and no wind is sat.
 
 Beside each figure stands a bound that no seating of the same field and tables can beat. A bound

@@ -61,7 +61,7 @@ REPEAT_UP_TO_32 = 1500.0
 REPEAT_FLOOR = 1000.0
 # Seating two players with the same keep-apart value together weighs like a repeat.
 CLASH_PER_REPEAT = 1.0
-# A second seat at a three-player or awarded table outweighs several repeats (RULES.md §3).
+# A second seat at a three-player or awarded table outweighs several repeats (docs/rules.md §3).
 INCOMPLETE_PER_REPEAT = 3.0
 # Winds. When the tournament's session count is known, each player has the winds they may sit
 # now and still end with every wind ⌊G/4⌋ or ⌈G/4⌉ times over their G games (`allowed_winds`).

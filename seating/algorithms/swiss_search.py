@@ -21,7 +21,7 @@ table sizes, and returns the tables. Deterministic for a seed; it stops on step 
 5. When every table must seat one player of each wind (the last session of an even plan), one
    wind's players at a time are re-seated as a cheapest assignment to the tables (`_by_kind`).
 
-Figures: benchmarks/swiss_sim.py, 8 sessions, README "Swiss seating".
+Figures: benchmarks/swiss_sim.py, 8 sessions, docs/development/benchmarks.md "Swiss seating".
 """
 
 import math

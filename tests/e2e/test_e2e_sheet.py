@@ -131,7 +131,7 @@ def test_four_phones_record_a_riichi_game_through_a_network_drop(new_context):
 
 @pytest.mark.django_db(transaction=True)
 def test_four_phones_record_a_sichuan_hand_as_it_happened(new_context):
-    """RULES.md §5.2: W's concealed kong takes 2 from each player still in the hand; S's hu on
+    """docs/rules.md §5.2: W's concealed kong takes 2 from each player still in the hand; S's hu on
     E's discard with 2 fans is 4 from E; W's self-drawn hu with 1 fan is 2 + 1 from each player
     not yet hu (E and N); the wall runs out with E waiting on 1 fan and N not waiting: N pays
     E 2. E −7, S +2, W +12, N −7."""

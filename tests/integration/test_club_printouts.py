@@ -2,8 +2,8 @@
 every game as PDF (read back with pypdf), the workbook (read back with openpyxl).
 
 001 §13: a game's rating points are (score − 30,000) / 1,000 to one decimal, plus +9 / +3 / −3 /
-−9 by place, chombo −20; a tie shares the places' points (RULES.md §2). So 40,000 first → +19.0;
-two at 30,000 sharing second and third → (3 − 3) / 2 = 0.0 each; 20,000 last with a chombo →
+−9 by place, chombo −20; a tie shares the places' points (docs/rules.md §2). So 40,000 first →
++19.0; two at 30,000 sharing second and third → (3 − 3) / 2 = 0.0 each; 20,000 last with a chombo →
 −10 − 9 − 20 = −39.0.
 """
 

@@ -1,7 +1,7 @@
 """A club rating's public pages and feed (issue 25), through the real URLs and database.
 
 Seed 001 §13: a game's rating points are (score − 30,000) / 1,000 to one decimal (§13.2–13.3)
-plus +9 / +3 / −3 / −9 by place (§13.4), "added to the player's rating" (§13.5). RULES.md §2:
+plus +9 / +3 / −3 / −9 by place (§13.4), "added to the player's rating" (§13.5). docs/rules.md §2:
 ties split the placement points as in §1 — two tied for first share 9 + 3, 6 each.
 """
 
@@ -146,8 +146,8 @@ def keys(value):
 
 
 def test_the_feed_is_shaped_as_the_readme_example(club):
-    readme = (settings.BASE_DIR / "README.md").read_text()
-    section = readme.split("#### Club rating feed", 1)[1]
+    readme = (settings.BASE_DIR / "docs" / "features" / "feeds.md").read_text()
+    section = readme.split("## Club rating feed", 1)[1]
     example = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
     assert keys(feed(season=club["spring"].pk)) == keys(example)
 

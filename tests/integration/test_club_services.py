@@ -1,5 +1,5 @@
 """A club rating's writes and reads (issue 25): games recorded as they are played, confirmed by
-a second officer, and the rating they add up to (seed 001 §13, §7.2; RULES.md §2)."""
+a second officer, and the rating they add up to (seed 001 §13, §7.2; docs/rules.md §2)."""
 
 import datetime
 
@@ -69,7 +69,7 @@ def points(club, season=None):
 
 def test_a_games_rating_points_are_001_13(club, officers, members):
     """001 §13.2–13.4: "(final score − 30,000) / 1,000, to one decimal, plus placement points
-    +9 / +3 / −3 / −9" (RULES.md §2)."""
+    +9 / +3 / −3 / −9" (docs/rules.md §2)."""
     ann, bob, cat, dan = members[:4]
     played(club, officers, [ann, bob, cat, dan], [42300, 31700, 26000, 20000])
     assert points(club) == {
@@ -81,7 +81,7 @@ def test_a_games_rating_points_are_001_13(club, officers, members):
 
 
 def test_a_tie_for_first_splits_9_and_3(club, officers, members):
-    """RULES.md §2: "Ties: split placement points as in §1" — two players tied for 1st share
+    """docs/rules.md §2: "Ties: split placement points as in §1" — two players tied for 1st share
     (9 + 3) / 2 = 6 each."""
     ann, bob, cat, dan = members[:4]
     played(club, officers, [ann, bob, cat, dan], [35000, 35000, 30000, 20000])
@@ -128,8 +128,8 @@ def test_the_rating_is_the_sum_over_games_and_evenings(club, officers, members):
 
 
 def test_sticks_left_on_the_table_are_accepted_and_other_sums_refused(club, officers, members):
-    """RULES.md §2 (001 §3.11): sticks left on the table make the sum less than 120,000 by 1,000
-    per stick; "the sum is never more"."""
+    """docs/rules.md §2 (001 §3.11): sticks left on the table make the sum less than 120,000 by
+    1,000 per stick; "the sum is never more"."""
     four = members[:4]
     played(club, officers, four, [40000, 30000, 30000, 19000])  # one stick left: accepted
     for scores in ([40000, 30000, 30000, 21000], [40000, 30000, 30000, 19500]):

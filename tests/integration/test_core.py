@@ -71,7 +71,7 @@ def test_a_stale_edit_is_a_refusal():
 
 
 def test_rule_message_translates_the_words_a_hand_error_carries():
-    """A hand refused for an empty cell of the scoring table (RULES.md §5.1: EMA pays no 1 han
+    """A hand refused for an empty cell of the scoring table (docs/rules.md §5.1: EMA pays no 1 han
     20 fu on a discard) says how it was won in the reader's language, not only the template."""
     bad = [{"result": "ron", "from": "W", "wins": [{"seat": "S", "han": 1, "fu": 20}]}]
     with pytest.raises(HandError) as caught:

@@ -289,7 +289,7 @@ def test_rules_freeze_after_confirmed_results(staff):
     feed = Client().get(f"/t/{t.slug}/standings.json").json()
     assert feed["standings"][0]["total"] == 21.3
     # Issue 22: rules a confirmed result does not hold under are refused, naming the table:
-    # riichi scores of 42,300… are no Sichuan game points (RULES.md §5: they sum to 0).
+    # riichi scores of 42,300… are no Sichuan game points (docs/rules.md §5: they sum to 0).
     refused = director.post(f"/desk/{t.slug}/rules/", {"ruleset": "sbr-2025", "reason": "try"})
     assert "Session 1, table 1 does not hold under these rules" in refused.content.decode()
     t.refresh_from_db()
@@ -357,7 +357,7 @@ def test_result_history_has_who_and_when(staff):
 
 
 def test_sichuan_awarded_table_counts_without_a_result(staff):
-    """RULES.md §3 (002 §3.1): "One or two players left: no game; each gets an awarded 3 TP
+    """docs/rules.md §3 (002 §3.1): "One or two players left: no game; each gets an awarded 3 TP
     and 0 GP." A three-player table gets TP 4, 3, 2 by game points."""
     t = f.tournament("sbr-2025", players=8)
     # 8 players seated as 4 + 3 + 1: the lone player's table is awarded.
@@ -378,7 +378,7 @@ def test_sichuan_awarded_table_counts_without_a_result(staff):
 
 
 def test_a_played_sessions_awarded_table_is_not_removable_and_keeps_its_points(staff):
-    """RULES.md §3 (002 §3.1.4): the lone player's awarded 3 TP count once the session has
+    """docs/rules.md §3 (002 §3.1.4): the lone player's awarded 3 TP count once the session has
     results. Issue 21: the session page offered "Remove table" on it, the removal needed no
     override, and the 3 TP vanished. The session page, the clock board and the dashboard now
     read one table state; an awarded table is done, never "to enter"."""

@@ -4,7 +4,7 @@ QR), and the filled protocol prints every recorded hand with its running totals,
 pages as a long game needs, with the final scores and the signatures.
 
 The PDFs are fetched through the desk's real URL and read back with pypdf. The hands and their
-payments are tests/support/hands.py's, each worked out there from RULES.md §5:
+payments are tests/support/hands.py's, each worked out there from docs/rules.md §5:
 - §5.1 (EMA 2012): S wins 3 han 40 fu on W's discard, 5,200 and N's and S's sticks: S +6,200,
   W −5,200, N −1,000; a draw with E and N tenpai: 1,500 each from S and W, N's riichi stick on
   the table; E self-draws a mangan with one counter: +9,300; N's chombo: 4,000 to each.
@@ -117,7 +117,7 @@ def sichuan():
     four, three = session.tables.order_by("number")
     for hand in SICHUAN_HANDS:
         record_hand(four, hand, staff["desk1"])
-    # Three players (RULES.md §5.2): S open kong on E's discard (2 from E); W wins 2 fans on
+    # Three players (docs/rules.md §5.2): S open kong on E's discard (2 from E); W wins 2 fans on
     # E's discard (4 from E); S self-draws 3 fans (8 + 1 from E, the only one not yet hu):
     # E −15, S +11, W +4. Then the wall runs out: E waits on 2 fans, S is not waiting, W is
     # an active pig: S and W pay E 4 each, W pays the pig's 48, 24 to each: E +32, S +20, W −52.
@@ -245,7 +245,7 @@ def test_sichuan_hands_in_words_with_three_and_four_seats(sichuan):
 
 def test_a_long_game_splits_across_pages_with_the_totals_on_the_last(riichi):
     """200 hands: an exhaustive draw with only the dealer E tenpai keeps E dealing, each
-    noten player paying 1,000 (RULES.md §5.1), the counters growing by one a hand."""
+    noten player paying 1,000 (docs/rules.md §5.1), the counters growing by one a hand."""
     session, _first, second, staff = riichi
     for _n in range(200):
         record_hand(second, {"result": "draw", "tenpai": ["E"], "riichi": []}, staff["desk1"])
@@ -272,7 +272,7 @@ def test_a_long_game_splits_across_pages_with_the_totals_on_the_last(riichi):
 
 
 def test_the_words_of_every_kind_of_hand():
-    """The format's examples (../shared/formats/README.md, "Hands") in words, riichi and
+    """The format's examples (docs/formats.md, "Hands") in words, riichi and
     Sichuan (every event and every state at an exhausted wall)."""
     riichi = [json.loads(line) for line in README_RIICHI.strip().splitlines()]
     assert [hand_text(h) for h in riichi] == [

@@ -39,7 +39,7 @@ def table():
 
 
 def test_hands_are_recorded_in_order_and_give_the_scores(table):
-    """RULES.md §5.1: S declares riichi (−1,000) and wins 2 han 30 fu on W's discard, 2,000 and
+    """docs/rules.md §5.1: S declares riichi (−1,000) and wins 2 han 30 fu on W's discard, 2,000 and
     the stick; the dealership passes to S, so E's self-drawn 1 han 30 fu is a non-dealer's:
     500 from the dealer S, 300 from W and N."""
     table, staff = table
@@ -58,7 +58,7 @@ def test_a_resent_hand_is_recorded_once(table):
 
 
 def test_an_impossible_hand_is_refused_and_nothing_is_saved(table):
-    """RULES.md §5.1: no 20 fu hand wins on a discard under EMA."""
+    """docs/rules.md §5.1: no 20 fu hand wins on a discard under EMA."""
     table, staff = table
     bad = {"result": "ron", "from": "W", "wins": [{"seat": "S", "han": 1, "fu": 20}]}
     with pytest.raises(ActionRefused) as refused:
@@ -151,8 +151,8 @@ def test_the_hands_become_the_draft_result_once_every_player_confirmed(table):
         send_hands_result(table)
     for wind in "ESWN":
         confirm_hand(hand, wind, None, via="table")
-    # README "The table's own score sheet": a riichi game not over is sent once the clock
-    # ended it (issue 34), here with time up.
+    # docs/using/table-page.md "The table's own score sheet": a riichi game not over is sent once
+    # the clock ended it (issue 34), here with time up.
     with pytest.raises(ActionRefused, match="the session's clock has not ended it"):
         send_hands_result(table)
     start_clock(table.session, staff["desk1"])
@@ -178,7 +178,7 @@ def test_a_result_that_disagrees_with_the_hands_is_refused(table):
 
 
 def test_a_riichi_game_over_and_confirmed_becomes_a_draft_by_itself(table):
-    """RULES.md §5.1 (Furiten, 001 §6.1): the game ends when a score goes below zero. S's
+    """docs/rules.md §5.1 (Furiten, 001 §6.1): the game ends when a score goes below zero. S's
     yakuman on W's discard costs W 32,000 of 30,000: the game is over, and once every player
     confirmed the hand the table's draft result is the hands' scores."""
     table, staff = table

@@ -1,7 +1,7 @@
 """Issue 24, statistics from hands: hands recorded through scoring.services.record_hand, then read
 through the real URLs — the player page's Hands table, the highlights under the standings,
 statistics.json — and the workbook's Hands and Player statistics sheets (openpyxl). The numbers
-are tests/support/hands.py's, worked out there from RULES.md §5."""
+are tests/support/hands.py's, worked out there from docs/rules.md §5."""
 
 import io
 import json
@@ -21,7 +21,7 @@ from tests.support.hands import RIICHI_HANDS, SICHUAN_HANDS
 pytestmark = pytest.mark.django_db
 
 # Table 2 of the riichi session: the dealer E (p05) wins 2 han 30 fu and S (p06) a yakuman on
-# one discard of N (p08). RULES.md §5.1: "Several players may win on one discard: the discarder
+# one discard of N (p08). docs/rules.md §5.1: "Several players may win on one discard: the discarder
 # pays each winner separately": 6 × 480 = 2,880 → 2,900 for the dealer, 4 × 8,000 = 32,000.
 DOUBLE_RON = {
     "result": "ron",
@@ -172,7 +172,8 @@ def test_workbook_hands_and_player_statistics(riichi):
 
 def test_sichuan_through_the_pages_and_the_workbook():
     """tests/support/hands.py's Sichuan session: W (p03) makes a concealed kong (+6) and
-    self-draws; the wall then runs out with W an active pig (RULES.md §5.2, "Pig: 48 points")."""
+    self-draws; the wall then runs out with W an active pig (docs/rules.md §5.2, "Pig: 48
+    points")."""
     staff = f.staff()
     t = f.tournament("sbr-2025", players=4, slug="sichuan-open")
     table = f.seat_session(t).tables.get()
@@ -216,7 +217,8 @@ def test_sichuan_through_the_pages_and_the_workbook():
 
 def test_released_sessions_only_when_results_are_released_by_session(riichi):
     """A session whose tables are not all confirmed shows nothing of itself on the public pages
-    (README, "Finishing the tournament"): its hands neither. The workbook has them all."""
+    (docs/using/finishing.md, "Finishing the tournament"): its hands neither. The workbook has them
+    all."""
     t, staff = riichi
     t.release_by_session = True
     t.save()

@@ -205,7 +205,7 @@ def restore_through_the_pages(staff, backup):
 
 
 def test_a_table_in_play_is_exported_playing_with_its_hands_and_no_scores():
-    """formats/README.md: a table still being played carries "status": "playing", its hands
+    """docs/formats.md: a table still being played carries "status": "playing", its hands
     kept, its seats with no score; a draft made from hands is "draft" with its hands."""
     staff = f.staff()
     t = hall(staff)
@@ -348,7 +348,7 @@ def test_the_page_says_a_table_in_play_stays_in_play_or_becomes_a_result():
             "session 1, table 1",
             "version – here, version 1 in the file",
             "in play, 2 hands, no result",
-            # RULES.md §5.1, the first two hands of tests/support/hands.py; EMA gives the stick
+            # docs/rules.md §5.1, the first two hands of tests/support/hands.py; EMA gives the stick
             # left on the table to the first at the end.
             "Player 01 31500 / Player 02 35700 / Player 03 23300 / Player 04 29500",
         ]

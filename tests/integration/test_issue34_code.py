@@ -1,7 +1,7 @@
-"""Issue 34, finding 10: the table's short code, typed at /h/ (README, "The table's own score
-sheet"). A typed code is one indexed lookup of the stored code (Table.code), not a keyed hash
-of every live table; every way a table is made stores its code (the draw, Swiss, a table by
-hand, the tournament file, a restore), a changed slug or secret makes the codes again; and a
+"""Issue 34, finding 10: the table's short code, typed at /h/ (docs/using/table-page.md, "The
+table's own score sheet"). A typed code is one indexed lookup of the stored code (Table.code), not a
+keyed hash of every live table; every way a table is made stores its code (the draw, Swiss, a table
+by hand, the tournament file, a restore), a changed slug or secret makes the codes again; and a
 client that typed too many wrong codes waits a minute, with a message saying so."""
 
 import json

@@ -233,7 +233,7 @@ def test_a_hands_number_is_a_whole_number_in_range(client, table, value, message
 @pytest.mark.parametrize("han", [10**20, 10**400, HAN_MAX + 1, 0, 2.5])
 def test_han_past_the_rule_sets_bound_is_refused(client, table, han):
     """Issue 34 (9): "Han 10^20 and 10^400 are accepted as yakuman and stored digit for digit".
-    RULES.md §5.1: "13 and more yakuman" — any han above 13 pays as 13; a sheet takes up to
+    docs/rules.md §5.1: "13 and more yakuman" — any han above 13 pays as 13; a sheet takes up to
     HAN_MAX (99) and refuses more, naming the win's han."""
     hand = {"result": "tsumo", "wins": [{"seat": "E", "han": han}], "riichi": []}
     status, body = record(client, table, hand, 1)
@@ -244,7 +244,7 @@ def test_han_past_the_rule_sets_bound_is_refused(client, table, han):
 
 @pytest.mark.parametrize("han", [13, 15, HAN_MAX])
 def test_han_of_13_and_more_is_a_counted_yakuman(client, table, han):
-    """RULES.md §5.1: "13 and more yakuman (8,000)": the dealer's self-draw, 16,000 each."""
+    """docs/rules.md §5.1: "13 and more yakuman (8,000)": the dealer's self-draw, 16,000 each."""
     hand = {"result": "tsumo", "wins": [{"seat": "E", "han": han}], "riichi": []}
     status, body = record(client, table, hand, 1)
     assert status == 200 and Hand.objects.get().data["wins"][0]["han"] == han

@@ -9,7 +9,7 @@ typed-hands pages, the tournament file's export and a restore.
 - A confirmed table that records hands is corrected by the director as a new version of the
   hands and of the result together, with the reason, who and when (finding 5).
 - A riichi table sends its result to the desk only when the game is over or the clock ended it
-  (finding 5; README "The table's own score sheet")."""
+  (finding 5; docs/using/table-page.md "The table's own score sheet")."""
 
 import html
 import json
@@ -32,7 +32,7 @@ from tournament.models import Tournament
 pytestmark = pytest.mark.django_db
 
 W = "ESWN"
-# An EMA game to the end of South (RULES.md §5.1): in hands 1–7 the seat after the dealer wins
+# An EMA game to the end of South (docs/rules.md §5.1): in hands 1–7 the seat after the dealer wins
 # 1 han 30 fu (1,000) on the discard of the seat after it, so the dealership passes every hand;
 # in hand 8 (North deals, South 4) East wins 3 han 30 fu on South's discard (3,900): the eighth
 # dealership ends without a repeat, and the game is over.
@@ -307,7 +307,7 @@ def test_the_director_corrects_a_confirmed_tables_hands_and_result_together(staf
         staff["director"],
     )
     assert new.note == "Correction of the confirmed version 1: protocol misread"
-    # RULES.md §5.1: 4 han 30 fu on a discard by a non-dealer is 7,700 (S +8,700 with both
+    # docs/rules.md §5.1: 4 han 30 fu on a discard by a non-dealer is 7,700 (S +8,700 with both
     # sticks, W −7,700): 2,500 more for S and 2,500 less for W than 3 han 40 fu (5,200).
     assert scores(new) == {"E": 44800, "S": 39100, "W": 20700, "N": 15400}
     old = Hand.objects.get(number=1, version=1)
@@ -332,9 +332,9 @@ def test_the_director_corrects_a_confirmed_tables_hands_and_result_together(staf
 
 
 def test_the_send_rule_riichi_waits_for_the_clock(table, staff):
-    """README "The table's own score sheet": "send to the desk" is for Sichuan, or for a riichi
-    game the clock ended before the end of South. One hand, the clock not started: refused;
-    the clock running: refused; time up: the draft."""
+    """docs/using/table-page.md "The table's own score sheet": "send to the desk" is for Sichuan, or
+    for a riichi game the clock ended before the end of South. One hand, the clock not started:
+    refused; the clock running: refused; time up: the draft."""
     record(table, RIICHI_HANDS[0], 1)
     confirm(table, 1)
     status, body = act(table, {"action": "send"})

@@ -374,7 +374,7 @@ def test_clock_minutes_too_big_to_count_are_refused(hall, minutes):
 def test_a_rule_change_a_draft_would_not_hold_under_is_refused(hall):
     """The file checks every draft against the rules (a draft can still be confirmed), so a rule
     change is refused as for a confirmed result: riichi scores of 40,000… are no Sichuan game
-    points (RULES.md §5: they sum to 0)."""
+    points (docs/rules.md §5: they sum to 0)."""
     t, staff = hall
     f.play(t.sessions.get().tables.get(), [40000, 30000, 20000, 30000], staff["desk1"], None)
     director = f.login(staff["director"])
@@ -387,7 +387,7 @@ def test_a_rule_change_a_draft_would_not_hold_under_is_refused(hall):
 
 
 def test_a_switch_to_riichi_with_a_three_handed_table_is_refused():
-    """002 §3.1: Sichuan seats three at a table; riichi never does (RULES.md §3)."""
+    """002 §3.1: Sichuan seats three at a table; riichi never does (docs/rules.md §3)."""
     staff = f.staff()
     t = f.tournament("sbr-2025", players=7)
     f.seat_session(t)

@@ -53,12 +53,12 @@ def test_valid_entry_is_a_draft_that_does_not_count_yet(riichi, staff):
 @pytest.mark.parametrize(
     "scores, message",
     [
-        # RULES.md §1: "Scores are multiples of 100."
+        # docs/rules.md §1: "Scores are multiples of 100."
         (
             [40050, 34950, 25000, 20000],
             "East (Player 01): The score 40,050 is not a multiple of 100.",
         ),
-        # RULES.md §1: "a table's four final scores therefore sum to 120,000."
+        # docs/rules.md §1: "a table's four final scores therefore sum to 120,000."
         (
             [40000, 35000, 25000, 10000],
             "The scores add up to 110,000, 10,000 too few: they must add up to 120,000.",

@@ -268,7 +268,7 @@ def test_seat_command_plans_draws_and_prints_figures(staff):
 
 
 def test_sichuan_draw_never_puts_anyone_at_an_incomplete_table_twice(staff):
-    # RULES.md §3 (002 §3.1): "A player who already sat at an incomplete table cannot be put at
+    # docs/rules.md §3 (002 §3.1): "A player who already sat at an incomplete table cannot be put at
     # one again." 14 players: two tables of four and two of three each session, so over two
     # sessions 12 of them sit three-handed once and nobody twice.
     t = f.tournament(ruleset="sbr-2025", players=14)

@@ -38,8 +38,8 @@ def post(client, table, body):
 
 
 def time_up(table):
-    """The session's clock run out: a riichi game not over may be sent to the desk (README
-    "The table's own score sheet"; issue 34)."""
+    """The session's clock run out: a riichi game not over may be sent to the desk
+    (docs/using/table-page.md "The table's own score sheet"; issue 34)."""
     desk = f.user("clock-desk")
     start_clock(table.session, desk)
     adjust_clock(table.session, desk, -90)
@@ -102,7 +102,7 @@ def test_two_devices_with_different_hands_are_a_conflict(client, table):
 
 
 def test_an_impossible_hand_is_refused_naming_where_and_nothing_is_saved(client, table):
-    """RULES.md §5.1: EMA leaves 1 han 20 fu on a discard empty."""
+    """docs/rules.md §5.1: EMA leaves 1 han 20 fu on a discard empty."""
     bad = {"result": "ron", "from": "W", "wins": [{"seat": "S", "han": 1, "fu": 20}], "riichi": []}
     status, body = record(client, table, bad, 1)
     assert status == 400
@@ -145,7 +145,7 @@ def test_confirm_undo_correct_and_send_through_the_page(client, table):
     status, body = post(client, table, {"action": "send"})
     assert status == 200 and body["state"]["result"] == {"status": "draft", "version": 1}
     result = Result.objects.get()
-    # RULES.md §5.1: 3 han 30 fu on a discard by a non-dealer is 3,900; with the stick.
+    # docs/rules.md §5.1: 3 han 30 fu on a discard by a non-dealer is 3,900; with the stick.
     assert {s.wind: s.score for s in result.scores.all()} == {
         "E": 30000,
         "S": 33900,
@@ -276,7 +276,7 @@ def test_a_sichuan_table_may_send_once_it_has_hands(client):
 
 
 def test_a_riichi_game_over_may_be_sent(client, table):
-    """South played out: the game is over without a clock (RULES.md §5.1)."""
+    """South played out: the game is over without a clock (docs/rules.md §5.1)."""
     for number in range(1, 9):  # the dealer's neighbour wins every hand: the deal passes
         dealer = "ESWN"[(number - 1) % 4]
         winner = "ESWN"[number % 4]

@@ -116,7 +116,7 @@ def riichi_hand(draw, dealer: str, winds: tuple, progress: bool) -> dict:
 
 
 def sichuan_hand(winds: tuple):
-    """One Sichuan hand: RULES.md §5.2's two worked hands (a four-player table), or the wall
+    """One Sichuan hand: docs/rules.md §5.2's two worked hands (a four-player table), or the wall
     run out with each seat's state."""
     state = st.sampled_from(["not_waiting", "pig", {"waiting": 0}, {"waiting": 1}])
     exhausted = st.fixed_dictionaries(
@@ -339,9 +339,9 @@ class HandsMachine(Machine):
     @precondition(lambda self: self.has_hands())
     @rule(data=st.data())
     def send(self, data):
-        """ "Send the result to the desk". README, "From the hands to the desk": at a Sichuan
-        table, or a riichi game the clock ended; the machine never starts the clock, so a riichi
-        game not over is refused."""
+        """ "Send the result to the desk". docs/using/table-page.md, "From the hands to the desk":
+        at a Sichuan table, or a riichi game the clock ended; the machine never starts the clock, so
+        a riichi game not over is refused."""
         table = data.draw(st.sampled_from(self.tables(hands=True)))
         rules = self.rule_set()
         over = rules.game == "sichuan" or hands_outcome(table).game.over

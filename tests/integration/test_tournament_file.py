@@ -1,4 +1,4 @@
-"""The tournament file (formats/README.md, "Tournament file, version 1"): export, import,
+"""The tournament file (docs/formats.md, "Tournament file, version 1"): export, import,
 refusals."""
 
 import copy
@@ -341,7 +341,7 @@ def test_sichuan_three_player_and_awarded_tables_round_trip():
 
 
 def readme_example():
-    """The example of formats/README.md with the players its seats name and the session 2 its
+    """The example of docs/formats.md with the players its seats name and the session 2 its
     second penalty names (no tables yet: p04's misconduct is a line of its own)."""
     return {
         "format": "mahjong-tournament",

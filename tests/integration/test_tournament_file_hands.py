@@ -1,8 +1,8 @@
-"""Hands in the tournament file (formats/README.md, "Hands (optional)"; RULES.md §5): import
+"""Hands in the tournament file (docs/formats.md, "Hands (optional)"; docs/rules.md §5): import
 computes the seats' scores from the hands or refuses a file whose scores, chombo or hands do not
 hold; export writes a table's current hands; the stored hands are versioned, never overwritten.
 
-The expected scores are worked out by hand from RULES.md §5 (tests/support/hands.py)."""
+The expected scores are worked out by hand from docs/rules.md §5 (tests/support/hands.py)."""
 
 import copy
 import json
@@ -90,7 +90,7 @@ def test_a_seat_without_chombo_takes_it_from_the_hands():
 
 
 def test_ema_gives_the_sticks_left_to_the_leader_and_furiten_leaves_them():
-    """RULES.md §5.1: after hands 1 and 2, N's stick is still on the table. EMA (000 §3.6)
+    """docs/rules.md §5.1: after hands 1 and 2, N's stick is still on the table. EMA (000 §3.6)
     gives it to the winner of the game, S: 34,700 + 1,000; Furiten (001 §3.11) leaves it, so
     the table sums to 119,000 and is accepted."""
     t = import_tournament(hands_file(hands=RIICHI_HANDS[:2]))
@@ -127,7 +127,7 @@ def test_a_three_player_sichuan_table_plays_its_three_winds():
 
 
 def test_the_readme_riichi_hands_import_with_their_scores():
-    """The seven riichi hands of the formats README, played in order under EMA: S's dealer
+    """The seven riichi hands of docs/formats.md, played in order under EMA: S's dealer
     yakuman on N's discard (48,000) sends N below zero, which EMA plays on."""
     hands = [json.loads(line) for line in README_RIICHI.strip().splitlines()]
     t = import_tournament(hands_file(hands=hands))
@@ -333,7 +333,7 @@ def test_a_rule_change_the_stored_hands_would_not_give_is_refused():
     """Issue 22's promise for hands: a rule change that would make a table's hands give other
     scores than the ones stored would leave a file that no longer restores. After hands 1 and 2
     one stick is left; EMA gives it to S (35,700), but with `sticks_at_end` "table" the hands
-    give S 34,700 — refused, naming the table (RULES.md §5.1)."""
+    give S 34,700 — refused, naming the table (docs/rules.md §5.1)."""
     t = import_tournament(hands_file(hands=RIICHI_HANDS[:2]))
     with pytest.raises(ActionRefused) as refused:
         change_rules(t, "ema-2012", {"sticks_at_end": "table"}, None, reason="try")

@@ -239,7 +239,8 @@ def test_ema_results_sheet(ema):
     assert EMA_COLUMNS == ("Place", "EMA number", "Last name", "First name", "Country", "Points")
     sheet = {(r["Last name"], r["First name"]): r for r in rows(ws)}
     data = {row["player"]["name"]: row for row in feed.feed(ema)["standings"]}
-    # Latin names (README, "Latin names"): Ukrainian letters take the Ukrainian national system.
+    # Latin names (docs/features/players-and-names.md, "Latin names"): Ukrainian letters take the
+    # Ukrainian national system.
     julia = sheet[("Gudz", "Yuliia")]
     assert julia["EMA number"] == "04160092"
     assert julia["Country"] == "Ukraine"

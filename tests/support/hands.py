@@ -1,10 +1,10 @@
-"""Hands as the tournament file carries them (formats/README.md, "Hands (optional)"): a riichi
-game and a Sichuan session with their scores worked out by hand from RULES.md §5, the README's
+"""Hands as the tournament file carries them (docs/formats.md, "Hands (optional)"): a riichi
+game and a Sichuan session with their scores worked out by hand from docs/rules.md §5, the README's
 own examples, and a small file with one table of hands (`hands_file`)."""
 
 import copy
 
-# An EMA 2012 game, each hand checked against RULES.md §5.1:
+# An EMA 2012 game, each hand checked against docs/rules.md §5.1:
 # 1. E deals. S wins 3 han 40 fu on W's discard: 5,200 from W; S and N put riichi sticks down
 #    and S, the winner, takes both: S +6,200, W −5,200, N −1,000.
 # 2. S deals. Drawn, E and N tenpai, N declares riichi: S and W pay 750 to each tenpai player
@@ -21,7 +21,7 @@ RIICHI_HANDS = [
 ]  # fmt: skip
 EMA_SCORES = [44800, 36600, 23200, 15400]
 
-# A Sichuan session at one table (RULES.md §5.2):
+# A Sichuan session at one table (docs/rules.md §5.2):
 # 1. W makes a concealed kong (2 from each: W +6). S wins 2 fans on E's discard (4 from E). W
 #    self-draws 1 fan (2 + 1 from each player not yet hu: E and N). N wins 0 fans on E's discard
 #    (1 from E). E −10, S +2, W +12, N −4. S declared hu first: S deals next.
@@ -39,7 +39,7 @@ SICHUAN_HANDS = [
 ]  # fmt: skip
 SICHUAN_POINTS = [10, 15, -39, 14]
 
-# The riichi hands of ../shared/formats/README.md, "Hands (optional)", in its order.
+# The riichi hands of docs/formats.md, "Hands (optional)", in its order.
 README_RIICHI = """
 {"result": "ron", "from": "W", "wins": [{"seat": "S", "han": 3, "fu": 40}], "riichi": ["S", "N"]}
 {"result": "ron", "from": "N", "wins": [{"seat": "E", "han": 2, "fu": 30}, {"seat": "S", "yakuman": 1}], "riichi": []}

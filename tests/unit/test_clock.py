@@ -1,6 +1,6 @@
 """Session clock arithmetic (mahjong.clock), pure and fast.
 
-000 §5.8: 'Usually 90 minutes. A clear signal 15 minutes before the end' (RULES.md §1);
+000 §5.8: 'Usually 90 minutes. A clear signal 15 minutes before the end' (docs/rules.md §1);
 002 §2.4.4: 'Когда до конца сессии остаётся 15 минут, главный судья оповещает об этом'.
 """
 

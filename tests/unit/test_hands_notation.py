@@ -1,6 +1,6 @@
 """The typed notation of a paper protocol's hands (mahjong.hands.notation): what each line reads
 as, the errors naming line and column, and the round trip parse(write(h)) == h for every hand
-the fixtures, the formats README and the arithmetic's own unit tests play."""
+the fixtures, docs/formats.md and the arithmetic's own unit tests play."""
 
 import copy
 import inspect
@@ -31,7 +31,7 @@ README_RIICHI_HANDS = [json.loads(line) for line in README_RIICHI.strip().splitl
 README_SICHUAN_HAND = json.loads(README_SICHUAN)
 
 
-# --- riichi, as the brief and the formats README write them -----------------------------------
+# --- riichi, as the brief and docs/formats.md write them -----------------------------------
 
 RIICHI_LINES = [
     ("ron S<W 3/40 r:SN", README_RIICHI_HANDS[0]),
@@ -80,7 +80,7 @@ def test_case_and_spaces_are_free(line):
     ],
 )
 def test_values_and_limit_names(value, win):
-    """RULES.md §5.1: mangan 5 han, haneman 6–7, baiman 8–10, sanbaiman 11–12 (riichi.LIMITS);
+    """docs/rules.md §5.1: mangan 5 han, haneman 6–7, baiman 8–10, sanbaiman 11–12 (riichi.LIMITS);
     the name stands for the least han of its limit, which pays the same."""
     [hand] = parse(f"tsumo S {value}", "riichi")
     assert hand == {"result": "tsumo", "wins": [{"seat": "S", **win}], "riichi": []}

@@ -1,5 +1,5 @@
-"""Riichi hand by hand (RULES.md §5.1): every cell of the seeds' scoring tables, the payments of
-each kind of hand, the sticks, the counters, the dealer and the end of the game.
+"""Riichi hand by hand (docs/rules.md §5.1): every cell of the seeds' scoring tables, the payments
+of each kind of hand, the sticks, the counters, the dealer and the end of the game.
 
 Tables: EMA 2012 (seed 000, after §5.8: "Схід Цумо", "Інші Цумо", "Схід Рон", "Інші Рон" and the
 limit hands) and Furiten (seed 001, tables 1–3). Copied here cell by cell; an empty cell is a hand
@@ -139,8 +139,8 @@ def refused(call, *args):
 @pytest.mark.parametrize("fu", sorted(EMA_RON))
 @pytest.mark.parametrize("han", HANS)
 def test_every_cell_of_the_ema_ron_tables(fu, han):
-    """RULES.md §5.1 "Ron: the discarder pays the winner 4 × base (6 × base if the winner is the
-    dealer), rounded up to 100"; seed 000's "Схід Рон" and "Інші Рон" tables, cell by cell."""
+    """docs/rules.md §5.1 "Ron: the discarder pays the winner 4 × base (6 × base if the winner is
+    the dealer), rounded up to 100"; seed 000's "Схід Рон" and "Інші Рон" tables, cell by cell."""
     for winner, table in (("E", EMA_DEALER_RON), ("S", EMA_RON)):
         expected = table[fu][han - 1]
         if expected is None:
@@ -152,7 +152,7 @@ def test_every_cell_of_the_ema_ron_tables(fu, han):
 
 
 def test_no_hand_of_20_fu_wins_on_a_discard_under_ema():
-    """RULES.md §5.1: "no 20 fu on a ron" (000's ron tables have no 20 fu row)."""
+    """docs/rules.md §5.1: "no 20 fu on a ron" (000's ron tables have no 20 fu row)."""
     for han in HANS:
         error = refused(ron, EMA, "S", han, 20)
         assert error.path == "hands[0].wins[0].fu"
@@ -164,8 +164,8 @@ def test_no_hand_of_20_fu_wins_on_a_discard_under_ema():
 @pytest.mark.parametrize("fu", sorted(EMA_TSUMO))
 @pytest.mark.parametrize("han", HANS)
 def test_every_cell_of_the_ema_tsumo_tables(fu, han):
-    """RULES.md §5.1 "Tsumo: a non-dealer winner gets 2 × base from the dealer and 1 × base from
-    each of the other two; a dealer winner gets 2 × base from each"; 000's "Схід Цумо" and
+    """docs/rules.md §5.1 "Tsumo: a non-dealer winner gets 2 × base from the dealer and 1 × base
+    from each of the other two; a dealer winner gets 2 × base from each"; 000's "Схід Цумо" and
     "Інші Цумо" tables, cell by cell."""
     each = EMA_DEALER_TSUMO[fu][han - 1]
     if each is None:
@@ -184,7 +184,7 @@ def test_every_cell_of_the_ema_tsumo_tables(fu, han):
 
 @pytest.mark.parametrize("han", sorted(EMA_LIMITS))
 def test_the_ema_limit_hands(han):
-    """RULES.md §5.1: "5 mangan (2,000), 6–7 haneman (3,000), 8–10 baiman (4,000), 11–12
+    """docs/rules.md §5.1: "5 mangan (2,000), 6–7 haneman (3,000), 8–10 baiman (4,000), 11–12
     sanbaiman (6,000), 13 and more yakuman (8,000)"; 000's limit table (no fu needed)."""
     each, (other, dealer) = EMA_LIMITS[han]
     assert tsumo(EMA, "E", han)["S"] == -each
@@ -243,15 +243,15 @@ def test_furiten_table_3_the_limit_hands(han):
 
 def test_the_seeds_worked_example_four_han_thirty_fu():
     """000 §4.1 example (and 003's): riichi, pinfu, pure straight — 4 han 30 fu: "the winner
-    gets 11,600 from the discarder if the winner is East … if not East, 7,700"; and RULES.md
+    gets 11,600 from the discarder if the winner is East … if not East, 7,700"; and docs/rules.md
     §5.1: "no rounding up to mangan below the cap (4 han 30 fu is 7,700, not 8,000)"."""
     assert ron(EMA, "E", 4, 30)["E"] == 11600
     assert ron(EMA, "S", 4, 30)["S"] == 7700
 
 
 def test_yakuman_and_the_double_yakuman_where_the_rule_set_pays_it():
-    """RULES.md §5.1: "Yakuman hands are not cumulative; EMA 2012 pays a double yakuman (16,000)
-    only for Big Four Winds"; 001 §12.2: yakuman hands do not add up."""
+    """docs/rules.md §5.1: "Yakuman hands are not cumulative; EMA 2012 pays a double yakuman
+    (16,000) only for Big Four Winds"; 001 §12.2: yakuman hands do not add up."""
     hand = {"result": "ron", "from": "N", "wins": [{"seat": "S", "yakuman": 2}], "riichi": []}
     assert play_game(EMA, [hand]).hands[0].deltas["S"] == 64000
     error = refused(play_game, FURITEN, [hand])
@@ -261,7 +261,7 @@ def test_yakuman_and_the_double_yakuman_where_the_rule_set_pays_it():
 
 
 def test_several_winners_on_one_discard_with_sticks_and_counters():
-    """RULES.md §5.1 (000 §3.4.4, §4.1): "the discarder pays each winner separately, counters
+    """docs/rules.md §5.1 (000 §3.4.4, §4.1): "the discarder pays each winner separately, counters
     included"; "a winner who declared riichi takes back their own stick, and all other sticks go
     to the winner nearest to the discarder's right". Hand 1 is drawn with E tenpai in riichi (a
     stick stays, one counter, E stays dealer); in hand 2 N and S declare riichi and E and S win on
@@ -294,8 +294,8 @@ def test_several_winners_on_one_discard_with_sticks_and_counters():
 
 
 def test_counters_on_a_self_draw_and_on_a_discard():
-    """RULES.md §5.1: "300 per counter on a ron, paid by the discarder; 100 per counter from each
-    payer on a tsumo"."""
+    """docs/rules.md §5.1: "300 per counter on a ron, paid by the discarder; 100 per counter from
+    each payer on a tsumo"."""
     hands = [
         {"result": "abortive", "riichi": []},
         {"result": "abortive", "riichi": []},
@@ -323,7 +323,7 @@ def test_counters_on_a_self_draw_and_on_a_discard():
     ],
 )
 def test_exhaustive_draw_noten_payments(tenpai, expected):
-    """RULES.md §5.1 (000 §3.4.2): "Noten players pay tenpai players 3,000 in all: one tenpai —
+    """docs/rules.md §5.1 (000 §3.4.2): "Noten players pay tenpai players 3,000 in all: one tenpai —
     1,000 from each noten; two tenpai — each noten pays 1,500; three tenpai — the noten player
     pays 1,000 to each; nobody or everybody tenpai — no payment.\""""
     game = play_game(EMA, [{"result": "draw", "tenpai": tenpai, "riichi": []}])
@@ -333,8 +333,8 @@ def test_exhaustive_draw_noten_payments(tenpai, expected):
 
 
 def test_chombo_by_a_non_dealer_and_by_the_dealer():
-    """RULES.md §5.1 (000 §3.4.6; 001 §7.2): "a non-dealer pays 4,000 to the dealer and 2,000 to
-    each other player; a dealer pays 4,000 to each. The hand is replayed: riichi sticks put down
+    """docs/rules.md §5.1 (000 §3.4.6; 001 §7.2): "a non-dealer pays 4,000 to the dealer and 2,000
+    to each other player; a dealer pays 4,000 to each. The hand is replayed: riichi sticks put down
     in that hand go back to their owners, the counters and the dealer do not change.\""""
     hands = [
         {"result": "abortive", "riichi": []},
@@ -353,7 +353,7 @@ def test_chombo_by_a_non_dealer_and_by_the_dealer():
 
 
 def test_nagashi_is_a_self_drawn_mangan_with_counters_and_sticks():
-    """RULES.md §5.1 (000 §4.2.4): "paid as a mangan by self-draw plus the counters and the
+    """docs/rules.md §5.1 (000 §4.2.4): "paid as a mangan by self-draw plus the counters and the
     sticks on the table"; the desk's reading (rule field `nagashi_noten`, EMA: no): no noten
     payments in the same hand; for the dealer and the counters it is the draw it came from."""
     hands = [
@@ -369,7 +369,7 @@ def test_nagashi_is_a_self_drawn_mangan_with_counters_and_sticks():
 
 
 def test_the_game_ends_after_south_and_refuses_a_hand_after_it():
-    """RULES.md §5.1 (000 §3.5–3.6): "it ends when the player who started as East would become
+    """docs/rules.md §5.1 (000 §3.5–3.6): "it ends when the player who started as East would become
     dealer for the third time"."""
     win = {"result": "ron", "from": "E", "wins": [{"seat": "S", "han": 1, "fu": 30}], "riichi": []}
     moves = []
@@ -387,8 +387,8 @@ def test_the_game_ends_after_south_and_refuses_a_hand_after_it():
 
 
 def test_furiten_ends_when_a_score_is_below_zero():
-    """RULES.md §5.1 (001 §2.2): "Furiten also ends the game as soon as a player's score is below
-    zero (zero keeps playing)"."""
+    """docs/rules.md §5.1 (001 §2.2): "Furiten also ends the game as soon as a player's score is
+    below zero (zero keeps playing)"."""
     yakuman = {"result": "ron", "from": "W", "wins": [{"seat": "S", "han": 13}], "riichi": []}
     game = play_game(FURITEN, [yakuman])  # W: 30,000 − 32,000 = −2,000
     assert game.scores["W"] == -2000 and game.over
@@ -403,7 +403,7 @@ def test_furiten_ends_when_a_score_is_below_zero():
 
 
 def test_furiten_counters_go_back_when_the_dealership_passes_on_a_draw():
-    """RULES.md §5.1 leaves open "whether counters survive a drawn hand in which the dealership
+    """docs/rules.md §5.1 leaves open "whether counters survive a drawn hand in which the dealership
     passes" (001 §5.3: "the dealer puts the counter down and gets it back when the dealership
     passes"). The desk's reading (rule field `counters_on_pass`): Furiten — none stays; EMA —
     one more counter after every draw (000 §3.4.9)."""
@@ -416,8 +416,8 @@ def test_furiten_counters_go_back_when_the_dealership_passes_on_a_draw():
 
 
 def test_sticks_left_at_the_end():
-    """RULES.md §5.1: "Sticks still on the table when the game ends: EMA gives them to the winner
-    of the game (000 §3.6) … Furiten leaves them on the table (001 §3.11) … a Furiten table's
+    """docs/rules.md §5.1: "Sticks still on the table when the game ends: EMA gives them to the
+    winner of the game (000 §3.6) … Furiten leaves them on the table (001 §3.11) … a Furiten table's
     final scores sum to 120,000 less 1,000 for every stick left — a sheet like that is right and
     must be accepted". With first place shared, the desk splits them as 000 §3.6.1 splits the
     uma, in hundreds, the rest to the first in seat order."""

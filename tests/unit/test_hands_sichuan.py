@@ -1,4 +1,5 @@
-"""Sichuan hands (mahjong.hands.sichuan), pinned to RULES.md §5.2 and seed 002 (SBR 2025, Russian).
+"""Sichuan hands (mahjong.hands.sichuan), pinned to docs/rules.md §5.2 and seed 002 (SBR 2025,
+Russian).
 
 Each test quotes the rule it pins. Seats: E S W N (three-player table: E S W, §3.1 "отсутствующий
 игрок считается «Севером»"); the dealer is E unless said.
@@ -47,7 +48,7 @@ def hu(seat, fans=0, **more):
 
 def test_open_kong_two_from_the_discarder():
     """§2.7.2 (1): "игрок, объявивший конг, получает 2 очка от игрока, снёсшего кость в этот
-    конг". RULES.md §5.2: "Open kong on a discard: 2 from the discarder"."""
+    конг". docs/rules.md §5.2: "Open kong on a discard: 2 from the discarder"."""
     r = play([{"kong": "open", "seat": "S", "from": "W"}], waiting(*FOUR))
     assert flows(r) == [("W", "S", 2, "kong")]
     assert total(r) == {"E": 0, "S": 2, "W": -2, "N": 0}
@@ -65,7 +66,7 @@ def test_concealed_kong_two_from_each_player_not_yet_hu():
 
 def test_concealed_kong_after_a_hu_is_not_paid_by_the_winner():
     """Appendix 1: "по 2 очка с каждого игрока, кто не объявил маджонг на момент объявления
-    конга"; RULES.md §5.2: "each player not yet hu at that moment" pays, in event order."""
+    конга"; docs/rules.md §5.2: "each player not yet hu at that moment" pays, in event order."""
     r = play(
         [hu("S", 0, **{"from": "E"}), {"kong": "concealed", "seat": "N"}],
         waiting("E", "W", "N"),
@@ -242,7 +243,7 @@ def test_discard_after_an_open_kong():
 
 def test_robbing_the_kong_voids_the_kong_and_the_kong_maker_pays():
     """Appendix 1 (9): "Выигрыш на кость, которую другой игрок доставлял для создания
-    дополненного конга (конг считается недействительным ...)"; RULES.md §5.2: "A kong robbed
+    дополненного конга (конг считается недействительным ...)"; docs/rules.md §5.2: "A kong robbed
     by a hu does not count (no kong points, no fan)"."""
     r = play(
         [
@@ -298,7 +299,7 @@ def test_base_points(fans, points):
 
 def test_several_winners_on_one_discard():
     """§2.7.3 (4): "рука с объявленным маджонгом на сносе получает базовые очки от снёсшего
-    выигрышную кость игрока"; RULES.md §5.2: "several winners on one discard: the discarder
+    выигрышную кость игрока"; docs/rules.md §5.2: "several winners on one discard: the discarder
     pays each"."""
     r = play(
         [{"hu": [{"seat": "W", "fans": 1}, {"seat": "N", "fans": 0}], "from": "E"}],
@@ -435,7 +436,7 @@ def test_false_hu_returns_the_kongs_declared_before_it():
 
 
 def test_a_player_who_declared_a_false_hu_may_still_win():
-    """RULES.md §5.2: "A false hu does not end the player's hand"."""
+    """docs/rules.md §5.2: "A false hu does not end the player's hand"."""
     r = play(
         [{"false_hu": "S", "waiting": True}, hu("S", 1, **{"from": "E"})],
         waiting("E", "W", "N"),
@@ -448,7 +449,7 @@ def test_a_player_who_declared_a_false_hu_may_still_win():
 
 def test_not_waiting_pays_each_waiting_player_its_base_points():
     """§2.7.4 (4): "игрок не в ожидании платит базовые очки, исходя из теоретически максимальной
-    стоимости руки в ожидании"; RULES.md §5.2: "Each not-waiting player pays each waiting
+    стоимости руки в ожидании"; docs/rules.md §5.2: "Each not-waiting player pays each waiting
     player that player's base points"."""
     r = play(
         [hu("S", 0, **{"from": "E"})],
@@ -482,7 +483,7 @@ def test_all_in_the_same_position_pay_nothing(state):
 
 def test_active_pig_pays_48_and_the_waiting_players():
     """§2.7.4 (3): "Активный «поросёнок» ... рассматривается как «без ожидания» с наложением
-    стандартного штрафа"; §2.8.4 (1): "штраф в 48 очков"; RULES.md §5.2: "16 to each of the
+    стандартного штрафа"; §2.8.4 (1): "штраф в 48 очков"; docs/rules.md §5.2: "16 to each of the
     three other players" (the hu player too)."""
     r = play([hu("S", 0, **{"from": "E"})], {"E": {"waiting": 1}, "W": "pig", "N": "not_waiting"})
     assert flows(r, "waiting", "pig") == [
@@ -542,7 +543,7 @@ def test_three_player_kongs_and_self_draw():
 
 
 def test_three_player_pig_pays_24_to_each_other():
-    """§2.8.4 (1) 48 points; RULES.md §5.2: "at a three-player table, 24 to each of the other
+    """§2.8.4 (1) 48 points; docs/rules.md §5.2: "at a three-player table, 24 to each of the other
     two"."""
     r = play([], {"E": "pig", "S": {"waiting": 0}, "W": {"waiting": 0}}, seats=THREE)
     assert flows(r, "pig") == [("E", "S", 24, "pig"), ("E", "W", 24, "pig")]
@@ -607,9 +608,9 @@ def test_game_names_the_hand_of_an_error():
     assert caught.value.path == "hands"
 
 
-# --- the formats README's example -----------------------------------------------------------
+# --- docs/formats.md's example -----------------------------------------------------------
 
-# ../shared/formats/README.md, "Hands (optional)" (tests/support/hands.py keeps the copy): a
+# docs/formats.md, "Hands (optional)" (tests/support/hands.py keeps the copy): a
 # showcase of every event, not one real hand (S declares hu twice), so the tests split it into
 # plausible hands.
 README_EXAMPLE = README_SICHUAN
@@ -932,7 +933,7 @@ def valid_hands(draw):
 @settings(max_examples=300, deadline=None)
 @given(valid_hands(), st.data())
 def test_every_valid_hand_adds_up(drawn, data):
-    """RULES.md §5: "the table's final scores are the sum of its hands"; game points at a table
+    """docs/rules.md §5: "the table's final scores are the sum of its hands"; game points at a table
     sum to zero. A valid hand is accepted, and its numbers hold together."""
     seats, hand, out = drawn
     dealer = data.draw(st.sampled_from(seats))

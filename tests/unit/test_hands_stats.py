@@ -1,5 +1,5 @@
 """Statistics from hands (mahjong.hands.stats): exact numbers on small sheets, each pinned to the
-rule of RULES.md §5 it depends on. Seats E S W N are players a b c d at every table here."""
+rule of docs/rules.md §5 it depends on. Seats E S W N are players a b c d at every table here."""
 
 from mahjong.hands import play
 from mahjong.hands.stats import (
@@ -25,7 +25,7 @@ def table(rules, hands, session=1, number=1, players=PLAYERS):
 
 
 def test_riichi_game_per_player():
-    """tests/support/hands.py's EMA game (each hand worked out there from RULES.md §5.1):
+    """tests/support/hands.py's EMA game (each hand worked out there from docs/rules.md §5.1):
     1. S wins 3 han 40 fu on W's discard after riichi — "Ron: the discarder pays the winner
        4 × base": 4 × 1,280 = 5,120, "rounded up to 100": 5,200; N's riichi stick is no win.
     2. Drawn; N declares riichi again.
@@ -97,7 +97,7 @@ def test_highlights_over_tables_list_every_hand_of_the_largest_value_in_play_ord
 
 
 def test_sichuan_session_per_player():
-    """tests/support/hands.py's Sichuan session (RULES.md §5.2):
+    """tests/support/hands.py's Sichuan session (docs/rules.md §5.2):
     1. W's concealed kong, "2 from each player not yet hu": W +6, the others −2 each. S hu 2 fans
        and N hu 0 fans, each on E's discard: two discards, two deal-ins for E. W self-draws.
     2. The wall runs out; W is an active pig ("Pig: 48 points"), S not waiting."""

@@ -4,9 +4,9 @@
 - No project import inside a function or a class (an AppConfig's `ready()` aside: that is where
   the receivers are connected).
 - `mahjong`, the ground floor, imports only the standard library and other mahjong modules.
-- Each room imports only the rooms before it in the dependency order (README, "How the code is
-  laid out"); desk, public, sheet, archive and printing not each other. No exception: what every
-  room needs lives on the ground floor.
+- Each room imports only the rooms before it in the dependency order (docs/development/layout.md,
+  "How the code is laid out"); desk, public, sheet, archive and printing not each other. No
+  exception: what every room needs lives on the ground floor.
 - The same order holds where an import does not show: a model named by a string
   (`ForeignKey("app.Model")`, `apps.get_model(...)`) and a URL named by its namespace
   (`reverse("desk:…")`, `reverse_lazy`, `redirect`, `resolve_url`, and `{% url 'desk:…' %}` in a

@@ -270,7 +270,7 @@ def test_sichuan_18_players_4_sessions():
 
 
 def test_sichuan_second_turns_are_spread():
-    # RULES.md §3: a player who sat at an incomplete table cannot be put at one again. With
+    # docs/rules.md §3: a player who sat at an incomplete table cannot be put at one again. With
     # 18 players over 4 sessions that is impossible for 6 of them; nobody should get a third.
     players = ids(18)
     for seed in range(8):

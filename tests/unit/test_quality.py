@@ -52,7 +52,7 @@ def test_sixteen_players_have_five_and_that_is_known():
 
 
 def test_sichuan_ten_players_have_one_repeat_free_session():
-    # RULES.md §3: three players play three-handed, so 10 sit at 4 + 3 + 3. The table of four
+    # docs/rules.md §3: three players play three-handed, so 10 sit at 4 + 3 + 3. The table of four
     # in a second session needs four different first-session tables; there are three.
     assert zero_repeat_bound(10) == Bound(1, True)
     assert zero_repeat_bound(10, [4, 3, 3]) == Bound(1, True)
@@ -183,7 +183,7 @@ def test_eight_players_repeat_in_a_second_session():
 
 
 def test_awarded_tables_meet_nobody_and_sit_no_wind():
-    # Sichuan with awarded tables (RULES.md §3): one or two players left over play no game
+    # Sichuan with awarded tables (docs/rules.md §3): one or two players left over play no game
     rounds = [
         [[0, 1, 2, 3], [4, 5]],
         [[4, 1, 2], [0, 3], [5]],
@@ -217,7 +217,7 @@ def test_an_empty_session_claims_nothing_it_cannot_have():
     assert q.bounds["max_meetings"] == Bound(0, True) and q.max_meetings == 0
     assert q.bounds["worst_imbalance"] == Bound(0, True)
     assert "zero_repeat_ceiling" not in q.bounds and q.zero_repeat_ceiling is None
-    q = quality([[[0, 1]]])  # one awarded table (RULES.md §3): no game, nobody meets
+    q = quality([[[0, 1]]])  # one awarded table (docs/rules.md §3): no game, nobody meets
     assert q.bounds["max_meetings"] == Bound(0, True) and q.zero_repeat_ceiling is None
 
 
@@ -232,7 +232,7 @@ def test_wind_bound_after_played_sessions():
 
 
 def test_north_seats_run_short_at_tables_of_three():
-    # RULES.md §3: a table of three has no North. 18 players over 4 sessions at 4+4+4+3+3 have
+    # docs/rules.md §3: a table of three has no North. 18 players over 4 sessions at 4+4+4+3+3 have
     # 12 North seats: six players never sit North and repeat a wind in their four games
     rounds = [[list(range(0, 4)), list(range(4, 8)), list(range(8, 12)), [12, 13, 14],
                [15, 16, 17]]] * 4  # fmt: skip

@@ -1,5 +1,5 @@
 """The club rating's pure core (mahjong.rating, issue 25), pinned to seed 001 §13 and §7.2 and
-to RULES.md §1–§2 with exact numbers.
+to docs/rules.md §1–§2 with exact numbers.
 
 Seed 001 is the Furiten club's rating-game rule book (Russian).
 """
@@ -61,7 +61,7 @@ def test_the_points_are_the_tables_own_arithmetic():
 
 
 def test_a_chombo_takes_20_after_placement_and_never_changes_places():
-    # 001 §7.2 (RULES.md §2): a chombo deducts 20 rating points from the final result, after
+    # 001 §7.2 (docs/rules.md §2): a chombo deducts 20 rating points from the final result, after
     # placement: two chombos take first place's 24.3 to 24.3 − 40 = −15.7, still first (+9).
     g = game("c", day(1, 10), ("ann", 45300, 2), ("bob", 32000), ("cat", 25100), ("dan", 17600))
     points = game_points(FURITEN, g)
@@ -71,7 +71,7 @@ def test_a_chombo_takes_20_after_placement_and_never_changes_places():
 
 
 def test_a_two_way_tie_for_first_splits_9_and_3():
-    # RULES.md §2: "Ties: split placement points as in §1"; §1: two tied for 1st share the
+    # docs/rules.md §2: "Ties: split placement points as in §1"; §1: two tied for 1st share the
     # points of 1st and 2nd equally: (9 + 3) / 2 = 6 each. 40,000 → +10 + 6 = 16.
     g = game("t", day(1, 10), ("ann", 40000), ("bob", 40000), ("cat", 25000), ("dan", 15000))
     assert game_points(FURITEN, g) == [
@@ -83,7 +83,7 @@ def test_a_two_way_tie_for_first_splits_9_and_3():
 
 
 def test_a_three_way_tie_for_second_splits_3_minus_3_minus_9():
-    # RULES.md §1: three tied for 2nd share (3 − 3 − 9) / 3 = −3 each.
+    # docs/rules.md §1: three tied for 2nd share (3 − 3 − 9) / 3 = −3 each.
     g = game("t3", day(1, 10), ("ann", 60000), ("bob", 20000), ("cat", 20000), ("dan", 20000))
     assert [(p.place, p.rating) for p in game_points(FURITEN, g)] == [
         (1, 39),
@@ -94,7 +94,7 @@ def test_a_three_way_tie_for_second_splits_3_minus_3_minus_9():
 
 
 def test_sticks_left_on_the_table_are_accepted():
-    # RULES.md §2, 001 §3.11: riichi sticks left at the end stay on the table, so the scores
+    # docs/rules.md §2, 001 §3.11: riichi sticks left at the end stay on the table, so the scores
     # may sum to less than 120,000: here 118,000 (two sticks), and the points sum to −2.
     g = game("s", day(1, 10), ("ann", 44000), ("bob", 30000), ("cat", 25000), ("dan", 19000))
     points = [p.rating for p in game_points(FURITEN, g)]

@@ -520,8 +520,8 @@ def test_bad_clock_fields_are_refused_by_name(field, value, message):
 
 
 def test_incomplete_tables_are_sichuans_alone():
-    """RULES.md, SBR "Incomplete tables (§3.1)": "Three players: the missing seat is North ...
-    One or two players left: no game; each gets an awarded 3 TP and 0 GP." The one place the
+    """docs/rules.md §3, SBR "Incomplete tables (§3.1)": "Three players: the missing seat is North
+    ... One or two players left: no game; each gets an awarded 3 TP and 0 GP." The one place the
     desk decides it (the session page, the clock board, the standings, the file read it)."""
     sbr, ema = PRESETS["sbr-2025"], PRESETS["ema-2012"]
     assert three_player(sbr) and not three_player(ema)

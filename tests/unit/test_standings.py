@@ -53,7 +53,7 @@ def line(*values):
 
 
 def test_ema_feed_example_with_a_substitute_from_the_start():
-    """formats/README.md example table; 000 §5.7: 'У турнірній таблиці результати сесії
+    """docs/formats.md example table; 000 §5.7: 'У турнірній таблиці результати сесії
     замінюють гравців завжди 0 очок і -30000 ума.' and 'Замінений гравець отримає 0 очок і
     ума-штраф -30000 очок за кожну пропущену сесію.'"""
     result = compute_standings(
@@ -154,7 +154,7 @@ def test_ema_substitute_joined_during_play_is_last_for_the_others():
 
 
 def test_shared_ranks_1_2_2_4():
-    """formats/README.md: 'equal total and tiebreak share a rank (1, 2, 2, 4)'; the tie at the
+    """docs/formats.md: 'equal total and tiebreak share a rank (1, 2, 2, 4)'; the tie at the
     table splits the uma (000 §3.6.1)."""
     result = compute_standings(
         EMA,

@@ -139,8 +139,8 @@ def test_keep_apart_that_cannot_be_met_still_seats_everyone():
 
 
 def test_sichuan_short_tables_are_last_and_nobody_sits_at_one_twice():
-    # RULES.md §3 (002 §3.1): "With 'programmed' or 'Danish' seating the incomplete table is the
-    # last one (lowest standings) … A player who already sat at an incomplete table cannot be
+    # docs/rules.md §3 (002 §3.1): "With 'programmed' or 'Danish' seating the incomplete table is
+    # the last one (lowest standings) … A player who already sat at an incomplete table cannot be
     # put at one again."
     p = players(14)
     # Last session the bottom six played three-handed.

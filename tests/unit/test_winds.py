@@ -264,7 +264,7 @@ def test_reachable_imbalance():
     assert reachable_imbalance([0, 0, 0, 0], 5) == 1
     assert reachable_imbalance([1, 1, 0, 0], 2) == 0  # sits W and N
     assert reachable_imbalance([2, 0, 0, 0], 2) == 2  # East twice already: [2, 1, 1, 0]
-    # RULES.md §3: a table of three has no North, so four games there repeat a wind
+    # docs/rules.md §3: a table of three has no North, so four games there repeat a wind
     assert reachable_imbalance([0, 0, 0, 0], 4, fours=0) == 2
     assert reachable_imbalance([0, 0, 0, 0], 3, fours=0) == 1
     assert can_reach([1, 1, 0, 0], 2, 1, 0) and not can_reach([1, 1, 0, 0], 2, 0, 0)

@@ -1,4 +1,4 @@
-"""Write a tournament as a tournament file (formats/README.md, version 1)."""
+"""Write a tournament as a tournament file (docs/formats.md, version 1)."""
 
 from archive.tournament_file import dumps, export_tournament
 from tournament.commands import TournamentCommand, write_output

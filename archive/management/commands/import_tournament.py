@@ -1,4 +1,4 @@
-"""Create a tournament from a tournament file (formats/README.md, version 1), or nothing."""
+"""Create a tournament from a tournament file (docs/formats.md, version 1), or nothing."""
 
 from django.core.management.base import BaseCommand, CommandError
 

@@ -242,7 +242,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 # No HTTPS settings (HSTS, SSL redirect, secure cookies): the hall's LAN serves plain HTTP, and
-# `check --deploy` keeps warning about exactly those four (tests/integration/test_security.py).
+# `check --deploy` keeps warning about exactly those four
+# (tests/integration/config/test_security.py).
 
 # The one limit of an upload (issue 34): a request's whole body, and what a workbook's parts
 # unpack to. Refused before the body is read (core.uploads.UploadLimit); Django's own two

@@ -3,7 +3,7 @@
 The page previews each hand before it is saved, offline too, with a JavaScript port of riichi.py
 and sichuan.py; the server stays authoritative and plays every hand again here. These functions
 give the JSON that `SheetScore` gives, so a test can hold the two copies to the same numbers and
-the same refusals (code and params) field by field (tests/unit/test_hand_corpus.py, on the
+the same refusals (code and params) field by field (tests/unit/mahjong/test_hand_corpus.py, on the
 checked-in corpus tests/corpus/hands.json and on thousands of seeded games), and the page gets
 its rules from `rules_json`.
 """

@@ -1,6 +1,6 @@
 // The score sheet's arithmetic in the browser, so the table page shows each hand's payments and
 // scores before it is saved, offline too: a port of mahjong/hands/riichi.py and sichuan.py. The
-// server plays every hand again and stays authoritative; tests/unit/test_hand_corpus.py holds
+// server plays every hand again and stays authoritative; tests/unit/mahjong/test_hand_corpus.py holds
 // this copy to mahjong.hands.preview field by field (the checked-in corpus
 // tests/corpus/hands.json and thousands of seeded games, run in V8 without a browser), refusals
 // included: the same code and params. Change both together. It holds no message: a refusal is

@@ -1,6 +1,6 @@
 /* The table page (sheet/views.py): the table's own score sheet, riichi and Sichuan. One
    self-contained document: its words (words.js), the arithmetic (score.js, SheetScore, the
-   browser's copy of mahjong/hands held to it by tests/unit/test_hand_corpus.py; the desk checks
+   browser's copy of mahjong/hands held to it by tests/unit/mahjong/test_hand_corpus.py; the desk checks
    every hand again), what the device keeps (store.js), its talk with the desk (wire.js), the
    pieces of a form (dom.js) and each game's form (riichi.js, sichuan.js) came with it, in that
    order, so it keeps recording while the hall's Wi-Fi is gone. This file draws the page and

@@ -2,7 +2,7 @@
    the reader writes them, and a refusal of the hand arithmetic in the reader's language. The
    arithmetic (score.js) refuses a hand by a code of mahjong/hands/messages.py and its params;
    the page's start-up data holds the translation of every code (`messages`), so this file
-   holds no message of its own. No document needed: tests/unit/test_hand_corpus.py runs it. */
+   holds no message of its own. No document needed: tests/unit/mahjong/test_hand_corpus.py runs it. */
 (function (Sheet) {
   "use strict";
   var whole = function (v) { return typeof v === "number" && Number.isInteger(v); };

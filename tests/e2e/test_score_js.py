@@ -4,7 +4,7 @@ result, the refusals' codes and params included; the page's words (words.js) fil
 in the reader's language as the browser groups numbers.
 
 The arithmetic itself is held to the server's field by field, on the corpus and on thousands
-of seeded random games, without a browser: tests/unit/test_hand_corpus.py (V8 through
+of seeded random games, without a browser: tests/unit/mahjong/test_hand_corpus.py (V8 through
 mini-racer). This file keeps what needs the browser the phones run. No server is needed: a
 blank page and the scripts.
 """

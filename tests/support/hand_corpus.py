@@ -1,11 +1,11 @@
 """A corpus of hand lists for both games, valid and impossible, to hold two copies of the hand
 arithmetic to the same answers (static/sheet/score.js against mahjong.hands, run in V8 without
-a browser: tests/unit/test_hand_corpus.py) and to walk every refusal
-(tests/unit/test_hands_messages.py).
+a browser: tests/unit/mahjong/test_hand_corpus.py) and to walk every refusal
+(tests/unit/mahjong/test_hands_messages.py).
 
 - `RULES`: the presets and the rule variants the riichi arithmetic reads (mahjong.presets).
 - `known_cases()`: every hand list of tests/support/hands.py, and every call the unit tests
-  (tests/unit/test_hands_riichi.py, test_hands_sichuan.py) make to the arithmetic, recorded
+  (tests/unit/mahjong/test_hands_riichi.py, test_hands_sichuan.py) make to the arithmetic, recorded
   while their test functions run (hypothesis's property tests aside: they draw at random).
 - `random_cases(rules, count, seed)`: a seeded generator of games, mostly possible, one in three
   with one hand spoilt (a wrong seat, an empty cell, the discarder winning, a hand after the end,
@@ -15,7 +15,7 @@ a browser: tests/unit/test_hand_corpus.py) and to walk every refusal
   refusal's code and params). It holds the known cases, and from the random ones the first
   refusal of each code under each rule set and a few games played to the end. Written by
   `python -m tests.support.hand_corpus` after a change of the arithmetic or of its tests
-  (tests/unit/test_hand_corpus.py says when it is out of date).
+  (tests/unit/mahjong/test_hand_corpus.py says when it is out of date).
 
 A case is a dict: `call` is "play" (mahjong.hands.play(rules, hands, winds) with E dealing first,
 or sichuan.play_game with `first_dealer`) or "hand" (sichuan.play_hand(hand, seats, dealer)).
@@ -37,7 +37,7 @@ from mahjong.hands.browser import error_json, game_json, sichuan_hand_json
 from mahjong.hands.errors import HandError
 from mahjong.presets import PRESETS, ruleset_from
 from tests.support import hands as fixtures
-from tests.unit import test_hands_riichi, test_hands_sichuan
+from tests.unit.mahjong import test_hands_riichi, test_hands_sichuan
 
 WINDS = ["E", "S", "W", "N"]
 THREE = ["E", "S", "W"]

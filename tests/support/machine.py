@@ -1,4 +1,4 @@
-"""What the stateful tests of the desk share (tests/integration/test_state_machine*.py): the
+"""What the stateful tests of the desk share (tests/integration/*/test_state_machine*.py): the
 pages of a tournament and of a club rating (the invariant "every page answers 200"), the
 requests of a step (the invariant "no request answered 500"), and the comparisons a restore is
 held to (the same standings feed, the same club rating, the same tables)."""

@@ -1,5 +1,5 @@
 """Input across and beyond every field's limits, for tests that drive the desk's pages
-(tests/integration/test_state_machine.py): the odd values, forms that are ordinary but for one
+(tests/integration/desk/test_state_machine.py): the odd values, forms that are ordinary but for one
 or two odd fields, a form posted as a browser posts it (lone surrogates as raw bytes), and a
 page's form read back as a browser would submit it."""
 

@@ -1,0 +1,218 @@
+"""Swiss seating (seating.algorithms.swiss): tables by standings, repeats and clashes avoided.
+
+Pure: runs without Django, `pytest -p no:django tests/unit/seating/test_swiss.py`.
+"""
+
+import random
+from itertools import combinations
+
+import pytest
+
+from seating.algorithms import swiss
+from seating.algorithms.draw import DrawError, draw_tables
+from seating.algorithms.quality import meetings, quality
+
+
+def swiss_round(*args, **kwargs) -> list[list]:
+    """Every seating here without a wall-clock cap: only step counts decide the tables."""
+    return swiss.swiss_round(*args, budget=None, **kwargs)
+
+
+def players(count: int) -> list[str]:
+    """Players named so that sorting by name is the standings order: p00 leads."""
+    return [f"p{i:02d}" for i in range(count)]
+
+
+def as_sets(tables: list[list]) -> list[set]:
+    return [set(t) for t in tables]
+
+
+def repeats(tables: list[list], history: list) -> int:
+    met = meetings(history)
+    return sum(met[pair] for t in tables for pair in combinations(sorted(t), 2))
+
+
+def play(tables: list[list], rng: random.Random, totals: dict) -> None:
+    """One session's results: places shuffled at each table, plus a little noise."""
+    for table in tables:
+        places = [15, 5, -5, -15][: len(table)]
+        rng.shuffle(places)
+        for player, place in zip(table, places, strict=True):
+            totals[player] += place + rng.gauss(0, 10)
+
+
+def tournament(
+    count: int, sessions: int, seed: int, three_player: bool = False, planned: bool = False
+) -> list:
+    """A drawn first session, then Swiss sessions seated from simulated standings; `planned`:
+    the seating knows the session count."""
+    rng = random.Random(seed)
+    field = players(count)
+    totals = dict.fromkeys(field, 0.0)
+    rounds = [draw_tables(field, seed, three_player)]
+    play(rounds[0], rng, totals)
+    for _ in range(1, sessions):
+        ranking = sorted(field, key=lambda p: (-totals[p], p))
+        rounds.append(
+            swiss_round(
+                ranking,
+                rounds,
+                seed=seed,
+                three_player=three_player,
+                sessions=sessions if planned else None,
+            )
+        )
+        play(rounds[-1], rng, totals)
+    return rounds
+
+
+@pytest.mark.parametrize(
+    ("count", "three_player", "sizes"),
+    [
+        (16, False, [4, 4, 4, 4]),
+        (14, True, [4, 4, 3, 3]),
+        (13, True, [4, 3, 3, 3]),
+        (5, True, [4, 1]),
+    ],
+)
+def test_everyone_seated_once_at_tables_of_the_drawn_sizes(count, three_player, sizes):
+    rounds = tournament(count, 4, seed=7, three_player=three_player)
+    for tables in rounds[1:]:
+        assert [len(t) for t in tables] == sizes
+        seated = [p for t in tables for p in t]
+        assert sorted(seated) == players(count)
+
+
+def test_no_history_seats_the_standings_in_fours_best_first():
+    ranking = players(12)
+    random.Random(3).shuffle(ranking)  # standings order, whatever the names
+    tables = swiss_round(ranking, [])
+    assert as_sets(tables) == [set(ranking[0:4]), set(ranking[4:8]), set(ranking[8:12])]
+
+
+def test_empty_field_seats_nobody():
+    assert swiss_round([], []) == []
+
+
+def test_riichi_needs_a_multiple_of_four():
+    with pytest.raises(DrawError):
+        swiss_round(players(10), [])
+
+
+def test_a_pair_that_met_is_split_at_the_least_spread():
+    p = players(8)
+    history = [[[p[2], p[3], "x1", "x2"]]]  # p02 and p03 met in another event's session
+    tables = swiss_round(p, history)
+    # Swapping p03 with p04 costs the least spread: both tables then span four places.
+    assert as_sets(tables) == [{p[0], p[1], p[2], p[4]}, {p[3], p[5], p[6], p[7]}]
+
+
+def test_a_round_without_repeats_is_found_when_one_exists():
+    p = players(16)
+    history = [[p[0:4], p[4:8], p[8:12], p[12:16]]]  # last session: the standings in fours
+    tables = swiss_round(p, history)
+    assert repeats(tables, history) == 0
+    # Each table takes one player from each earlier table, so the leader's table reaches p12.
+    assert max(p.index(x) for x in tables[0]) == 12
+
+
+def test_a_pair_that_met_twice_is_split_before_pairs_that_met_once():
+    p = players(8)
+    # Every split of two foursomes repeats four pairs; p00 and p01 also met in another event.
+    history = [[p[0:4], p[4:8]], [[p[0], p[1], "x1", "x2"]]]
+    tables = swiss_round(p, history)
+    assert not any({p[0], p[1]} <= t for t in as_sets(tables))
+    assert repeats(tables, history) == 4
+
+
+def test_keep_apart_values_separate_players_when_possible():
+    p = players(8)
+    keep_apart = {p[0]: "Kyiv club", p[1]: "Kyiv club", p[5]: ""}  # empty value: no constraint
+    tables = swiss_round(p, [], keep_apart=keep_apart)
+    assert as_sets(tables) == [{p[0], p[2], p[3], p[4]}, {p[1], p[5], p[6], p[7]}]
+
+
+def test_keep_apart_that_cannot_be_met_still_seats_everyone():
+    p = players(8)
+    tables = swiss_round(p, [], keep_apart=dict.fromkeys(p, "PL"))
+    assert sorted(x for t in tables for x in t) == p
+
+
+def test_sichuan_short_tables_are_last_and_nobody_sits_at_one_twice():
+    # docs/rules.md §3 (002 §3.1): "With 'programmed' or 'Danish' seating the incomplete table is
+    # the last one (lowest standings) … A player who already sat at an incomplete table cannot be
+    # put at one again."
+    p = players(14)
+    # Last session the bottom six played three-handed.
+    history = [[p[0:4], p[4:8], p[8:11], p[11:14]]]
+    tables = swiss_round(p, history, three_player=True)
+    assert [len(t) for t in tables] == [4, 4, 3, 3]
+    short = {x for t in tables[2:] for x in t}
+    assert not short & set(p[8:14])
+
+
+def test_sichuan_awarded_table_goes_to_someone_new():
+    p = players(5)
+    history = [[p[0:4], [p[4]]]]  # p04 was awarded last session
+    tables = swiss_round(p, history, three_player=True)
+    assert [len(t) for t in tables] == [4, 1]
+    assert tables[1] != [p[4]]
+
+
+def test_sichuan_over_a_tournament_short_seats_are_shared_out():
+    rounds = tournament(13, 4, seed=5, three_player=True)  # 9 short seats a session
+    short_seats = [p for tables in rounds for t in tables if len(t) < 4 for p in t]
+    # 36 short seats among 13 players: nobody gets a fourth while someone has fewer than two.
+    counts = [short_seats.count(x) for x in players(13)]
+    assert max(counts) - min(counts) <= 1
+
+
+def test_same_seed_same_tables():
+    p = players(24)
+    history = [draw_tables(p, 1), draw_tables(p, 2)]
+    assert swiss_round(p, history, seed=4) == swiss_round(p, history, seed=4)
+
+
+def test_no_budget_means_no_clock_and_a_spent_one_still_seats_everyone():
+    p = players(24)
+    history = [draw_tables(p, 1), draw_tables(p, 2)]
+    unlimited = swiss.swiss_round(p, history, seed=4, budget=None)
+    assert unlimited == swiss.swiss_round(p, history, seed=4, budget=3600.0)
+    spent = swiss.swiss_round(p, history, seed=4, budget=0.0)  # stops at once, tables whole
+    assert sorted(x for t in spent for x in t) == sorted(p) and {len(t) for t in spent} == {4}
+
+
+def test_winds_stay_balanced_over_a_short_tournament():
+    rounds = tournament(24, 5, seed=2)
+    assert quality(rounds).worst_imbalance <= 2
+
+
+def test_winds_over_eight_sessions_mostly_come_out_even():
+    # Sessions 4 and 8 need every table to hold four players owing four different winds: the
+    # winds are planned ahead for that, and weigh more from the fifth session on. (Seating each
+    # table greedily, with the early weight throughout, left 17 of the first tournament's 32
+    # players uneven.) Single tournaments vary, so the mean of four is held. Without the
+    # session count the winds only guide: the local search of issue 26 trades a little of this
+    # evenness for fewer repeats (these four: 67 % even; the annealing before it, 73 %).
+    found = [quality(tournament(32, 8, seed=seed)) for seed in (1, 2, 3, 4)]
+    assert max(q.worst_imbalance for q in found) <= 2
+    assert sum(q.balanced_share for q in found) / 4 >= 0.65
+
+
+def test_knowing_the_session_count_evens_the_winds_out_for_nearly_everyone():
+    # Issue 3: "worst wind imbalance ≤ 2 with ≤ 1 for at least 95% of players", measured as the
+    # mean of 3 simulated tournaments. Knowing that session 8 is the last, the seating keeps each
+    # player's winds reachable (allowed_winds): over 8 sessions, each wind exactly twice.
+    found = [quality(tournament(32, 8, seed=seed, planned=True)) for seed in (1, 2, 3)]
+    assert max(q.worst_imbalance for q in found) <= 2
+    assert sum(q.balanced_share for q in found) / 3 >= 0.95
+    unplanned = quality(tournament(32, 8, seed=1))
+    assert unplanned.balanced_share == 0.65625 < found[0].balanced_share  # 21 of 32 even
+
+
+def test_every_repeat_weight_is_a_whole_number():
+    # The search takes moves back by negating their price and adds costs in any order: exact
+    # only while every cost is whole (issue 26). 1500 × 32 / 36 = 1333.3 is rounded to 1333.
+    assert swiss.repeat_weight(36) == 1333.0
+    assert swiss.repeat_weight(32) == 1500.0 and swiss.repeat_weight(48) == 1000.0
+    assert all(swiss.repeat_weight(n).is_integer() for n in range(4, 1001))

@@ -58,7 +58,7 @@ _PAGE_FIELDS = (
 )
 
 
-def _tournament(request, slug):
+def public_tournament(request, slug):
     """The tournament with what the public pages show of it (visitors' repeat requests are
     answered before this view, by public.cache). When the cache has just read its
     revision, the one kept with that revision's _Hall, if this process has it: no query."""
@@ -267,7 +267,7 @@ def _highlights(tournament, hands) -> list[str]:
 
 @require_GET
 def standings(request, slug):
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
     hall = _hall(tournament)
     html, live = _standings_fragment(request, tournament, hall)
     if request.GET.get("partial"):
@@ -285,7 +285,7 @@ def standings(request, slug):
 
 @require_GET
 def standings_json(request, slug):
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
     hall = _hall(tournament)
     body = _once(hall, "feed", lambda: feed.feed_json(tournament, hall.standings))
     response = HttpResponse(body, content_type="application/json")
@@ -297,7 +297,7 @@ def standings_json(request, slug):
 def statistics_json(request, slug):
     """Statistics from hands (docs/features/feeds.md, "Statistics from hands"), of the sessions the
     public sees."""
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
     hall = _hall(tournament)
     body = _once(hall, "statistics", lambda: feed.statistics_json(tournament, hall.hands))
     response = HttpResponse(body, content_type="application/json")
@@ -326,7 +326,7 @@ def _wind(seat) -> str | None:
 
 @require_GET
 def find_table(request, slug):
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
     query = request.GET.get("q", "").strip()
     hall = _hall(tournament)
     current = hall.current
@@ -385,7 +385,7 @@ def _line_note(line, seats, key, rows) -> str:
 
 @require_GET
 def player(request, slug, key):
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
     hall = _hall(tournament)
     row = hall.rows.get(key)
     if row is None:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from core.collation import collated
-from public.views import _tournament
+from public.views import public_tournament
 from scoring import selectors
 from seating.models import Wind
 from tournament import timekeeping as tk
@@ -25,7 +25,7 @@ def _status(tournament, number=None) -> dict:
 @require_GET
 def clock_json(request, slug):
     """The clock's status with the server's time, for the projector and the phones."""
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
     try:
         number = int(request.GET["session"]) if request.GET.get("session") else None
     except ValueError:
@@ -56,7 +56,7 @@ def _leading(request) -> int:
 @require_GET
 def projector(request, slug):
     """Full screen for the hall: the clock, the rule that applies now, the seating at first."""
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
     data = _status(tournament)
     seating = []
     if data["session"] is not None:

@@ -20,7 +20,7 @@ from seating.algorithms.draw import DrawError
 from seating.algorithms.plan import balanced_plan
 from seating.models import SeatingChange, SeatingPlan
 from seating.selectors import figures, keep_apart_values, session_rounds
-from seating.services import _create_tables, is_sichuan_tournament, record
+from seating.services import create_tables, is_sichuan_tournament, record
 from tournament.changes import touch
 from tournament.models import Player, Session
 from tournament.services import refuse_if_finished
@@ -167,7 +167,7 @@ def apply_plan(plan: SeatingPlan, user=None):
         number = plan.first + offset
         session, _created = Session.objects.get_or_create(tournament=tournament, number=number)
         session.tables.all().delete()
-        _create_tables(session, [[by_key[k] for k in t] for t in tables])
+        create_tables(session, [[by_key[k] for k in t] for t in tables])
         session.method = Session.Method.BALANCED
         session.seed = plan.seed
         session.save(update_fields=["method", "seed"])

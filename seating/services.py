@@ -99,7 +99,7 @@ def substitutes_to_fill(session, count: int) -> list[Player]:
     return pool[:missing]
 
 
-def _create_tables(session, tables: list[list[Player]]):
+def create_tables(session, tables: list[list[Player]]):
     start = (session.tables.order_by("-number").values_list("number", flat=True).first()) or 0
     for offset, players in enumerate(tables, start=1):
         table = Table.objects.create(session=session, number=start + offset)
@@ -110,7 +110,7 @@ def _create_tables(session, tables: list[list[Player]]):
 def _seated(session, tables, method, seed, detail, user) -> Session:
     """The end of a draw or a Swiss seating: the tables, the session's method and seed (so the
     seating can be re-run), the seating history's line."""
-    _create_tables(session, tables)
+    create_tables(session, tables)
     session.method = Session.Method(method)
     session.seed = seed
     session.save(update_fields=["method", "seed"])
@@ -268,7 +268,7 @@ def add_table(session: Session, players: list[Player], user=None) -> Table:
             raise ActionRefused(_("%(name)s is not in this tournament.") % {"name": p.name})
     try:
         with transaction.atomic():
-            _create_tables(session, [players])
+            create_tables(session, [players])
     except IntegrityError as e:
         raise ActionRefused(_("The seating changed meanwhile: reload the page.")) from e
     table = session.tables.order_by("-number").first()

@@ -172,6 +172,25 @@ def borrowed(module: str, source: str, sources: dict) -> list[str]:
     return found
 
 
+def private_names(module: str, source: str, sources: dict) -> list[str]:
+    """`from X import _name` where X is another project module: a name with a leading underscore
+    is its module's own; what others need is made public (issue 35)."""
+    found = []
+    for node in ast.parse(source).body:
+        if (
+            not isinstance(node, ast.ImportFrom)
+            or node.level
+            or room_of(node.module or "") not in LEVELS
+        ):
+            continue
+        for alias in node.names:
+            if alias.name.startswith("_") and alias.name != "_":
+                found.append(
+                    f"{module}:{node.lineno} imports the private {alias.name} of {node.module}"
+                )
+    return found
+
+
 def outside_imports(source: str) -> list[tuple[str, int]]:
     """(top-level package, line) of every absolute import (the project's included)."""
     found = []
@@ -336,6 +355,7 @@ def problems(sources: dict[str, str], templates: dict[str, str] | None = None) -
         for namespace, line in url_references(source):
             names_url(f"{module}:{line}", room, namespace)
         found += borrowed(module, source, sources)
+        found += private_names(module, source, sources)
     for name, text in (templates or {}).items():
         for match in TEMPLATE_URL.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
@@ -396,6 +416,11 @@ PAGES = {
             },
             {},
             "desk.a:1 imports Mixin from desk.b, which does not define it",
+        ),
+        (
+            {"desk.a": "from seating.services import _create\n", "seating.services": ""},
+            {},
+            "desk.a:1 imports the private _create of seating.services",
         ),
         # The ground floor: the standard library and itself, nothing else.
         (

@@ -12,7 +12,7 @@ from core.errors import rule_message
 from mahjong.hands import HandError, Outcome, play
 from scoring.models import Hand, HandConfirmation
 from scoring.selectors.ranking import standings_order
-from seating.models import WINDS, Seat
+from seating.models import WINDS, Seat, Table
 
 
 def current_hands(tournament) -> dict[int, list[dict]]:
@@ -45,6 +45,13 @@ def hands_outcome(table, hands: list | None = None) -> Outcome:
     if hands is None:
         hands = [hand.data for hand in table_hands(table)]
     return play(rules, hands, winds)
+
+
+def hands_entries(table: Table, hands: list[Hand]) -> dict:
+    """wind → (score, chombo) of what the hands give: the result the table sends the desk."""
+    outcome = hands_outcome(table, [h.data for h in hands])
+    chombo = outcome.chombo or {}
+    return {wind: (score, chombo.get(wind, 0)) for wind, score in outcome.scores.items()}
 
 
 class Sheet(NamedTuple):

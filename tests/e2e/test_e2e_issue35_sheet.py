@@ -13,7 +13,8 @@ from scoring.models import Hand
 from seating.keys import table_path
 from tests.support import e2e_support as e2e
 from tests.support import factories as f
-from tournament.timekeeping import adjust_clock, start_clock
+from tournament.sessions import start_clock
+from tournament.timekeeping import adjust_clock
 
 browser = e2e.browser
 new_context = e2e.new_context

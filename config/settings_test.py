@@ -24,3 +24,10 @@ BACKUP_THREAD = False
 # Swiss seating stops at its step counts only, never at a wall clock: the tables a test pins
 # must not depend on how fast the machine is.
 SWISS_SECONDS = None
+
+# The static files are listed once per test process, not once per test client (the hall's
+# server lists them once at start): tests/support/static.py.
+MIDDLEWARE = [
+    "tests.support.static.ListedOnce" if m == "whitenoise.middleware.WhiteNoiseMiddleware" else m
+    for m in MIDDLEWARE  # noqa: F405
+]

@@ -24,8 +24,8 @@ from waitress.server import create_server
 
 from core.management.commands import serve as serve_command
 from core.uploads import MAX_PARTS, MAX_RATIO, check_workbook, upload_limit, wire_limit
-from tests.integration.config.test_permissions import snapshot
 from tests.support import factories as f
+from tests.support.rows import snapshot
 from tournament.player_import import parse_player_list
 
 pytestmark = pytest.mark.django_db

@@ -32,6 +32,7 @@ from scoring.services import confirm_result
 from seating.models import SeatingPlan
 from tests.support import factories as f
 from tests.support import tournaments, worlds
+from tests.support.rows import snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -351,15 +352,6 @@ def kwargs_for(full_name, t, player, club_slug="rules-club"):
         name_of_backup = backups.write_backup(t, tag=backups.MANUAL).name
     values = {"slug": t.slug, "number": 1, "table": 1, "pk": pk, "name": name_of_backup, **values}
     return {k: values[k] for k in pattern.pattern.regex.groupindex}
-
-
-def snapshot(app_labels=("tournament", "seating", "scoring", "referee", "people", "club", "auth")):
-    """Row counts of every model and the fields of every row that a refused write might touch."""
-    state = {}
-    for model in apps.get_models():
-        if model._meta.app_label in app_labels:
-            state[model._meta.label] = sorted(map(repr, model.objects.values()))
-    return state
 
 
 # A plausible body for each write, so a refusal is not just a form error.

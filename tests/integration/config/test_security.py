@@ -21,11 +21,11 @@ from tests.integration.config.test_permissions import (
     RULES,
     body,
     kwargs_for,
-    snapshot,
     url_patterns,
 )
 from tests.support import factories as f
 from tests.support import tournaments
+from tests.support.rows import snapshot
 
 pytestmark = pytest.mark.django_db
 

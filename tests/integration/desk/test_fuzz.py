@@ -17,11 +17,10 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 
 import pytest
-from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection, transaction
+from django.db import transaction
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook
@@ -34,6 +33,7 @@ from archive.tournament_file import (
 from core.roles import DIRECTOR
 from scoring.models import Result
 from tests.support import factories as f
+from tests.support import rows
 from tests.support.tournaments import source_files
 from tournament.models import Player
 from tournament.player_import import MAX_ROWS, parse_player_list
@@ -54,17 +54,8 @@ def fuzz(max_examples):
 
 
 def snapshot():
-    """Every row of the tournament, seating and scoring models, history tables included.
-
-    Plain SQL: the ORM's per-query cost made this the slowest part of an example.
-    """
-    state = {}
-    with connection.cursor() as cursor:
-        for model in apps.get_models():
-            if model._meta.app_label in ("tournament", "seating", "scoring", "referee"):
-                cursor.execute(f"SELECT * FROM {connection.ops.quote_name(model._meta.db_table)}")
-                state[model._meta.label] = sorted(map(repr, cursor.fetchall()))
-    return state
+    """Every row of the tournament, seating, scoring and referee models."""
+    return rows.snapshot(("tournament", "seating", "scoring", "referee"))
 
 
 @contextmanager

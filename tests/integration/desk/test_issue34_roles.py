@@ -28,11 +28,11 @@ from tests.integration.config.test_permissions import (
     kwargs_for,
     people,
     rules_club,
-    snapshot,
     url_patterns,
 )
 from tests.support import factories as f
 from tests.support import tournaments
+from tests.support.rows import snapshot
 from tournament.models import StaffGrant, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -30,8 +30,8 @@ from club.services import (
 )
 from core.roles import CLUB_OFFICER, DIRECTOR
 from people.models import Person, PersonChange
-from tests.integration.config.test_permissions import snapshot
 from tests.support import factories as f
+from tests.support.rows import snapshot
 
 pytestmark = pytest.mark.django_db
 DAY = datetime.date(2026, 11, 20)

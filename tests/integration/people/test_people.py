@@ -22,9 +22,9 @@ from people.models import Person, PersonChange
 from people.selectors import candidates
 from people.services import create_person, merge_people, split_people, update_person
 from scoring.selectors import person_events
-from tests.integration.config.test_permissions import snapshot
 from tests.support import factories as f
 from tests.support import tournaments
+from tests.support.rows import snapshot
 from tournament.models import Player, Tournament
 from tournament.services import link_players
 

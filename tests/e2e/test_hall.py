@@ -66,7 +66,7 @@ print(json.dumps(out))
 def desk(tmp_path):
     live = LiveDesk(tmp_path)
     try:
-        live.manage("migrate", "-v0")
+        live.migrate()
         assert live.python(SEED) == TABLES
         live.start()
         yield live

@@ -236,7 +236,7 @@ def desk(tmp_path):
     live = LiveDesk(tmp_path)
     live.env["DESK_BACKUP_INTERVAL"] = "1"
     try:
-        live.manage("migrate", "-v0")
+        live.migrate()
         paths = live.python(SEED)
         assert len(paths) == TABLES
         live.paths = paths

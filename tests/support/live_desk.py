@@ -7,13 +7,16 @@ management command against the same database, so a test can seed it and check it
 from outside the server.
 """
 
+import atexit
 import http.cookiejar
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -22,6 +25,63 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+SQLITE_FILE = "desk.sqlite3"  # config/settings.py: the database in the data folder
+
+
+def manage(env: dict, *args, stdin: str | None = None) -> str:
+    """Run `manage.py` with `env` (the hall's settings, its own data folder); its output."""
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+# The migrated, empty database of this test process: a data folder (SQLite) or a database name
+# (PostgreSQL), made by the first `migrated` call.
+_template: dict[str, str] = {}
+
+
+def migrated(env: dict) -> None:
+    """Give the database `env` names (its data folder's SQLite file, or its DATABASE_URL, an
+    empty database) the schema `manage.py migrate` makes from nothing. The first call of the
+    process runs the migrations from nothing; later calls copy what it made."""
+    url = env.get("DATABASE_URL")
+    if url is None:
+        if "sqlite" not in _template:
+            folder = Path(tempfile.mkdtemp(prefix="desk-migrated-"))
+            atexit.register(shutil.rmtree, folder, True)
+            manage({**env, "DESK_DATA_DIR": str(folder)}, "migrate", "-v0")
+            _template["sqlite"] = str(folder)
+        target = Path(env["DESK_DATA_DIR"])
+        target.mkdir(parents=True, exist_ok=True)
+        for path in Path(_template["sqlite"]).glob(SQLITE_FILE + "*"):  # with any -wal, -shm
+            shutil.copyfile(path, target / path.name)
+        return
+    name = urllib.parse.urlsplit(url).path.lstrip("/")
+    if "postgresql" not in _template:
+        template = f"desk_migrated_{uuid.uuid4().hex[:12]}"
+        _postgres(f'CREATE DATABASE "{template}"')
+        migrate_url = urllib.parse.urlsplit(url)._replace(path="/" + template).geturl()
+        manage({**env, "DATABASE_URL": migrate_url}, "migrate", "-v0")
+        _template["postgresql"] = template
+    _postgres(f'DROP DATABASE "{name}"')
+    _postgres(f'CREATE DATABASE "{name}" TEMPLATE "{_template["postgresql"]}"')
+
+
+def _postgres(sql):
+    """Run one statement on the suite's PostgreSQL server (DATABASE_URL), outside a database."""
+    import psycopg
+
+    base = urllib.parse.urlsplit(os.environ["DATABASE_URL"])
+    with psycopg.connect(base._replace(path="/postgres").geturl(), autocommit=True) as c:
+        c.execute(sql)
 
 
 def free_port() -> int:
@@ -43,35 +103,22 @@ class LiveDesk:
         self.database = None
         if os.environ.get("DATABASE_URL"):
             self.database = f"desk_live_{uuid.uuid4().hex[:12]}"
-            self._postgres(f'CREATE DATABASE "{self.database}"')
+            _postgres(f'CREATE DATABASE "{self.database}"')
             base = urllib.parse.urlsplit(os.environ["DATABASE_URL"])
             self.env["DATABASE_URL"] = base._replace(path="/" + self.database).geturl()
         self.process = None
         self.port = None
-
-    def _postgres(self, sql):
-        import psycopg
-
-        base = urllib.parse.urlsplit(os.environ["DATABASE_URL"])
-        with psycopg.connect(base._replace(path="/postgres").geturl(), autocommit=True) as c:
-            c.execute(sql)
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def manage(self, *args, stdin: str | None = None) -> str:
-        done = subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env=self.env,
-            input=stdin,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert done.returncode == 0, done.stdout + done.stderr
-        return done.stdout
+        return manage(self.env, *args, stdin=stdin)
+
+    def migrate(self) -> None:
+        """The desk's database, migrated (`migrated`)."""
+        migrated(self.env)
 
     def python(self, code: str):
         """Run code in the desk's Django (manage.py shell); it prints one JSON line: returned."""
@@ -130,7 +177,7 @@ class LiveDesk:
             if not self.log.closed:
                 self.log.close()
         if self.database:
-            self._postgres(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+            _postgres(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
 
 
 class Browser:

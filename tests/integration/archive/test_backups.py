@@ -5,8 +5,6 @@ import html
 import json
 import os
 import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -26,11 +24,11 @@ from scoring.models import Penalty, Result
 from seating.manual import swap_players
 from seating.models import SeatingPlan, Table
 from tests.support import factories as f
+from tests.support import live_desk
 from tournament.models import ClockEvent, Restore, Tournament
 
 # Real commits, as in the hall: a backup is written when its change commits.
 pytestmark = pytest.mark.django_db(transaction=True)
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def seat(t, number, groups=None):
@@ -302,18 +300,10 @@ def test_restore_of_the_latest_backup_on_a_fresh_machine_gives_the_same_standing
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"  # the hall's settings, not the tests'
 
     def manage(*args):
-        done = subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert done.returncode == 0, done.stderr
-        return done.stdout
+        return live_desk.manage(env, *args)
 
-    manage("migrate", "-v0")
+    # Migrated as `manage.py migrate` makes it from nothing (the first of the process does).
+    live_desk.migrated(env)
     assert "Imported bk-open." in manage("restore", str(latest.path), "--yes")
     body = manage(
         "shell",

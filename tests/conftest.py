@@ -32,12 +32,45 @@ def pytest_collection_modifyitems(config, items):
         fixtures = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
         if item.get_closest_marker("once") and (item.get_closest_marker("django_db") or fixtures):
             raise pytest.UsageError(f"{item.nodeid} is marked once but uses the database")
-    if os.environ.get("DESK_TEST_ONCE_RAN") != "1":
-        return
-    once = [item for item in items if runs_once(item)]
-    if once:
-        config.hook.pytest_deselected(items=once)
-        items[:] = [item for item in items if not runs_once(item)]
+    if os.environ.get("DESK_TEST_ONCE_RAN") == "1":
+        once = [item for item in items if runs_once(item)]
+        if once:
+            config.hook.pytest_deselected(items=once)
+            items[:] = [item for item in items if not runs_once(item)]
+    items[:] = long_ones_first(items, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+
+
+def long_ones_first(items: list, workers: int) -> list:
+    """The tests marked `long` start first, spread over the workers.
+
+    pytest-xdist's work-stealing scheduler hands each worker an equal run of the collection, in
+    order (worker 1 the first N/workers tests, and so on), and a worker that runs out takes
+    half of what another still has waiting, from its end. A long test met near the end of a
+    run leaves the other worker idle while it finishes. So the collection is cut into one lane
+    per worker: the long tests are dealt to the lanes, longest first, each to the lane with the
+    fewest seconds so far; then the rest, in their order, fill the lanes to the lengths xdist
+    gives (the longest test still starts first on its worker). One process: one lane, long ones
+    first."""
+    long = [item for item in items if item.get_closest_marker("long")]
+    if not long:
+        return items
+    rest = [item for item in items if not item.get_closest_marker("long")]
+    lanes: list[list] = [[] for _ in range(max(1, workers))]
+    seconds = [0.0] * len(lanes)
+    for item in sorted(long, key=lambda item: -item.get_closest_marker("long").args[0]):
+        lane = seconds.index(min(seconds))
+        lanes[lane].append(item)
+        seconds[lane] += item.get_closest_marker("long").args[0]
+    # xdist's first hand-out: worker i takes len(pending) // (workers - i) of what is left.
+    left, sizes = len(items), []
+    for i in range(len(lanes)):
+        sizes.append(left // (len(lanes) - i))
+        left -= sizes[-1]
+    ordered = []
+    for lane, size in zip(lanes, sizes, strict=True):
+        lane += [rest.pop(0) for _ in range(max(0, min(len(rest), size - len(lane))))]
+        ordered += lane
+    return ordered + rest
 
 
 def runs_once(item) -> bool:

@@ -67,6 +67,7 @@ def enter_scores_with_tab(page, scores):
     page.keyboard.press("Enter")
 
 
+@pytest.mark.long(19)
 def test_director_runs_a_session_and_the_public_sees_the_winner(
     new_context, transactional_db, live_server, tmp_path
 ):

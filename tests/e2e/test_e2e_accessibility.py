@@ -42,6 +42,7 @@ def screens(widths):
     return sorted({SCREENS[kind] for kind in SCREENS if set(kind) & set(widths)})
 
 
+@pytest.mark.long(45)
 @pytest.mark.django_db(transaction=True)
 def test_every_page_passes_wcag_21_aa(new_context):
     appeal = build()

@@ -27,6 +27,7 @@ def rings(page):
     return page.evaluate("window.deskClock.rings.map(r => r.kind)")
 
 
+@pytest.mark.long(21)
 @pytest.mark.django_db(transaction=True)
 def test_a_short_session_warns_rings_and_ends_on_every_screen(new_context):
     staff = f.staff()

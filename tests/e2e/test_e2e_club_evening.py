@@ -50,6 +50,7 @@ def typed(name: str) -> str:
     return "".join(c for c in bare if not unicodedata.combining(c)).lower()
 
 
+@pytest.mark.long(16)
 @pytest.mark.django_db(transaction=True)
 def test_a_club_evening(new_context):
     officer, second = f.user("officer", CLUB_OFFICER), f.user("second", CLUB_OFFICER)

@@ -64,6 +64,7 @@ def total_of(key):
     return next(row["total"] for row in feed["standings"] if row["player"]["key"] == key)
 
 
+@pytest.mark.long(30)
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_tournament_day_from_the_floor(new_context):
     staff = f.staff()

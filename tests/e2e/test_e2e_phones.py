@@ -319,6 +319,7 @@ def problems(page, where, who, width):
     return lines
 
 
+@pytest.mark.long(80)
 @pytest.mark.django_db(transaction=True)
 def test_every_page_fits_its_screen(new_context):
     appeal = build()

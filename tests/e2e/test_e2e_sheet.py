@@ -69,6 +69,7 @@ def game():
     return out
 
 
+@pytest.mark.long(25)
 @pytest.mark.django_db(transaction=True)
 def test_four_phones_record_a_riichi_game_through_a_network_drop(new_context):
     staff = f.staff()

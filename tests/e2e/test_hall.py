@@ -107,6 +107,7 @@ def check_versions(tables: dict):
         assert len(drafts) <= 1 and (not drafts or drafts[0] is versions[-1]), number
 
 
+@pytest.mark.long(50)
 def test_a_killed_server_leaves_every_table_saved_whole_or_not_at_all(desk):
     acknowledged = []  # (table, kind, version, k): the server answered "saved"/"confirmed"
     lock = threading.Lock()
@@ -166,6 +167,7 @@ def test_a_killed_server_leaves_every_table_saved_whole_or_not_at_all(desk):
     assert status == 200 and "Player 01" in page
 
 
+@pytest.mark.long(30)
 def test_two_desk_users_racing_on_one_table_never_lose_an_update(desk):
     a = Browser(desk.url).log_in("desk1", "pw-desk1")
     b = Browser(desk.url).log_in("desk2", "pw-desk2")

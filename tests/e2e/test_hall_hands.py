@@ -246,6 +246,7 @@ def desk(tmp_path):
         live.close()
 
 
+@pytest.mark.long(30)
 def test_phones_and_desk_killed_and_started_again_lose_nothing_and_every_backup_restores(desk):
     hands_done, results_done, errors = {}, [], []
 

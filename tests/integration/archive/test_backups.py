@@ -284,6 +284,7 @@ def test_backup_command_writes_lists_and_copies(tmp_path, capsys):
     assert "manual" in capsys.readouterr().out
 
 
+@pytest.mark.long(30)
 def test_restore_of_the_latest_backup_on_a_fresh_machine_gives_the_same_standings_feed(
     tmp_path,
 ):

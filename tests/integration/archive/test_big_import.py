@@ -112,6 +112,7 @@ def big_file() -> bytes:
     return dumps(data).encode("utf-8")
 
 
+@pytest.mark.long(16)
 def test_a_big_import_lets_the_desk_save_results_and_check_in_meanwhile(hall_database, monkeypatch):
     def setup():
         if connection.vendor == "sqlite":  # the threads' database is the hall's, not the test's

@@ -337,6 +337,7 @@ def test_a_negative_fee_or_deposit_is_refused(hall, fee):
     assert not Appeal.objects.exists()
 
 
+@pytest.mark.long(26)
 def test_the_appeals_log_prints_an_appeal_longer_than_a_page(hall):
     t, staff = hall
     director = f.login(staff["director"])

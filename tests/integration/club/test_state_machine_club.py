@@ -450,5 +450,6 @@ class ClubMachine(Machine):
             cache.clear()
 
 
+@pytest.mark.long(50)
 def test_the_club_and_its_people_hold_whatever_their_pages_are_sent():
     explore(ClubMachine)

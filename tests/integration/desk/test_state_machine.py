@@ -659,5 +659,6 @@ class DeskMachine(Machine):
 ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
+@pytest.mark.long(70)
 def test_the_desk_holds_whatever_its_pages_are_sent():
     explore(DeskMachine)

@@ -575,5 +575,6 @@ class HandsMachine(Machine):
             cache.clear()
 
 
+@pytest.mark.long(115)
 def test_the_tables_hands_and_results_hold_one_truth():
     explore(HandsMachine)

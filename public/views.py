@@ -1,10 +1,7 @@
 """Public pages: no login, read-only, fast when the whole hall refreshes at once."""
 
 import copy
-import hashlib
-import threading
 import uuid
-from dataclasses import dataclass, field
 from operator import itemgetter
 
 from django.http import Http404, HttpResponse
@@ -22,10 +19,10 @@ from django_tables2 import RequestConfig
 
 from core.collation import collated
 from core.forms import SearchForm
-from core.kept import kept, per_revision
 from core.search import Needle
 from core.tables import fmt, isolated_names, isolated_seats
 from public.cache import anonymous, drawn_once, keep_by_version
+from public.hall import digest, kept_hall, once, tournament_hall
 from public.tables import (
     FindTableTable,
     PlayerSessionsTable,
@@ -35,7 +32,7 @@ from public.tables import (
     standings_table,
     substitute_rows,
 )
-from scoring import feed, selectors
+from scoring import feed
 from seating.models import WINDS, Wind
 from tournament.models import Tournament
 from tournament.tables import TournamentsTable
@@ -61,108 +58,13 @@ _PAGE_FIELDS = (
 def public_tournament(request, slug):
     """The tournament with what the public pages show of it (visitors' repeat requests are
     answered before this view, by public.cache). When the cache has just read its
-    revision, the one kept with that revision's _Hall, if this process has it: no query."""
+    revision, the one kept with that revision's Hall (public.hall), if this process has it:
+    no query."""
     found = getattr(request, "public_revision", None)
-    hall = _kept_hall(found) if found is not None else None
+    hall = kept_hall(found) if found is not None else None
     if hall is not None and hall.tournament.slug == slug:
         return hall.tournament
     return get_object_or_404(Tournament.objects.only(*_PAGE_FIELDS), slug=slug)
-
-
-@dataclass(frozen=True)
-class _Hall:
-    """What the public pages read of one tournament revision, as objects kept in this process.
-
-    The cache pickles: a player page unpickled the standings and the whole tournament's seating
-    five times per request (two thirds of its time at 200 players), and after a confirmation
-    every busy thread rendered the same 200-row standings at once (a third of a second each).
-    Built once per revision under a lock and read-only afterwards, except what `_once` adds.
-    """
-
-    tournament: Tournament  # as read for this revision
-    standings: object  # mahjong.standings.Standings
-    rows: dict  # player key -> StandingRow (ranked rows first, then substitutes)
-    current: int | None  # the session it is now (selectors.session_now)
-    live: bool
-    seating_now: dict  # table number -> seats of the current session
-    seats_now: dict  # player key -> {"table", "wind", "seats"} in the current session
-    tables: dict  # player key -> session -> seats of the table the player sat at or replaced at
-    hands: object  # selectors.HandStatistics of the sessions the public sees
-    rendered: dict = field(default_factory=dict)  # what pages made of this revision (_once)
-    versions: dict = field(default_factory=dict)  # page -> digest of what it shows (_version)
-    building: dict = field(default_factory=dict)  # key -> the lock of whoever makes it
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-
-_PROCESS = uuid.uuid4().hex
-_RENDERED_MAX = 32  # variants (sort order, language) kept per revision; more are made each time
-
-
-def _kept_hall(key) -> _Hall | None:
-    """The _Hall kept for (pk, revision), if this process still keeps it (core.kept)."""
-    return kept("public-hall", "Tournament", *key)
-
-
-def _hall(tournament) -> _Hall:
-    """The tournament's _Hall for its revision, built once (core.kept: other threads wait for
-    it) and kept as long as the cache keeps its token: whatever clears the cache clears it too.
-    Requests still on the previous revision while a confirmation lands find theirs kept."""
-    return per_revision("public-hall", tournament, lambda: _build_hall(tournament))
-
-
-def _build_hall(tournament) -> _Hall:
-    data = selectors.public_standings(tournament)
-    rows = {}
-    for row in data.rows + data.substitutes:
-        rows.setdefault(row.player.key, row)
-    seating = selectors.seating(tournament)
-    current = selectors.session_now(tournament).number
-    seating_now = seating.get(current, {})
-    seats_now = {}
-    for number, seats in seating_now.items():
-        for seat in seats:
-            seats_now.setdefault(
-                seat["player__key"], {"table": number, "wind": seat["wind"], "seats": seats}
-            )
-    tables = {}
-    for session, session_tables in sorted(seating.items()):
-        for seats in session_tables.values():
-            keys = {k for s in seats for k in (s["player__key"], s["replaces__key"]) if k}
-            for k in keys:
-                tables.setdefault(k, {})[session] = seats
-    return _Hall(
-        tournament=tournament,
-        standings=data,
-        rows=rows,
-        current=current,
-        # A finished tournament's pages stop refreshing, whatever session was seated next.
-        live=not tournament.finished and selectors.session_on(tournament, current),
-        seating_now=seating_now,
-        seats_now=seats_now,
-        tables=tables,
-        hands=selectors.hand_statistics(tournament, selectors.released_sessions(tournament)),
-    )
-
-
-def _once(hall, key, build):
-    """build() once per revision in this process; other threads wait for it, not repeat it.
-
-    One lock per key: the feed need not wait while the standings table renders.
-    """
-    value = hall.rendered.get(key)
-    if value is not None:
-        return value
-    with hall.lock:
-        lock = hall.building.get(key)
-        if lock is None and len(hall.building) < _RENDERED_MAX:
-            lock = hall.building[key] = threading.Lock()
-    if lock is None:  # more variants than are kept (odd sort orders): made for this one alone
-        return build()
-    with lock:
-        value = hall.rendered.get(key)
-        if value is None:
-            value = hall.rendered[key] = build()
-    return value
 
 
 def _template(request, full, partial):
@@ -183,7 +85,7 @@ def _standings_fragment(request, tournament, hall) -> tuple[str, bool]:
     revision (bumped on every confirmation), sort and language.
     """
     key = ("standings", get_language(), request.GET.get("sort", ""))
-    return _once(hall, key, lambda: (_render_standings(request, tournament, hall), hall.live))
+    return once(hall, key, lambda: (_render_standings(request, tournament, hall), hall.live))
 
 
 def _render_standings(request, tournament, hall) -> str:
@@ -268,7 +170,7 @@ def _highlights(tournament, hands) -> list[str]:
 @require_GET
 def standings(request, slug):
     tournament = public_tournament(request, slug)
-    hall = _hall(tournament)
+    hall = tournament_hall(tournament)
     html, live = _standings_fragment(request, tournament, hall)
     if request.GET.get("partial"):
         return HttpResponse(html)
@@ -279,15 +181,15 @@ def standings(request, slug):
     sort = request.GET.get("sort", "")
     key = ("standings page", get_language(), sort, tournament.name, tournament.slug)
     key += (tournament.finished,)
-    page = _once(hall, key, lambda: render(request, "public/standings.html", context).content)
+    page = once(hall, key, lambda: render(request, "public/standings.html", context).content)
     return HttpResponse(page)
 
 
 @require_GET
 def standings_json(request, slug):
     tournament = public_tournament(request, slug)
-    hall = _hall(tournament)
-    body = _once(hall, "feed", lambda: feed.feed_json(tournament, hall.standings))
+    hall = tournament_hall(tournament)
+    body = once(hall, "feed", lambda: feed.feed_json(tournament, hall.standings))
     response = HttpResponse(body, content_type="application/json")
     response["Access-Control-Allow-Origin"] = "*"  # overlays and projectors read it from anywhere
     return response
@@ -298,8 +200,8 @@ def statistics_json(request, slug):
     """Statistics from hands (docs/features/feeds.md, "Statistics from hands"), of the sessions the
     public sees."""
     tournament = public_tournament(request, slug)
-    hall = _hall(tournament)
-    body = _once(hall, "statistics", lambda: feed.statistics_json(tournament, hall.hands))
+    hall = tournament_hall(tournament)
+    body = once(hall, "statistics", lambda: feed.statistics_json(tournament, hall.hands))
     response = HttpResponse(body, content_type="application/json")
     response["Access-Control-Allow-Origin"] = "*"
     return response
@@ -328,7 +230,7 @@ def _wind(seat) -> str | None:
 def find_table(request, slug):
     tournament = public_tournament(request, slug)
     query = request.GET.get("q", "").strip()
-    hall = _hall(tournament)
+    hall = tournament_hall(tournament)
     current = hall.current
     rows = []
     needle = Needle(query[: SearchForm.LONGEST])
@@ -366,7 +268,7 @@ def find_table(request, slug):
     # Results do not change where anybody sits: drawn again only when the seating changes.
     version = _find_version(hall)
     page = (tournament.pk, query, template)
-    return drawn_once(request, _find_pages, PAGES_KEPT, page, version, draw)
+    return drawn_once(request, "public:find", page, version, draw)
 
 
 def _line_note(line, seats, key, rows) -> str:
@@ -386,7 +288,7 @@ def _line_note(line, seats, key, rows) -> str:
 @require_GET
 def player(request, slug, key):
     tournament = public_tournament(request, slug)
-    hall = _hall(tournament)
+    hall = tournament_hall(tournament)
     row = hall.rows.get(key)
     if row is None:
         raise Http404(_("No such player in this tournament."))
@@ -441,20 +343,11 @@ def player(request, slug, key):
     version = _player_version(hall, key)
     filled = _player_filled(row)
     page = (tournament.pk, key, template)
-    return drawn_once(request, _player_pages, PAGES_KEPT, page, version, draw, filled)
+    return drawn_once(request, "public:player", page, version, draw, filled)
 
 
 def _player_filled(row) -> dict:
     return {_RANK: escape(localize(row.rank)), _TOTAL: escape(fmt(row.total))}
-
-
-def _version(hall, page, shows) -> str:
-    """A short digest of `shows()`, what `page` shows of the hall's revision, made once."""
-    found = hall.versions.get(page)
-    if found is None:
-        digest = hashlib.blake2b(repr(shows()).encode(), digest_size=12).hexdigest()
-        found = hall.versions[page] = f"{page[0]}-{digest}"
-    return found
 
 
 def _player_version(hall, key) -> str:
@@ -467,7 +360,7 @@ def _player_version(hall, key) -> str:
         now = (hall.seats_now.get(key), hall.current, hall.live)
         return mine + now + (t.name, t.planned_sessions, t.finished)
 
-    return _version(hall, ("p", key), shows)
+    return digest(hall, ("p", key), shows)
 
 
 def _find_version(hall) -> str:
@@ -476,7 +369,7 @@ def _find_version(hall) -> str:
     menu then says "Final standings")."""
     t = hall.tournament
     shows = (hall.current, hall.seating_now, t.name, t.language, t.finished)
-    return _version(hall, ("f",), lambda: shows)
+    return digest(hall, ("f",), lambda: shows)
 
 
 @keep_by_version("public:find", "public:player")
@@ -484,7 +377,7 @@ def kept_version(view_name, found, kwargs, language) -> tuple[str, dict] | None:
     """For the page cache (public.cache): the version of a visitor's player or find
     page of revision `found`, and the HTML its stand-ins take, as bytes; None unless this
     process keeps that revision's hall (the page then goes the normal way, which builds it)."""
-    hall = _kept_hall(found)
+    hall = kept_hall(found)
     if hall is None:
         return None
     if view_name == "public:find":
@@ -498,13 +391,8 @@ def kept_version(view_name, found, kwargs, language) -> tuple[str, dict] | None:
     return _player_version(hall, kwargs["key"]), fill
 
 
-# (tournament pk, player key or query, template) -> (what the page showed, its HTML).
-_player_pages: dict = {}
-_find_pages: dict = {}
-PAGES_KEPT = 2000  # per store: a field's players in a few languages; queries beyond start over
-
-
 # Stand-ins a page is drawn with for what is put in on every request (`drawn_once`'s `filled`):
 # private-use characters around this process's own token, which no name can guess.
+_PROCESS = uuid.uuid4().hex
 _RANK = f"\ue000rank-{_PROCESS}\ue001"
 _TOTAL = f"\ue000total-{_PROCESS}\ue001"

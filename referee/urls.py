@@ -5,6 +5,7 @@ from django.urls import path, reverse
 
 from referee import views as v
 from referee import views_appeals as appeals
+from referee import views_log as log
 
 app_name = "referee"
 T = "<slug:slug>/"
@@ -17,10 +18,10 @@ urlpatterns = [
     path(S + "three-handed/", v.ThreeHanded.as_view(), name="three_handed"),
     path(S + "incidents/add/", v.IncidentAdd.as_view(), name="incident_add"),
     path(T + "players/<int:pk>/disqualify/", v.Disqualify.as_view(), name="disqualify"),
-    path(T + "log/", v.RefereeLog.as_view(), name="log"),
-    path(T + "penalties/<int:pk>/void/", v.PenaltyVoid.as_view(), name="penalty_void"),
+    path(T + "log/", log.RefereeLog.as_view(), name="log"),
+    path(T + "penalties/<int:pk>/void/", log.PenaltyVoid.as_view(), name="penalty_void"),
     path(T + "penalties/<int:pk>/undo/", v.PenaltyUndo.as_view(), name="penalty_undo"),
-    path(T + "incidents/<int:pk>/void/", v.IncidentVoid.as_view(), name="incident_void"),
+    path(T + "incidents/<int:pk>/void/", log.IncidentVoid.as_view(), name="incident_void"),
     path(T + "appeals/", appeals.AppealList.as_view(), name="appeals"),
     path(T + "appeals/new/", appeals.AppealAdd.as_view(), name="appeal_add"),
     path(T + "appeals/<int:pk>/", appeals.AppealDetail.as_view(), name="appeal"),

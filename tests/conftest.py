@@ -112,13 +112,13 @@ def _backup_folder(request):
     if not _django(request):
         yield
         return
-    from archive import backups
+    from archive.backups import writer
 
     settings = request.getfixturevalue("settings")
     settings.DESK_BACKUP_DIR = request.getfixturevalue("tmp_path") / "backups"
-    backups._failures.clear()
+    writer._failures.clear()
     yield
-    backups._failures.clear()
+    writer._failures.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -45,23 +45,32 @@ def anonymous(request) -> bool:
     return not request.user.is_authenticated and not len(get_messages(request))
 
 
+# Page name -> (tournament pk, player key or query, template) -> (what the page showed, its
+# HTML): the pages drawn once per version in this process.
+_player_pages: dict = {}
+_find_pages: dict = {}
+_STORES = {"public:player": _player_pages, "public:find": _find_pages}
+PAGES_KEPT = 2000  # per store: a field's players in a few languages; queries beyond start over
+
+
 def drawn_once(
-    request, store: dict, most: int, key: tuple, version: str, draw, filled: dict | None = None
+    request, page_name, key: tuple, version: str, draw, filled: dict | None = None
 ) -> HttpResponse:
-    """For a visitor, the page kept in `store` (at most `most` pages: the store starts over
-    beyond) under `key` if it was drawn for the same `version` (and address and language), else
-    `draw()`'s, kept for next time. Everyone else: `draw()`. `filled` maps stand-ins `draw()`
-    wrote to the HTML put in their place, each time.
+    """For a visitor, the page kept in `page_name`'s store (at most PAGES_KEPT pages: the store
+    starts over beyond) under `key` if it was drawn for the same `version` (and address and
+    language), else `draw()`'s, kept for next time. Everyone else: `draw()`. `filled` maps
+    stand-ins `draw()` wrote to the HTML put in their place, each time.
 
     A visitor's response carries `public_kept`: the version and the page before filling in,
     which the page cache keeps under that version, across revisions."""
     if not anonymous(request):
         return _filled(draw(), filled)
     shows = (version, request.get_full_path(), get_language())
+    store = _STORES[page_name]
     drawn = store.get(key)
     if drawn is None or drawn[0] != shows:
         drawn = (shows, draw().content)
-        if len(store) >= most:
+        if len(store) >= PAGES_KEPT:
             store.clear()
         store[key] = drawn
     response = HttpResponse(drawn[1])

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from archive import backups
+from archive.backups import restore_rows, restoring, writer
 from archive.tournament_file import changes, export_tournament
 from referee.appeals import file_appeal, review_appeal
 from referee.services import record_incident, record_penalty, void_penalty
@@ -341,7 +342,7 @@ def test_the_background_writer_folds_quick_changes_and_always_writes_the_last(
     session = seat(t, 1)
     backups.wait_for_backups()
     written = []
-    monkeypatch.setattr(backups, "_backup", lambda pk: written.append((pk, time.monotonic())))
+    monkeypatch.setattr(writer, "_backup", lambda pk: written.append((pk, time.monotonic())))
     changes = []
     for key in ("p01", "p02", "p03", "p04", "p05"):
         record_penalty(session, t.players.get(key=key), "late", staff["referee"], minutes=2)
@@ -395,7 +396,7 @@ def test_a_restore_that_fails_midway_keeps_no_before_restore_copy(monkeypatch):
     def breaks(*args, **kwargs):
         raise IntegrityError("the database refused a row")
 
-    monkeypatch.setattr(backups, "create_tournament", breaks)
+    monkeypatch.setattr(restoring, "create_tournament", breaks)
     with pytest.raises(IntegrityError):
         backups.restore(content, staff["director"])
     assert {b.name for b in backups.listing(t.slug)} == before_files
@@ -483,7 +484,7 @@ def test_restore_preview_names_each_record_that_differs_not_only_counts(monkeypa
     assert result[3].startswith("Player 05 36000 / Player 06 32000")
     assert result[4].startswith("Player 05 35000 / Player 06 33000")
 
-    monkeypatch.setattr(backups, "PREVIEW_PER_KIND", 1)
+    monkeypatch.setattr(restore_rows, "PREVIEW_PER_KIND", 1)
     page = html.unescape(director.get(url).content.decode())
     assert "and 1 more" in page  # two penalties differ, one is listed
     assert Tournament.objects.get(slug=t.slug).pk == t.pk  # looking changes nothing

@@ -17,6 +17,7 @@ import pytest
 from django.urls import reverse
 
 from archive import backups
+from archive.backups import files
 from archive.tournament_file import export_tournament
 from scoring.models import Hand, HandConfirmation, Result
 from scoring.selectors import hands_outcome
@@ -433,7 +434,7 @@ def test_a_backup_write_that_fails_removes_its_temporary_file(monkeypatch, call)
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(backups.os, call, full)
+    monkeypatch.setattr(files.os, call, full)
     response = f.login(staff["director"]).post(reverse("archive:backups", args=[SLUG]), follow=True)
     assert "The backup failed: [Errno 28] No space left on device" in response.content.decode()
     monkeypatch.undo()

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from archive import backups
+from archive.backups import writer
 from archive.club_file import FORMAT, export_club, restore_club
 from archive.tournament_file import TournamentFileError, dumps
 from club.models import Club, GameScore, GameSeat, GameVersion, Presence
@@ -170,7 +171,7 @@ def test_a_failing_backup_does_not_break_the_write(club, officers, settings, tmp
     draft = GameVersion.objects.get(game__club=club, status="draft")
     confirm_game(draft, officers[1])  # no exception: the change is committed
     assert GameVersion.objects.get(pk=draft.pk).status == "confirmed"
-    assert backups._failures[(backups.CLUB, club.pk)].reason
+    assert writer._failures[(backups.CLUB, club.pk)].reason
 
 
 def _confirmed(data, game):

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from public import views as public_views
+from public.cache import pages as public_views
 from seating.manual import swap_players
 from tests.support import factories as f
 

@@ -1,29 +1,6 @@
-"""The club rating's file (issue 25, "nothing is lost"): a club as one JSON document, written as
-its backup after every change (archive.backups) and read back by `manage.py restore_club`.
-
-    {"format": "mahjong-desk-club", "version": 1,
-     "club": {name, slug, ruleset, min_games, single_confirmation, language, time_zone},
-     "people": [{id, name, first_name, last_name, latin_first_name, latin_last_name, ema_id,
-                 country, club}],
-     "members": [{person, joined_on, active}],
-     "seasons": [{name, start, end, closed_at, closed_by}],
-     "evenings": [{date, present: [{person, by, at}]}],
-     "games": [{played_on, number, evening (its date, or null), created_by, created_at,
-                seats: [{wind, person}] (a drawn table's),
-                versions: [{version, status, void, closed_season_override, entered_by,
-                            entered_at, confirmed_by, confirmed_at, superseded_at, note,
-                            scores: [{wind, person, score, chombo}]}]}]}
-
-Every version of every game is kept. Users are named by their username, people by an id of the
-file's own (`people[].id`); dates are ISO 8601, times ISO 8601 with their offset.
-
-A restore reads the file into a new club in one transaction: every value is checked by the
-models' own declarations (full_clean), every reference by the file (a person, an evening, a
-wind), and the scores of a confirmed version or a draft by the rule set
-(mahjong.table.validate_scores), each person in one seat; the first problem is refused naming
-its path ("games[3].versions[0].scores[2].score: ...") and nothing is stored. Games, their
-seats, versions and scores are bulk inserted (a club of 10,000 games), so their values are
-checked without their foreign keys and constraints, which the reader checks itself.
+"""The club rating's file read back into a new club (`manage.py restore_club`): every value
+checked by the models' own declarations, every reference by the file, the scores by the rule
+set; the first problem is refused naming its path, and nothing is stored (archive.club_file).
 """
 
 from dataclasses import dataclass, field
@@ -54,107 +31,10 @@ from mahjong.table import validate_scores
 from people.models import NAMED_FIELDS, Person
 from seating.models import WINDS
 
-FORMAT = "mahjong-desk-club"
-VERSION = 1
+from .export import FORMAT, VERSION
+
 # The versions a restore checks as the rule set takes them: the rating's, and those it may take.
 CHECKED = (GameVersion.Status.CONFIRMED, GameVersion.Status.DRAFT)
-
-
-def _name(user) -> str | None:
-    return user.username if user is not None else None
-
-
-def _at(moment) -> str | None:
-    return moment.isoformat() if moment is not None else None
-
-
-def export_club(club: Club) -> dict:
-    """The club's file (the module's docstring). A fixed number of queries."""
-    members = list(club.members.select_related("person").order_by("pk"))
-    local = {}  # person pk -> the file's id
-    people = []
-    for member in members:
-        if member.person_id not in local:
-            local[member.person_id] = len(local) + 1
-            people.append(
-                {"id": local[member.person_id]}
-                | {name: getattr(member.person, name) for name in NAMED_FIELDS}
-            )
-    person_of = {m.pk: local[m.person_id] for m in members}
-
-    presences = {}
-    for p in Presence.objects.filter(evening__club=club).select_related("by").order_by("at", "pk"):
-        presences.setdefault(p.evening_id, []).append(
-            {"person": person_of[p.member_id], "by": _name(p.by), "at": _at(p.at)}
-        )
-    seats = {}
-    for s in GameSeat.objects.filter(game__club=club).order_by("pk"):
-        seats.setdefault(s.game_id, []).append({"wind": s.wind, "person": person_of[s.member_id]})
-    scores = {}
-    for s in GameScore.objects.filter(version__game__club=club).order_by("pk"):
-        scores.setdefault(s.version_id, []).append(
-            {"wind": s.wind, "person": person_of[s.member_id], "score": s.score, "chombo": s.chombo}
-        )
-    versions = {}
-    all_versions = GameVersion.objects.filter(game__club=club).select_related(
-        "entered_by", "confirmed_by"
-    )
-    for v in all_versions.order_by("game", "version"):
-        versions.setdefault(v.game_id, []).append(
-            {
-                "version": v.version,
-                "status": v.status,
-                "void": v.void,
-                "closed_season_override": v.closed_season_override,
-                "entered_by": _name(v.entered_by),
-                "entered_at": _at(v.entered_at),
-                "confirmed_by": _name(v.confirmed_by),
-                "confirmed_at": _at(v.confirmed_at),
-                "superseded_at": _at(v.superseded_at),
-                "note": v.note,
-                "scores": scores.get(v.pk, []),
-            }
-        )
-    games = club.games.select_related("evening", "created_by").order_by("played_on", "number")
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "club": {name: getattr(club, name) for name in CLUB_FIELDS},
-        "people": people,
-        "members": [
-            {"person": person_of[m.pk], "joined_on": m.joined_on.isoformat(), "active": m.active}
-            for m in members
-        ],
-        "seasons": [
-            {
-                "name": s.name,
-                "start": s.start.isoformat(),
-                "end": s.end.isoformat(),
-                "closed_at": _at(s.closed_at),
-                "closed_by": _name(s.closed_by),
-            }
-            for s in club.seasons.select_related("closed_by").order_by("start", "pk")
-        ],
-        "evenings": [
-            {"date": e.date.isoformat(), "present": presences.get(e.pk, [])}
-            for e in club.evenings.order_by("date")
-        ],
-        "games": [
-            {
-                "played_on": g.played_on.isoformat(),
-                "number": g.number,
-                "evening": g.evening.date.isoformat() if g.evening else None,
-                "created_by": _name(g.created_by),
-                "created_at": _at(g.created_at),
-                "seats": seats.get(g.pk, []),
-                "versions": versions.get(g.pk, []),
-            }
-            for g in games
-        ],
-    }
-
-
-# --- restore ---------------------------------------------------------------------------------
 
 
 def fail(path: str, message) -> None:

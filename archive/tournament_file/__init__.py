@@ -81,9 +81,10 @@ at the first one that does not hold, naming it ("penalties[3].amount: ...").
 The package, by job: schema.py declares every value once (values.py: the kinds of value) and
 writes it as the JSON Schema tournament-file.schema.json; export.py writes a tournament;
 reader.py (with tables.py, a session's tables, and records.py, the referee's records) reads a
-file into a plan (plan.py) without writing; create.py looks up the users the plan names and then makes its rows with bulk inserts
-in one short transaction (the file read and checked before it, so that a big file holds the
-database only while it writes); changes.py tells what a restore would change.
+file into a plan (plan.py) without writing; create.py looks up the users the plan names and
+then makes its rows with bulk inserts in one short transaction (the file read and checked
+before it, so that a big file holds the database only while it writes); changes.py tells what
+a restore would change.
 """
 
 from .changes import Change, changes

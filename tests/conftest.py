@@ -25,6 +25,12 @@ def pytest_collection_modifyitems(config, items):
     on PostgreSQL after the same tests ran on SQLite) these are left out:
     - tests marked `once`: they use no database (a test so marked that asks for one stops the
       run);
+    - tests marked `any_engine`: they use the database, but what they check is decided above
+      it, the same on either engine: who may open what and the refusals' untouched rows
+      (config/test_permissions.py, test_security.py, desk/test_issue34_roles.py), the
+      translations and error pages, the documents' layout (printing/), the public cache's
+      wire format, the schema file. The pages and writes behind them run on both engines in
+      the other tests and in the state machines;
     - the pages in Chromium (tests/e2e, the `browser` fixture): what they check is the page in
       the browser, the same on either database; the views and writes behind them run on both in
       the integration tests, and the real server on PostgreSQL in tests/e2e/test_hall*.py."""
@@ -74,7 +80,9 @@ def long_ones_first(items: list, workers: int) -> list:
 
 
 def runs_once(item) -> bool:
-    return bool(item.get_closest_marker("once")) or "browser" in getattr(item, "fixturenames", ())
+    return bool(
+        item.get_closest_marker("once") or item.get_closest_marker("any_engine")
+    ) or "browser" in getattr(item, "fixturenames", ())
 
 
 def _django(request) -> bool:

@@ -17,7 +17,7 @@ from tests.support.hands import (
 from tests.support.tournaments import build_riichi, make_user, source_files
 from tournament.models import RuleChange
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 # Keywords that say nothing about validity.
 ANNOTATIONS = {"$schema", "title", "description", "default", "format"}

@@ -14,7 +14,7 @@ from django.utils import translation
 from core.roles import REFEREE
 from tests.support import factories as f
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 
 def in_language(code, client=None):

@@ -26,7 +26,7 @@ from tests.support import factories as f
 from tests.support import i18n_scan, tournaments
 from tournament.models import Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 TRANSLATED = [code for code, _name in settings.LANGUAGES if code != "en"]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdf]|%[sd]|\{\w*(?:![rs])?\}")

@@ -34,7 +34,7 @@ from tests.support import factories as f
 from tests.support import tournaments, worlds
 from tests.support.rows import snapshot
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 DIRECTOR_ONLY = {"director"}
 DESK = {"director", "desk"}

@@ -27,7 +27,7 @@ from tests.support import factories as f
 from tests.support import tournaments
 from tests.support.rows import snapshot
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 # What `check --deploy` may still say on the LAN: HSTS, the HTTPS redirect and the two
 # secure-only cookies all need HTTPS, which a laptop serving a closed hall network does not have.

@@ -13,7 +13,7 @@ from tournament.changes import touch
 from tournament.models import Tournament
 from tournament.services import save_tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 
 class Owner:

@@ -35,7 +35,7 @@ from tests.support import tournaments
 from tests.support.rows import snapshot
 from tournament.models import StaffGrant, Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 STAFF_ROLES = ("desk", "referee", "club")
 

@@ -25,7 +25,7 @@ from core.roles import CLUB_OFFICER
 from people.models import Person
 from tests.support import factories as f
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 YULIA, LUKASZ, OLEKSANDR, ANNA, ZOE = (
     "Юлія Ґудзь",

@@ -38,7 +38,7 @@ from tests.integration.printing.test_printouts_fit import LONG, tables_in
 from tests.support import factories as f
 from tests.support.hands import EMA_SCORES, README_RIICHI, RIICHI_HANDS, SICHUAN_HANDS
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 HALL = "192.168.1.20:8000"  # the desk's address as the phones in the hall reach it
 

@@ -23,7 +23,7 @@ from referee.services import record_penalty
 from scoring.feed import feed
 from tests.support import factories as f
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 NAMES = ["Юлія Ґудзь", "Łukasz Żółć", "Олександр Щербаков", "Anna Kowalska"]
 

@@ -28,7 +28,7 @@ from referee.services import record_penalty, substitute
 from tests.support import factories as f
 from tournament.models import Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 LANGUAGES = ("en", "uk", "ru", "pl")
 LONG = [

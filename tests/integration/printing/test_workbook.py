@@ -17,7 +17,7 @@ from scoring import feed, selectors
 from tests.support import factories as f
 from tournament.models import Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 NAMES = {
     "p01": ("Юлія Ґудзь", "04160092", "Ukraine", "Kyiv Riichi", "Dragons"),

@@ -17,7 +17,7 @@ from people.models import Person
 from public.cache import accepts_gzip
 from tests.support import factories as f
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_engine]
 
 PAGES = ["", "standings.json", "statistics.json", "p/p01/", "find/?q=Player+01"]
 BIG_PAGES = ["", "standings.json", "p/p01/", "find/?q=Player+01"]  # 1 KB and more

@@ -85,6 +85,18 @@ def runs_once(item) -> bool:
     ) or "browser" in getattr(item, "fixturenames", ())
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _shared_folder(tmp_path_factory):
+    """DESK_TEST_SHARED: a folder the workers of one run share (pytest's temporary folder of the
+    run, the parent of each worker's; pytest removes old runs' folders). The real-server tests
+    keep their migrated database there (tests/support/live_desk.py)."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    os.environ["DESK_TEST_SHARED"] = str(base)
+    yield
+
+
 def _django(request) -> bool:
     return request.config.pluginmanager.hasplugin("django")
 

@@ -7,7 +7,8 @@ management command against the same database, so a test can seed it and check it
 from outside the server.
 """
 
-import atexit
+import fcntl
+import hashlib
 import http.cookiejar
 import json
 import os
@@ -43,45 +44,50 @@ def manage(env: dict, *args, stdin: str | None = None) -> str:
     return done.stdout
 
 
-# The migrated, empty database of this test process: a data folder (SQLite) or a database name
-# (PostgreSQL), made by the first `migrated` call.
-_template: dict[str, str] = {}
-
-
 def migrated(env: dict) -> None:
     """Give the database `env` names (its data folder's SQLite file, or its DATABASE_URL, an
-    empty database) the schema `manage.py migrate` makes from nothing. The first call of the
-    process runs the migrations from nothing; later calls copy what it made."""
+    empty database) the schema `manage.py migrate` makes from nothing. The first call of a test
+    run runs the migrations from nothing; later calls, in any worker, copy what it made: the
+    data folder `migrated/` in the folder the run's workers share (DESK_TEST_SHARED, set by
+    tests/conftest.py; pytest removes old runs' folders), or a PostgreSQL database named after
+    that folder, made once and copied with CREATE DATABASE … TEMPLATE. A lock file there keeps
+    two workers from migrating at once."""
+    if not os.environ.get("DESK_TEST_SHARED"):  # outside pytest: a folder of this process
+        os.environ["DESK_TEST_SHARED"] = tempfile.mkdtemp(prefix="desk-tests-")
+    shared = Path(os.environ["DESK_TEST_SHARED"])
     url = env.get("DATABASE_URL")
-    if url is None:
-        if "sqlite" not in _template:
-            folder = Path(tempfile.mkdtemp(prefix="desk-migrated-"))
-            atexit.register(shutil.rmtree, folder, True)
-            manage({**env, "DESK_DATA_DIR": str(folder)}, "migrate", "-v0")
-            _template["sqlite"] = str(folder)
-        target = Path(env["DESK_DATA_DIR"])
-        target.mkdir(parents=True, exist_ok=True)
-        for path in Path(_template["sqlite"]).glob(SQLITE_FILE + "*"):  # with any -wal, -shm
-            shutil.copyfile(path, target / path.name)
-        return
-    name = urllib.parse.urlsplit(url).path.lstrip("/")
-    if "postgresql" not in _template:
-        template = f"desk_migrated_{uuid.uuid4().hex[:12]}"
-        _postgres(f'CREATE DATABASE "{template}"')
-        migrate_url = urllib.parse.urlsplit(url)._replace(path="/" + template).geturl()
-        manage({**env, "DATABASE_URL": migrate_url}, "migrate", "-v0")
-        _template["postgresql"] = template
-    _postgres(f'DROP DATABASE "{name}"')
-    _postgres(f'CREATE DATABASE "{name}" TEMPLATE "{_template["postgresql"]}"')
+    with open(shared / "migrated.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if url is None:
+            folder = shared / "migrated"
+            if not (folder / SQLITE_FILE).exists():
+                building = Path(tempfile.mkdtemp(prefix="migrating-", dir=shared))
+                manage({**env, "DESK_DATA_DIR": str(building)}, "migrate", "-v0")
+                building.rename(folder)
+            target = Path(env["DESK_DATA_DIR"])
+            target.mkdir(parents=True, exist_ok=True)
+            for path in folder.glob(SQLITE_FILE + "*"):  # with any -wal, -shm
+                shutil.copyfile(path, target / path.name)
+            return
+        template = "desk_migrated_" + hashlib.sha256(str(shared).encode()).hexdigest()[:16]
+        if not _postgres(f"SELECT 1 FROM pg_database WHERE datname = '{template}'"):
+            _postgres(f'CREATE DATABASE "{template}"')
+            migrate_url = urllib.parse.urlsplit(url)._replace(path="/" + template).geturl()
+            manage({**env, "DATABASE_URL": migrate_url}, "migrate", "-v0")
+        name = urllib.parse.urlsplit(url).path.lstrip("/")
+        _postgres(f'DROP DATABASE "{name}"')
+        _postgres(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
 
 
-def _postgres(sql):
-    """Run one statement on the suite's PostgreSQL server (DATABASE_URL), outside a database."""
+def _postgres(sql) -> list:
+    """Run one statement on the suite's PostgreSQL server (DATABASE_URL), outside a database;
+    the rows it returns."""
     import psycopg
 
     base = urllib.parse.urlsplit(os.environ["DATABASE_URL"])
     with psycopg.connect(base._replace(path="/postgres").geturl(), autocommit=True) as c:
-        c.execute(sql)
+        cursor = c.execute(sql)
+        return cursor.fetchall() if cursor.description else []
 
 
 def free_port() -> int:

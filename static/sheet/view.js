@@ -114,6 +114,14 @@
     window.scrollTo(0, 0);
   }
 
+  // A region drawn again just as it was keeps its nodes, so a tap is not lost with the button
+  // under the finger when a refresh (every 5 s, and when the phone comes back to the page)
+  // brings nothing new. Only for regions whose buttons act on what the markup shows.
+  function same(id, node) {
+    var old = document.getElementById(id);
+    if (old.childNodes.length === 1 && old.firstChild.isEqualNode(node)) return;
+    fill(id, node);
+  }
   function render() {
     var list = hands();
     var r = played(list);
@@ -174,7 +182,7 @@
     fill("decide", blocks);
     // the hands
     var running = r.ok ? r.hands : [];
-    fill("hands", list.length ? el("table", {class: "hands"},
+    same("hands", list.length ? el("table", {class: "hands"},
       el("thead", {}, el("tr", {}, el("th", {text: "#"}), el("th", {text: L.hand}),
         winds().map(function (w) { return el("th", {class: "num", text: L.winds[w]}); }))),
       list.slice().reverse().map(function (h) {
@@ -183,7 +191,8 @@
         var after = GAME === "sichuan" ? x.totals : x.scores;
         var everyone = winds().every(function (w) { return h.confirmed.indexOf(w) >= 0; });
         var cls = (h.waiting ? "waiting " : "") + (everyone ? "" : "pending");
-        return el("tbody", {class: cls},
+        // what the row's buttons act on, written into it: the same markup, the same acts
+        return el("tbody", {class: cls, "data-hand": JSON.stringify([h.number, h.version, h.id, h.waiting, h.data])},
           el("tr", {},
             el("td", {text: h.number}),
             el("td", {}, FORM.describe(h.data), h.waiting ? el("small", {class: "tag", text: L.not_sent}) : null,
@@ -216,7 +225,7 @@
         if (window.confirm(L.send_ask)) enqueue({kind: "send", number: 0});
       }}, L.send));
     }
-    fill("end", end);
+    if (end.length) same("end", el("div", {}, end)); else fill("end"); // empty: hidden
     // history
     fill("history", S.server.history.length ? el("details", {}, el("summary", {text: fmt(L.corrections, {n: S.server.history.length})}),
       el("ul", {}, S.server.history.map(function (h) {

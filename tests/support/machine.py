@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+from contextlib import contextmanager
 
 from django.core.cache import cache
 from django.db import connection, transaction
@@ -16,6 +17,7 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import RuleBasedStateMachine, run_state_machine_as_test
 from openpyxl import load_workbook
 
+from archive.tournament_file import TournamentFileError, import_tournament
 from core.roles import CLUB_OFFICER, DESK, DIRECTOR, HEAD_REFEREE, REFEREE
 from scoring.models import Result
 from scoring.selectors import hands_outcome, table_hands
@@ -337,6 +339,32 @@ class Machine(RuleBasedStateMachine):
 
     def post(self, role, url, data=None):
         return self.request(role, "post", url, data)
+
+    @contextmanager
+    def restored_copy(self, t, data: dict, what: str):
+        """(d) The tournament file `data` of `t` imported under another slug, inside a savepoint
+        rolled back when the block ends (and the cache emptied: the copy's pk and revision may
+        come again in a later check). The copy's standings feed must be the original's; the
+        block gets the copy to compare more. `what`: the file, as a failure names it."""
+        original = self.get("anonymous", reverse("public:feed", args=[t.slug]))
+        data["tournament"]["slug"] = f"restored-{t.pk}"
+        point = transaction.savepoint()
+        try:
+            try:
+                copy = import_tournament(data, user=self.users["director"])
+            except TournamentFileError as e:
+                raise AssertionError(f"(d) {what} does not restore: {e}") from e
+            restored = self.get("anonymous", reverse("public:feed", args=[copy.slug]))
+            before = comparable(json.loads(original.content))
+            after = comparable(json.loads(restored.content))
+            assert after == before, (
+                f"(d) {what}'s standings feed differs from the original's: "
+                + difference(before, after)
+            )
+            yield copy
+        finally:
+            transaction.savepoint_rollback(point)
+            cache.clear()
 
     def get(self, role, url):
         return self.request(role, "get", url)

@@ -50,8 +50,6 @@ import sys
 import uuid
 
 import pytest
-from django.core.cache import cache
-from django.db import transaction
 from django.urls import reverse
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -62,7 +60,7 @@ from hypothesis.stateful import (
 )
 
 from archive import backups
-from archive.tournament_file import TournamentFileError, import_tournament, parse
+from archive.tournament_file import parse
 from mahjong.hands import HandError, play
 from mahjong.hands.notation import write_all
 from scoring.models import Hand, Result
@@ -551,28 +549,11 @@ class HandsMachine(Machine):
         self.t = self.tournament()
         newest = backups.write_backup(self.t)
         data = parse(newest.path.read_bytes())
-        data["tournament"]["slug"] = f"restored-{self.t.pk}"
-        original = self.get("anonymous", reverse("public:feed", args=[self.t.slug]))
-        point = transaction.savepoint()
-        try:
-            try:
-                copy = import_tournament(data, user=self.users["director"])
-            except TournamentFileError as e:
-                raise AssertionError(f"(d) the newest backup does not restore: {e}") from e
-            restored = self.get("anonymous", reverse("public:feed", args=[copy.slug]))
-            before = comparable(json.loads(original.content))
-            after = comparable(json.loads(restored.content))
-            assert after == before, (
-                "(d) the restored backup's standings feed differs from the original's: "
-                + difference(before, after)
-            )
+        with self.restored_copy(self.t, data, "the newest backup") as copy:
             kept, back = tables_as_kept(self.t), tables_as_kept(copy)
             assert back == kept, "(d) the restored backup's tables differ: " + difference(
                 {str(k): v for k, v in kept.items()}, {str(k): v for k, v in back.items()}, "tables"
             )
-        finally:
-            transaction.savepoint_rollback(point)
-            cache.clear()
 
 
 @pytest.mark.long(115)

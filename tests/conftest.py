@@ -6,6 +6,8 @@ import os
 
 import pytest
 
+from tests.support.live_server import live_server  # noqa: F401  (pytest-django's, one request at a time)
+
 # What a test asks for when it uses a database (pytest-django's marker aside).
 DATABASE_FIXTURES = {
     "db",

@@ -13,11 +13,19 @@ from printing.pdf.kit import (
     escape,
     footer_text,
     paragraph_styles,
+    pieces,
+    shortened,
     table_style,
     tournament_header,
 )
 from referee.models import Appeal
 from scoring.selectors import penalties_with_worth
+
+# An appeal's text and its decision are printed in the log up to about this many characters;
+# a longer one is printed whole under "Appeals in full", after the log, where it flows from
+# page to page as any text does (a table row longer than a page is laid out again on every
+# page it continues on, which for the longest text allowed took half a minute).
+IN_THE_LOG = 700
 
 
 def _when(moment) -> str:
@@ -36,13 +44,20 @@ def appeals_pdf(tournament) -> bytes:
     appeals = Appeal.objects.filter(tournament=tournament).select_related(
         "session", "appellant", "table"
     )
+    in_full = []
     for n, appeal in enumerate(appeals.order_by("filed_at", "pk"), start=1):
+        text, text_cut = shortened(appeal.text, IN_THE_LOG)
+        decided, decision_cut = shortened(appeal.decision, IN_THE_LOG)
+        whole = _("Printed in full under “Appeals in full”, no. %(number)s.") % {"number": n}
+        more = f"<br/><i>{escape(whole)}</i>"
         what = f"<b>{escape(appeal.subject)}</b>"
-        if appeal.text:
-            what += f"<br/>{escape(appeal.text)}"
+        if text:
+            what += f"<br/>{text}" + (more if text_cut else "")
         decision = f"<b>{escape(appeal.get_status_display())}</b>"
-        if appeal.decision:
-            decision += f"<br/>{escape(appeal.decision)}"
+        if decided:
+            decision += f"<br/>{decided}" + (more if decision_cut else "")
+        if text_cut or decision_cut:
+            in_full.append((n, appeal, text_cut, decision_cut))
         rows.append(
             [
                 str(n),
@@ -61,10 +76,19 @@ def appeals_pdf(tournament) -> bytes:
             colWidths=[9 * mm, 14 * mm, 27 * mm, 32 * mm, (width - 82 * mm) * 0.55,
                        (width - 82 * mm) * 0.45],
             repeatRows=1,
-            splitInRow=1,  # an appeal's text may be longer than a page
         )  # fmt: skip
         log.setStyle(table_style(1, [("VALIGN", (0, 0), (-1, -1), "TOP")]))
         story.append(log)
+    if in_full:
+        story += [Spacer(1, 6 * mm), Paragraph(_("Appeals in full"), styles["h2"])]
+    for n, appeal, text_cut, decision_cut in in_full:
+        heading = f"{n}. {appeal.subject}"
+        story += [Spacer(1, 3 * mm), Paragraph(f"<b>{escape(heading)}</b>", styles["base"])]
+        if text_cut:
+            story += [Paragraph(piece, styles["base"]) for piece in pieces(appeal.text)]
+        if decision_cut:
+            story.append(Paragraph(f"<b>{escape(_('Decision'))}</b>", styles["base"]))
+            story += [Paragraph(piece, styles["base"]) for piece in pieces(appeal.decision)]
     story += [Spacer(1, 6 * mm), Paragraph(_("Penalties"), styles["h2"])]
     rows = [[_("Session"), _("Table"), _("Player"), _("Penalty"), _("Recorded"), _("Void")]]
     # By session, each in the order recorded.

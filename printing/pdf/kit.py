@@ -65,6 +65,35 @@ def escape(text) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def pieces(text, size=1500) -> list[str]:
+    """`text` escaped, as the pieces a long text is printed in: each of its own paragraphs
+    (its line breaks) apart, and a paragraph longer than `size` characters cut after a
+    sentence, else at a space, else at `size`. ReportLab lays a paragraph out again for every page it
+    continues on, so a text of a hundred pages set as one paragraph takes minutes; set in
+    pieces, it takes a fraction of a second."""
+    found = []
+    for line in str(text).splitlines():
+        line = line.strip()
+        while len(line) > size:
+            cut = line.rfind(". ", size // 2, size) + 1 or line.rfind(" ", size // 2, size + 1)
+            cut = cut if cut > 0 else size
+            found.append(line[:cut])
+            line = line[cut:].lstrip()
+        if line:
+            found.append(line)
+    return [escape(piece) for piece in found]
+
+
+def shortened(text, size) -> tuple[str, bool]:
+    """`text` escaped and flattened to one line, cut at a space before `size` characters with
+    an ellipsis when longer; and whether it was cut."""
+    flat = " ".join(str(text).split())
+    if len(flat) <= size:
+        return escape(flat), False
+    cut = flat.rfind(" ", size // 2, size + 1)
+    return escape(flat[: cut if cut > 0 else size]) + " …", True
+
+
 class _NumberedCanvas(pdfcanvas.Canvas):
     """Draws "page n of m" and the document's footer line once the page count is known."""
 

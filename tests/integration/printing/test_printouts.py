@@ -18,7 +18,7 @@ from printing.pdf.appeals import appeals_pdf
 from printing.pdf.protocols import protocols_pdf
 from printing.pdf.seating import seating_pdf
 from printing.pdf.standings import standings_pdf
-from referee.appeals import file_appeal
+from referee.appeals import decide_appeal, file_appeal
 from referee.services import record_penalty
 from scoring.feed import feed
 from tests.support import factories as f
@@ -133,6 +133,26 @@ def test_the_appeals_log_lists_appeals_and_penalties(krakow):
     assert "Late arrival penalty" in text and "The clock ran" in text
     assert "Łukasz Żółć" in text and "4 min" in text and "-4,000" in text
     assert penalty.pk
+
+
+def test_a_long_appeal_is_printed_whole_after_the_log(krakow):
+    """The log shows the start of a long appeal and of its decision; "Appeals in full" prints
+    each whole, its own line breaks kept as paragraphs."""
+    t, session, staff = krakow
+    player = t.players.get(key="p02")
+    file_appeal(session, player, "Short", staff["director"], text="Only a line")
+    words = " ".join(f"w{n}" for n in range(3000))
+    text = "First paragraph.\n" + words + "\nLast paragraph."
+    appeal = file_appeal(session, player, "Long one", staff["director"], text=text)
+    decide_appeal(appeal, staff["director"], "rejected", "head referee", "Rejected: " + words)
+    printed = flat(" ".join(pages(appeals_pdf(t))))
+    log, full = printed.rsplit("Appeals in full", 1)
+    assert "Only a line" in log and "Only a line" not in full
+    assert "Printed in full under “Appeals in full”, no. 2." in log
+    assert "w2999" not in log
+    assert "2. Long one" in full and "First paragraph." in full and "Last paragraph." in full
+    assert full.count("w2999") == 2  # the appeal and its decision, each whole
+    assert full.split("Decision", 1)[1].count(" w1500 ") == 1
 
 
 def test_print_command_writes_each_kind(krakow, tmp_path):

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 
 from core.names import joined
 from core.uploads import check_workbook
@@ -142,6 +143,22 @@ def _read_table(name: str, content: bytes) -> list[list[str]]:
         ) from e
 
 
+def ignored_columns(table, header) -> list[str]:
+    """The columns the desk does not read, by their heading; a column without one only when it
+    holds something, by its letter (a spreadsheet's formatted but empty columns are not named)."""
+    found = []
+    for i, (heading, name) in enumerate(zip(table[0], header, strict=True)):
+        if name in COLUMNS:
+            continue
+        if str(heading).strip():
+            found.append(str(heading))
+        elif any(i < len(row) and str(row[i]).strip() for row in table[1:]):
+            found.append(
+                _("column %(letter)s, without a heading") % {"letter": get_column_letter(i + 1)}
+            )
+    return found
+
+
 def parse_player_list(
     name: str, content: bytes, existing_names=(), existing_keys=(), existing_ema=()
 ):
@@ -163,7 +180,7 @@ def parse_player_list(
     if not {"name", "first_name", "last_name"} & set(header):
         parsed.errors.append(_("Row 1: there is no “name” column."))
         return parsed
-    parsed.ignored_columns = [table[0][i] for i, h in enumerate(header) if h not in COLUMNS]
+    parsed.ignored_columns = ignored_columns(table, header)
     if len(table) - 1 > MAX_ROWS:
         parsed.errors.append(_("The list has more than %(max)d rows.") % {"max": MAX_ROWS})
         return parsed

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.test import Client
 from openpyxl import Workbook
+from openpyxl.styles import PatternFill
 
 from scoring.models import Result
 from seating.algorithms.draw import draw_tables
@@ -92,6 +93,23 @@ def test_import_xlsx(staff):
     }
     # The spreadsheet stored the id as the number 7000123: its leading zero comes back.
     assert t.players.get(name="Anna Nowak").ema_id == "07000123"
+
+
+def test_import_names_only_the_columns_it_ignores_that_hold_something(staff):
+    """Issue 37: a workbook formatted far to the right said "Ignored columns: , , , …"."""
+    t = f.tournament(players=0)
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["name", "Notes", None, None, None])
+    ws.append(["Anna Nowak", "vegetarian", None, "paid", None])
+    ws.cell(row=1, column=30).fill = PatternFill("solid", fgColor="FFFF00")  # formatted, empty
+    ws.cell(row=3, column=50).value = ""
+    buf = io.BytesIO()
+    wb.save(buf)
+    c = f.login(staff["director"])
+    page = html.unescape(upload(c, t, "list.xlsx", buf.getvalue()).content.decode())
+    assert "Preview: 1 players" in page or "Preview: 1 player" in page
+    assert "Ignored columns: Notes, column D, without a heading</p>" in page
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from threading import Lock
 
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.models import Club, Evening, Game, GameScore, GameSeat, GameVersion, Member, Season
 from core.collation import sort_key
@@ -202,6 +203,19 @@ class Rating:
     season: Season | None  # None: all time
     table: RatingTable
     games: int  # games in the period
+
+    @property
+    def empty_text(self) -> str:
+        """What the ranked table says when it is empty: no games, or nobody at the minimum yet
+        (the first evening's players are all listed apart)."""
+        if self.table.unranked:
+            count = self.table.min_games
+            return ngettext(
+                "Nobody has played the %(count)d game the rating needs yet.",
+                "Nobody has played the %(count)d games the rating needs yet.",
+                count,
+            ) % {"count": count}
+        return _("No rated games yet.")
 
 
 def rating(club: Club, season: Season | None = None) -> Rating:

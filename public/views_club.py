@@ -70,7 +70,10 @@ def rating(request, slug):
     data = selectors.rating(club, season)
     decimals = club.rule_set().decimals
     ranked = ClubRatingTable(
-        rating_rows(club.slug, data.table.rows), language=club.language, decimals=decimals
+        rating_rows(club.slug, data.table.rows),
+        language=club.language,
+        decimals=decimals,
+        empty_text=data.empty_text,
     )
     RequestConfig(request, paginate=False).configure(ranked)
     unranked = None

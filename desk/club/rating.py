@@ -31,7 +31,7 @@ class RatingPage(ClubRequired, ClubMixin, View):
             "form": form,
             "season": season,
             "rating": found,
-            "table": RatingTable(found.table.rows, charts=charts),
+            "table": RatingTable(found.table.rows, charts=charts, empty_text=found.empty_text),
             "unranked": RatingTable(found.table.unranked, charts=charts, exclude=("rank",)),
         }
         return render(request, "desk/club/rating.html", context)

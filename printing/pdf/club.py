@@ -128,9 +128,7 @@ def rating_pdf(club, season=None) -> bytes:
     if data.table.rows:
         story.append(_rating_table(data.table.rows, order, heads, colwidths, styles))
     elif data.table.unranked:
-        story.append(
-            Paragraph(escape(_("No one has played the minimum of games yet.")), styles["base"])
-        )
+        story.append(Paragraph(escape(data.empty_text), styles["base"]))
     else:
         story.append(Paragraph(escape(_("No rated games in this period.")), styles["base"]))
     if data.table.unranked:

@@ -68,9 +68,9 @@ def escape(text) -> str:
 def pieces(text, size=1500) -> list[str]:
     """`text` escaped, as the pieces a long text is printed in: each of its own paragraphs
     (its line breaks) apart, and a paragraph longer than `size` characters cut after a
-    sentence, else at a space, else at `size`. ReportLab lays a paragraph out again for every page it
-    continues on, so a text of a hundred pages set as one paragraph takes minutes; set in
-    pieces, it takes a fraction of a second."""
+    sentence, else at a space, else at `size`. ReportLab lays a paragraph out again for every
+    page it continues on, so a text of a hundred pages set as one paragraph takes minutes; set
+    in pieces, it takes a fraction of a second."""
     found = []
     for line in str(text).splitlines():
         line = line.strip()

@@ -187,6 +187,21 @@ def test_the_rating_page_shows_the_table_and_the_players_below_the_minimum_apart
     assert 'class="num rank"' in ranked and 'class="num rank"' not in below  # no rank there
 
 
+def test_on_the_first_evening_the_empty_rating_says_why(club):
+    """Issue 37: after the first game nobody has the minimum of two; the ranked table said "No
+    rated games yet." under "2 games". It says what is missing, on the public and desk pages."""
+    first = {"season": club["spring"].pk}
+    club["club"].min_games = 3
+    club["club"].save()
+    public = Client().get("/r/furiten/", first).content.decode()
+    desk = f.login(club["officer"]).get("/desk/club/furiten/rating/", first).content.decode()
+    for page in (public, desk):
+        assert "Nobody has played the 3 games the rating needs yet." in page
+        assert "No rated games yet." not in page
+    empty = save_club(None, {"name": "New", "slug": "new", "min_games": 2}, club["officer"])
+    assert "No rated games yet." in Client().get(f"/r/{empty.slug}/").content.decode()
+
+
 def test_the_rating_page_counts_all_time(club):
     page = Client().get("/r/furiten/", {"season": "all"}).content.decode()
     assert "3 games" in page

@@ -112,7 +112,7 @@ def test_the_rating_table_of_a_season(club):
     assert ZOE not in text and "Not ranked" not in text
     # spring: one game each, everyone below the minimum
     text = text_of(fetch(client, "club_rating_pdf", c, season=spring.pk).content)
-    assert "No one has played the minimum of games yet." in text
+    assert "Nobody has played the 2 games the rating needs yet." in text
     assert "Not ranked: fewer than 2 rated games" in text
     assert f"– {ZOE} +11.0 1 1.00 100% 10/04/2025" in text
 

@@ -75,13 +75,11 @@ def draw_pool(session) -> list[Player]:
     """Who the draw seats: the checked-in players when check-in was used, else every active one,
     less anyone already seated by hand (or replaced) in this session. Substitutes are not in it."""
     seated = taken(session)
-    players = [
-        p
-        for p in session.tournament.players.filter(status=Player.Status.ACTIVE, substitute=False)
-        if p.pk not in seated
-    ]
-    checked = [p for p in players if p.checked_in]
-    return checked if checked else players
+    players = list(session.tournament.players.filter(status=Player.Status.ACTIVE, substitute=False))
+    # Check-in was used when anyone is checked in, seated or not: once the checked-in players
+    # are seated, those who never checked in are not the draw's to seat.
+    used = any(p.checked_in for p in players)
+    return [p for p in players if p.pk not in seated and (p.checked_in or not used)]
 
 
 def substitutes_to_fill(session, count: int) -> list[Player]:

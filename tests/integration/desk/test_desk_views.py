@@ -239,6 +239,28 @@ def test_draw_seats_checked_in_players_reproducibly(staff):
     assert "p09" not in seated.values()
 
 
+def test_after_the_draw_the_page_offers_to_seat_the_players_left_not_a_draw(staff):
+    """Issue 37: after the draw, "Draw the session" ("Seats 2 players") was still offered."""
+    t = f.tournament(players=10)
+    for p in t.players.order_by("key")[:8]:
+        p.checked_in = True
+        p.save()
+    director = f.login(staff["director"])
+    director.post(f"/desk/{t.slug}/sessions/add/")
+    page = director.get(f"/desk/{t.slug}/s/1/").content.decode()
+    assert "Draw the session" in page and "Seats 8 players" in page
+    director.post(f"/desk/{t.slug}/s/1/draw/", {"seed": "42"})
+    page = director.get(f"/desk/{t.slug}/s/1/").content.decode()
+    # check-in was used: the two not checked in are not "left to seat"
+    assert "Draw the session" not in page and "Seat the players left" not in page
+    for p in t.players.filter(key__in=["p09", "p10"]):
+        p.checked_in = True
+        p.save()
+    page = director.get(f"/desk/{t.slug}/s/1/").content.decode()
+    assert "Draw the session" not in page and "Seat the players left" in page
+    assert "2 players are not seated in this session" in page
+
+
 def test_draw_refuses_an_incomplete_riichi_table(staff):
     t = f.tournament(players=7)
     director = f.login(staff["director"])

@@ -33,7 +33,7 @@ class ClubForm(forms.Form):
             del self.fields["single_confirmation"]
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _(
-            "The club's web address: /r/<slug>/; made from the name if empty."
+            "Part of the club's web address, after /r/; made from the name if empty."
         )
         self.fields["time_zone"].widget = forms.Select(choices=[(z, z) for z in zone_names()])
         self.fields["time_zone"].required = False

@@ -84,6 +84,10 @@ def test_a_club_evening_through_the_pages(officers):
     assert 'href="/desk/club/new/"' in one.get("/desk/club/").content.decode()
     page = one.get("/desk/club/new/")
     assert page.status_code == 200
+    # the address's help text shows whole (issue 37: "<slug>" was read as a tag, "/r//" shown)
+    assert "Part of the club's web address, after /r/; made from" in html.unescape(
+        page.content.decode()
+    )
     r = one.post(
         "/desk/club/new/",
         {

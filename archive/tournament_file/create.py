@@ -24,7 +24,7 @@ from tournament.changes import touch
 from tournament.models import ClockEvent, Player, RuleChange, Session, Tournament
 
 from .errors import TournamentFileError, show
-from .marks import with_mark
+from core.marks import with_mark
 from .reader import Reader, parse
 from .schema import NOTE_MAX, PENALTY_NOTE_MAX, UNDO_PLAYERS
 

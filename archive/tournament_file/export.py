@@ -15,7 +15,7 @@ from scoring.selectors import current_hands
 from seating.models import WINDS, Seat, Table
 from tournament.models import Player, RuleChange, Session, Tournament
 
-from .marks import split_mark
+from core.marks import split_mark
 from .schema import FORMAT, NAME_PARTS, PLAYING, UNDO_PLAYERS, VERSION
 from .values import is_int
 

@@ -20,6 +20,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ActionRefused, StaleEdit
+from core.marks import split_mark
 from core.text import validate_line
 
 VERSION_MAX = 2**31 - 1  # a PositiveIntegerField on every database (SQLite would take more)
@@ -63,6 +64,7 @@ class Entry(models.Model):
     VERSION_OF = ""  # the parent field: "table", "game"
     STALE_EDIT = ""  # "This … was changed by %(who)s at %(when)s — reload the page."
     SECOND_PERSON = ""  # "You entered this …: a second … must confirm it."
+    NOBODY = _("unknown")  # who entered a version no user of this desk saved
 
     class Meta:
         abstract = True
@@ -94,10 +96,17 @@ class Entry(models.Model):
         """The one rule of who confirms: a draft, by a second person (confirm_refusal)."""
         return self.status == self.Status.DRAFT and self.confirm_refusal(user) is None
 
+    def entrant(self) -> str:
+        """Who entered this version, as the pages name them: the user; one a file named whom
+        this desk lacks, by the name its note keeps; else NOBODY."""
+        if self.entered_by is not None:
+            return self.entered_by.get_username()
+        return split_mark(self.note)[1].get("entered") or str(self.NOBODY)
+
     def stale_message(self) -> str:
         """Told to a person whose page is older than this version: who saved it, or who
         confirmed it, and when."""
-        who = self.entered_by.get_username() if self.entered_by else "?"
+        who = self.entrant()
         when = self.entered_at
         if self.confirmed_at and self.confirmed_by:
             who, when = self.confirmed_by.get_username(), self.confirmed_at

@@ -34,10 +34,9 @@ from tournament.mixins import SessionMixin
 from tournament.sessions import end_session, reopen_session
 
 
-def _stamp(user, when):
+def _stamp(name, when):
     if not when:
         return None
-    name = user.get_username() if user else "?"
     return f"{name}, {date_format(timezone.localtime(when), 'SHORT_DATETIME_FORMAT')}"
 
 
@@ -53,8 +52,10 @@ def _history(table):
                 "status": r.get_status_display(),
                 "scores": " / ".join(str(scores[w].score) for w in order),
                 "chombo": " / ".join(str(scores[w].chombo) for w in order),
-                "entered": _stamp(r.entered_by, r.entered_at),
-                "confirmed": _stamp(r.confirmed_by, r.confirmed_at),
+                "entered": _stamp(r.entrant(), r.entered_at),
+                "confirmed": _stamp(
+                    r.confirmed_by.get_username() if r.confirmed_by else "?", r.confirmed_at
+                ),
                 "note": r.note,
             }
         )

@@ -36,6 +36,7 @@ class Result(Entry):
     VERSION_OF = "table"
     STALE_EDIT = _("This table was changed by %(who)s at %(when)s — reload the page.")
     SECOND_PERSON = _("You entered this result: a second desk user must confirm it.")
+    NOBODY = _("the table page")  # a draft the table's own hands made
 
     class Meta:
         ordering = ["table", "-version"]

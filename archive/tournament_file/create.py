@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
+from core.marks import with_mark
 from referee.models import Appeal, Incident
 from scoring.models import Hand, HandConfirmation, Penalty, Result, ResultScore
 from seating.models import Seat, Table
@@ -24,7 +25,6 @@ from tournament.changes import touch
 from tournament.models import ClockEvent, Player, RuleChange, Session, Tournament
 
 from .errors import TournamentFileError, show
-from core.marks import with_mark
 from .reader import Reader, parse
 from .schema import NOTE_MAX, PENALTY_NOTE_MAX, UNDO_PLAYERS
 

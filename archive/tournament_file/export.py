@@ -5,6 +5,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
+from core.marks import split_mark
 from core.numbers import plain_number
 from core.zones import in_zone
 from mahjong.hands import in_file_order
@@ -15,7 +16,6 @@ from scoring.selectors import current_hands
 from seating.models import WINDS, Seat, Table
 from tournament.models import Player, RuleChange, Session, Tournament
 
-from core.marks import split_mark
 from .schema import FORMAT, NAME_PARTS, PLAYING, UNDO_PLAYERS, VERSION
 from .values import is_int
 

@@ -33,10 +33,11 @@ def signed(points) -> str:
     return text
 
 
-def stamp(user, when) -> str:
+def stamp(who, when) -> str:
+    """ "name, date time": `who` a user (None: "?") or a name (an entry's `entrant()`)."""
     if not when:
         return "–"
-    name = user.get_username() if user else "?"
+    name = who if isinstance(who, str) else who.get_username() if who else "?"
     return f"{name}, {date_format(timezone.localtime(when), 'SHORT_DATETIME_FORMAT')}"
 
 
@@ -187,7 +188,7 @@ class GameStatesTable(FixedTable):
     def render_entered(self, record):
         if record.latest is None:
             return "–"
-        return stamp(record.latest.entered_by, record.latest.entered_at)
+        return stamp(record.latest.entrant(), record.latest.entered_at)
 
 
 class GamesTable(tables.Table):
@@ -279,7 +280,7 @@ class HistoryTable(FixedTable):
         return " / ".join(str(s.chombo) for s in self._scores(record))
 
     def render_entered(self, record):
-        return stamp(record.entered_by, record.entered_at)
+        return stamp(record.entrant(), record.entered_at)
 
     def render_confirmed(self, record):
         return stamp(record.confirmed_by, record.confirmed_at)

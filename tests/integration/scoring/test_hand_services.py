@@ -3,6 +3,7 @@ resend recorded once, an impossible hand refused with nothing saved, the last ha
 earlier one corrected with the old versions kept, each hand confirmed once per wind, and nothing
 changing once the table's result is confirmed or the tournament finished."""
 
+import re
 import uuid
 
 import pytest
@@ -166,6 +167,12 @@ def test_the_hands_become_the_draft_result_once_every_player_confirmed(table):
         "N": 30000,
     }
     assert send_hands_result(table).pk == result.pk  # sent again: the same draft
+    # The desk's history names the table page as its author (issue 37: "?").
+    t = table.session.tournament
+    page = f.login(staff["desk1"]).get(f"/desk/{t.slug}/s/1/t/{table.number}/").content.decode()
+    history = re.sub(r"\s+", " ", page.split(">History<", 1)[1])
+    assert re.search(r"<td[^>]*> ?the table page, \d", history), history[:3000]
+    assert "?, " not in history
 
 
 def test_a_result_that_disagrees_with_the_hands_is_refused(table):

@@ -101,6 +101,8 @@ def appeals_pdf(tournament) -> bytes:
             what += " · " + _("%(minutes)s min") % {"minutes": penalty.minutes}
         if w.worth is not None:
             what += " · " + w.text
+        elif w.voided_worth is not None:  # what it would be worth: counted nowhere
+            what += " · " + _("%(worth)s, not counted") % {"worth": w.voided_text}
         void = ""
         if penalty.is_void:
             void = _("void: %(reason)s") % {"reason": penalty.void_reason}

@@ -19,7 +19,7 @@ from printing.pdf.protocols import protocols_pdf
 from printing.pdf.seating import seating_pdf
 from printing.pdf.standings import standings_pdf
 from referee.appeals import decide_appeal, file_appeal
-from referee.services import record_penalty
+from referee.services import record_penalty, void_penalty
 from scoring.feed import feed
 from tests.support import factories as f
 
@@ -133,6 +133,18 @@ def test_the_appeals_log_lists_appeals_and_penalties(krakow):
     assert "Late arrival penalty" in text and "The clock ran" in text
     assert "Łukasz Żółć" in text and "4 min" in text and "-4,000" in text
     assert penalty.pk
+
+
+def test_a_void_penalty_keeps_its_amount_in_the_appeals_log(krakow):
+    """Issue 37: a voided penalty's amount disappeared from the appeals PDF. 000 §5.6: late
+    arrival costs 1,000 points a minute; void, it is listed with what it would be worth."""
+    t, session, staff = krakow
+    player = t.players.get(key="p02")
+    penalty = record_penalty(session, player, "late", staff["director"], minutes=3)
+    void_penalty(penalty, staff["director"], "clock was wrong")
+    text = flat(" ".join(pages(appeals_pdf(t))))
+    assert "late arrival · 3 min · -3,000 (before placement), not counted" in text
+    assert "void: clock was wrong" in text
 
 
 def test_a_long_appeal_is_printed_whole_after_the_log(krakow):

@@ -5,12 +5,15 @@ say why not (a kind the rule set lacks, an amount outside its range, a blank rea
 """
 
 from django import forms
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import CollatedChoiceField, SearchForm, model_field
 from mahjong.penalties import LATE, MISCONDUCT, OTHER
 from referee.models import Appeal, Incident
 from scoring.models import Penalty
+from scoring.selectors import penalties_with_worth
 from seating.models import Seat
 from tournament.models import Player, Record
 
@@ -180,6 +183,15 @@ class VoidForm(forms.Form):
     reason = model_field(Record, "void_reason", label=_("reason for voiding"), required=False)
 
 
+def penalty_label(w) -> str:
+    """A penalty as a list names it: session, player, kind, worth, and when it was recorded
+    (two minor violations of one player differ by the worth and the time)."""
+    penalty = w.penalty
+    when = date_format(timezone.localtime(penalty.recorded_at), "SHORT_DATETIME_FORMAT")
+    parts = [str(penalty), w.text, when]
+    return " · ".join(part for part in parts if part)
+
+
 class AppealForm(forms.Form):
     """Filing an appeal (002 §2.9.2). The service checks the window and the deposit."""
 
@@ -229,6 +241,8 @@ class AppealForm(forms.Form):
         self.fields["penalty"].queryset = Penalty.objects.filter(
             session__tournament=tournament, voided_at=None
         ).select_related("player", "session")
+        labels = {w.penalty.pk: penalty_label(w) for w in penalties_with_worth(tournament)}
+        self.fields["penalty"].label_from_instance = lambda p: labels.get(p.pk, str(p))
         self.fields["incident"].queryset = tournament.incidents.filter(voided_at=None)
         self.fields["deposit"].initial = tournament.appeal_deposit
 

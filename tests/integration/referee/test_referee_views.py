@@ -4,6 +4,7 @@ three-handed tables, voiding, appeals — and the numbers they put into the stan
 Seeds: 000 EMA 2012 (Ukrainian), 001 Furiten (Russian), 002 SBR Sichuan 2025 (Russian).
 """
 
+import re
 from datetime import timedelta
 from decimal import Decimal
 
@@ -145,6 +146,22 @@ def test_sbr_progressive_scale_through_the_page(staff):
     assert row_of(t, "p01")["tiebreak"] == 60 - 48
     assert row_of(t, "p01")["total"] == 4  # 12 GP is still first
     assert sum(r["tiebreak"] for r in feed(t)["standings"]) == -48  # not given to the others
+
+
+def test_the_appeal_form_tells_two_minor_violations_apart(staff):
+    """Issue 37: the appeal form listed two identical "minor violation" penalties. 002 §2.8.2:
+    the first minor violation is a warning (0), the second costs 2 game points; each option
+    names its worth and when it was recorded."""
+    t = f.tournament("sbr-2025", players=4)
+    session = f.seat_session(t)
+    player = t.players.get(key="p01")
+    for _ in range(2):
+        record_penalty(session, player, "minor", staff["referee"])
+    page = f.login(staff["referee"]).get(url(t, "referee:appeal_add")).content.decode()
+    options = re.findall(r'<option value="\d+">([^<]*minor violation[^<]*)</option>', page)
+    assert len(options) == 2
+    assert options[0].startswith("Session 1 Player 01: minor violation · 0 (before placement) · ")
+    assert options[1].startswith("Session 1 Player 01: minor violation · -2 (before placement) · ")
 
 
 def test_sbr_12_minutes_late_and_20_minutes_three_handed(staff):

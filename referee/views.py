@@ -21,6 +21,7 @@ from core.roles import RefereeRequired
 from core.tables import isolated_names
 from core.undo import undo_open
 from core.views import act, ask_first, back, chosen, first_error, refuse
+from mahjong.messages import RuleError
 from mahjong.penalties import MINOR, kinds_for, scale_position
 from mahjong.table import three_player
 from referee.forms import (
@@ -47,7 +48,7 @@ from referee.tables import (
     worth_html,
 )
 from scoring.models import Penalty
-from scoring.selectors import hand_changes, penalties_with_worth, worth_text
+from scoring.selectors import hand_changes, penalties_with_worth, worth_if_recorded, worth_text
 from seating.keys import table_code, table_path
 from seating.models import Seat, Table
 from seating.selectors import winds_pending
@@ -241,7 +242,19 @@ class PenaltyAdd(TableAction):
             what = dict(Penalty.Kind.choices)[kind]
             if data["minutes"]:
                 what += " · " + _("%(minutes)d min") % {"minutes": data["minutes"]}
-            if data["amount"] is not None:
+            # What it will be worth, as the log will say it; a value the rules refuse is said
+            # by the save.
+            worth = worth_if_recorded(
+                self.session,
+                player,
+                kind,
+                minutes=data["minutes"],
+                amount=data["amount"],
+                stage=data["stage"],
+            )
+            if not isinstance(worth, RuleError):
+                what += " · " + worth_text(worth)
+            elif data["amount"] is not None:
                 what += " " + number_format(data["amount"], force_grouping=True)
             question = _("Confirm: %(penalty)s for %(name)s?") % {
                 "penalty": what,

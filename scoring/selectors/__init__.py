@@ -26,6 +26,7 @@ from scoring.selectors.penalties import (
     PenaltyWorth,
     penalties_with_worth,
     penalty_rows,
+    worth_if_recorded,
     worth_text,
 )
 from scoring.selectors.people import PersonEvent, person_events
@@ -114,5 +115,6 @@ __all__ = [
     "table_rows",
     "table_states",
     "unfinished",
+    "worth_if_recorded",
     "worth_text",
 ]

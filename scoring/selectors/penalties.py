@@ -73,6 +73,29 @@ def penalties_with_worth(tournament, session=None) -> list[PenaltyWorth]:
     return out
 
 
+def worth_if_recorded(
+    session, player, kind, *, minutes=None, amount=None, stage=None
+) -> Resolved | RuleError:
+    """What a penalty would be worth if recorded now, as penalties_with_worth would then give
+    it (a minor violation takes the next place on the player's scale in the session): the
+    referee's confirmation says it before the save."""
+    order = 1
+    if kind == MINOR:
+        live = Penalty.objects.filter(session=session, player=player, kind=MINOR, voided_at=None)
+        order = live.count() + 1
+    try:
+        return resolve(
+            session.tournament.rule_set(),
+            kind,
+            minutes=minutes,
+            amount=plain_number(amount),
+            order=order,
+            stage=stage or None,
+        )
+    except RuleError as e:
+        return e
+
+
 def penalty_rows(tournament) -> list[PenaltyRow]:
     """The tournament's live penalties as the standings take them. One not valid under the
     current rules is left out; the log shows it as such."""

@@ -49,7 +49,7 @@ def test_a_penalty_tap_asks_first_and_saves_only_when_confirmed(hall):
     asked = referee.post(url(t, "referee:penalty_add", number=1), data)
     body = asked.content.decode()
     assert asked.status_code == 200 and not Penalty.objects.exists()
-    assert "Confirm: late arrival · 5 min for Player 02?" in body
+    assert "Confirm: late arrival · 5 min · -5,000 (before placement) for Player 02?" in body
     # The confirm page posts the same fields again, with confirm on; Cancel goes back.
     assert re.search(r'name="minutes" value="5"', body)
     assert 'name="confirm" value="1"' in body

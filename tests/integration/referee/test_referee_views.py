@@ -4,6 +4,7 @@ three-handed tables, voiding, appeals — and the numbers they put into the stan
 Seeds: 000 EMA 2012 (Ukrainian), 001 Furiten (Russian), 002 SBR Sichuan 2025 (Russian).
 """
 
+import html
 import re
 from datetime import timedelta
 from decimal import Decimal
@@ -162,6 +163,13 @@ def test_the_appeal_form_tells_two_minor_violations_apart(staff):
     assert len(options) == 2
     assert options[0].startswith("Session 1 Player 01: minor violation · 0 (before placement) · ")
     assert options[1].startswith("Session 1 Player 01: minor violation · -2 (before placement) · ")
+    # The third tap's confirmation states its worth: the scale's third position is −4, and
+    # "по совокупности" the third one costs the step from −2 to −4.
+    here = url(t, "referee:table", number=1, table=1)
+    data = {"player": player.pk, "kind": "minor", "next": here}
+    asked = f.login(staff["referee"]).post(url(t, "referee:penalty_add", number=1), data)
+    question = re.search(r"Confirm: [^<]*", html.unescape(asked.content.decode()))[0]
+    assert question == "Confirm: minor violation · -2 (before placement) for Player 01?"
 
 
 def test_sbr_12_minutes_late_and_20_minutes_three_handed(staff):

@@ -271,15 +271,16 @@ class PenaltyAdd(TableAction):
             messages.error(request, e.message, extra_tags=tag)
             return back(request, fallback)
         rules = self.tournament.rule_set()
-        resolved = next(
-            w.worth
+        saved = next(
+            w
             for w in penalties_with_worth(self.tournament, session=self.session)
             if w.penalty.pk == penalty.pk
         )
+        resolved = saved.worth
         text = _("Saved: %(kind)s for %(name)s, %(worth)s.") % {
             "kind": penalty.get_kind_display(),
             "name": player.name,
-            "worth": worth_text(resolved),
+            "worth": worth_text(resolved, saved.unit),
         }
         if resolved is not None and getattr(resolved, "fixed", False):
             if rules.substitute_mode == "sbr":

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from mahjong.messages import RuleError, gettext_noop
 from mahjong.rulesets import RuleSet
+from mahjong.units import result_unit, score_unit
 
 LATE = "late"
 MISCONDUCT = "misconduct"
@@ -162,6 +163,13 @@ def resolve(
             raise RuleError("stage", gettext_noop("Choose before or after placement."))
         return Resolved(check_amount(rules, kind, amount), stage)
     raise RuleError("kind", gettext_noop("Unknown penalty kind {kind!r}."), kind=kind)
+
+
+def unit(rules: RuleSet, stage: str) -> str:
+    """The name of the unit an amount counted at `stage` is in (English, for the catalogue):
+    before placement the score unit (000 §5.6: points; 002 §2.8.4 item 5: GP), after it the
+    result unit (001 §7.2: rating points; 002 §2.8.2: TP)."""
+    return score_unit(rules) if stage == BEFORE else result_unit(rules)
 
 
 def _late_stage(rules: RuleSet) -> str:

@@ -11,7 +11,30 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
+from mahjong.messages import gettext_noop
 from mahjong.rulesets import RuleSet
+
+# The units' names as the seeds write them (marked for the catalogue; the Django layer translates).
+# A score is in table points for riichi (000 §5.6: "штраф в 1000 очок"), in game points for
+# Sichuan (002 §2.1.4: "Игровые очки (ИО)"); a result in the rule set's result unit (002 §2.1.5:
+# "Турнирные очки (ТО)"; 001 §13: rating points).
+SCORE_UNITS = {"riichi": gettext_noop("points"), "sichuan": gettext_noop("GP")}
+RESULT_UNITS = {
+    "points": gettext_noop("points"),
+    "rating": gettext_noop("rating points"),
+    "tp": gettext_noop("TP"),
+}
+
+
+def score_unit(rules: RuleSet) -> str:
+    """The name of the unit a table's scores are in: riichi points, Sichuan GP (English)."""
+    return SCORE_UNITS[rules.game]
+
+
+def result_unit(rules: RuleSet) -> str:
+    """The name of the unit a session's results are in: points, rating points, TP (English)."""
+    return RESULT_UNITS[rules.result_unit]
+
 
 # lcm(1, 2, 3, 4): a tie among up to four players splits its placement points exactly.
 TIE_SCALE = 12

@@ -21,7 +21,6 @@ from core.roles import RefereeRequired
 from core.tables import isolated_names
 from core.undo import undo_open
 from core.views import act, ask_first, back, chosen, first_error, refuse
-from mahjong.messages import RuleError
 from mahjong.penalties import MINOR, kinds_for, scale_position
 from mahjong.table import three_player
 from referee.forms import (
@@ -252,8 +251,8 @@ class PenaltyAdd(TableAction):
                 amount=data["amount"],
                 stage=data["stage"],
             )
-            if not isinstance(worth, RuleError):
-                what += " · " + worth_text(worth)
+            if worth:
+                what += " · " + worth
             elif data["amount"] is not None:
                 what += " " + number_format(data["amount"], force_grouping=True)
             question = _("Confirm: %(penalty)s for %(name)s?") % {
@@ -284,15 +283,16 @@ class PenaltyAdd(TableAction):
             messages.error(request, e.message, extra_tags=tag)
             return back(request, fallback)
         rules = self.tournament.rule_set()
-        resolved = next(
-            w.worth
+        saved = next(
+            w
             for w in penalties_with_worth(self.tournament, session=self.session)
             if w.penalty.pk == penalty.pk
         )
+        resolved = saved.worth
         text = _("Saved: %(kind)s for %(name)s, %(worth)s.") % {
             "kind": penalty.get_kind_display(),
             "name": player.name,
-            "worth": worth_text(resolved),
+            "worth": worth_text(resolved, saved.unit),
         }
         if resolved is not None and getattr(resolved, "fixed", False):
             if rules.substitute_mode == "sbr":

@@ -96,13 +96,7 @@ def appeals_pdf(tournament) -> bytes:
     for w in listed:
         penalty = w.penalty
         who = penalty.recorded_by.get_username() if penalty.recorded_by else ""
-        what = penalty.get_kind_display()
-        if penalty.minutes:
-            what += " · " + _("%(minutes)s min") % {"minutes": penalty.minutes}
-        if w.worth is not None:
-            what += " · " + w.text
-        elif w.voided_worth is not None:  # what it would be worth: counted nowhere
-            what += " · " + _("%(worth)s, not counted") % {"worth": w.voided_text}
+        what = w.summary
         void = ""
         if penalty.is_void:
             void = _("void: %(reason)s") % {"reason": penalty.void_reason}

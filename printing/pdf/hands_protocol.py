@@ -30,8 +30,8 @@ class HandsProtocol(Protocol):
     final scores and the signatures; over as many pages as the hands need, the players'
     heading repeated on each."""
 
-    def __init__(self, session, number, seats, rules, scores, counted, hands):
-        super().__init__(session, number, seats, rules, scores, counted)
+    def __init__(self, session, number, seats, rules, scores, counted, hands, penalties=None):
+        super().__init__(session, number, seats, rules, scores, counted, penalties)
         self.hands = hands
         winds = [s["wind"] for s in seats]
         self.outcome = play(rules, hands, winds)  # HandError: the plain protocol is printed

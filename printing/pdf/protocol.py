@@ -1,12 +1,13 @@
 """A table's protocol page: the seats and a grid for the hands, to be written on at the table,
-or filled with the confirmed result as the standings count it.
+or filled with the session's penalties and the confirmed result as the standings count it.
 """
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
@@ -64,9 +65,12 @@ class Protocol:
 
     card = None  # the table's card (TableCard) on a blank protocol
 
-    def __init__(self, session, number, seats, rules, scores, counted):
+    def __init__(self, session, number, seats, rules, scores, counted, penalties=None):
         self.session, self.number, self.seats, self.rules = session, number, seats, rules
         self.scores, self.counted = scores, counted
+        # filled: player key -> the session's penalties that count (scoring.selectors
+        # PenaltyWorth, each with its amount in its unit); None: a blank protocol, written in
+        self.penalties = penalties
         self.riichi = rules.game == "riichi"
         self.styles = paragraph_styles()
         self.width = PROTOCOL_PAGE[0] - 2 * PROTOCOL_MARGIN - 12  # the frame's own padding
@@ -77,9 +81,35 @@ class Protocol:
         labels = [_("Final score") if riichi else _("Final GP")]
         if riichi:
             labels.append(_("Chombo"))
+        labels.append(_("Penalties"))
         if self.counted:
-            labels += [_("Place"), _("Uma / TP"), _("Penalty"), _("Result")]
+            labels += self.counted_labels()
         return labels
+
+    def counted_labels(self):
+        """The labels of a counted line's figures, in the game's words: riichi's uma and
+        penalty in the result unit; Sichuan's session GP "с учётом штрафов", which give the
+        places (002 §2.7.5 (1), §2.8.4 item 5), then its TP (§2.1.5) and a TP penalty."""
+        if self.riichi:
+            return [_("Place"), _("Uma"), _("Penalty"), _("Result")]
+        return [_("GP after penalties"), _("Place"), _("TP"), _("TP penalty"), _("Result")]
+
+    def counted_values(self, line):
+        """A counted line's figures, as the standings have them (scoring.selectors)."""
+        if self.riichi:
+            return (line.place, line.uma, line.penalty, line.result)
+        return (line.game_points, line.place, line.uma, line.penalty, line.result)
+
+    def penalty_cell(self, seat):
+        """The seat's penalties of the session, a line each with its amount in its unit and
+        when it counts; nothing on a blank protocol (the referee writes them in)."""
+        listed = self.own_penalties(seat["player__key"])
+        if not listed:
+            return ""
+        style = ParagraphStyle(
+            "penalty", fontName=FONT, fontSize=7, leading=8, alignment=TA_CENTER, textColor=INK
+        )
+        return [Paragraph(escape(w.summary), style) for w in listed]
 
     def columns(self):
         """(lead widths, width of each ± and Σ column, tail widths)."""
@@ -126,12 +156,14 @@ class Protocol:
             if riichi:
                 chombo = str(count) if count else ("0" if score is not None else "")
                 values[1] += ["", chombo]
-            line = lines[wind].line if wind in lines else None
             at = 2 if riichi else 1
+            values[at] += [self.penalty_cell(seat), ""]
+            line = lines[wind].line if wind in lines else None
             if self.counted:
-                shown = (line.place, line.uma, line.penalty, line.result) if line else ("",) * 4
+                count = len(labels) - at - 1
+                shown = self.counted_values(line) if line else ("",) * count
                 for k, value in enumerate(shown):
-                    values[at + k] += [fmt(value) if value != "" else "", ""]
+                    values[at + 1 + k] += [fmt(value) if value != "" else "", ""]
         for row, cells in zip(closing, values, strict=True):
             row += cells + [""] * tail_count
         return closing
@@ -164,7 +196,8 @@ class Protocol:
         # the closing rows' labels take the width of the leading columns (a page of hands
         # that a later page closes has none)
         style += [("SPAN", (0, r), (leads - 1, r)) for r in range(first_closing, last + 1)]
-        # the counted lines (place, uma, penalty, result) take both columns of each player
+        # the penalties and the counted lines (place, uma, penalty, result) take both columns
+        # of each player
         counted_from = first_closing + (2 if riichi else 1)
         style += [
             ("SPAN", (first_player + 2 * k, r), (first_player + 2 * k + 1, r))
@@ -213,6 +246,8 @@ class Protocol:
         style = self.grid_style(len(lead_w), len(tail_w), 2 + hands, len(rows) - 1)
         closing_height = 17 if self.counted else 19
         heights = [None, 12] + [hand_height] * hands + [closing_height] * len(closing)
+        if any(self.own_penalties(seat["player__key"]) for seat in self.seats):
+            heights[2 + hands + (2 if riichi else 1)] = None  # as many lines as they take
         grid = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=0)
         grid.setStyle(table_style(2, style))
         return grid, hands
@@ -229,19 +264,21 @@ class Protocol:
             for own in row.sessions if row else ():
                 if own.session == self.session.number and own.replaced:
                     replaced = _("replaced by %(name)s") % {"name": tl.player.name}
-                    parts = [
-                        f"{escape(label)} {fmt(value)}"
-                        for label, value in (
-                            (_("Uma / TP"), own.uma),
-                            (_("Penalty"), own.penalty),
-                            (_("Result"), own.result),
-                        )
-                    ]
+                    # the line's figures but the place (a replaced player has none); Sichuan's
+                    # fixed line is "0 ТО и 0 ИО" (002 §2.8.4 item 5)
+                    shown = list(zip(self.counted_labels(), self.counted_values(own), strict=True))
+                    del shown[0 if self.riichi else 1]
+                    parts = [f"{escape(label)} {fmt(value)}" for label, value in shown]
+                    parts += [escape(w.summary) for w in self.own_penalties(tl.replaces.key)]
                     notes.append(
                         f"<b>{escape(tl.replaces.name)}</b> ({escape(replaced)}): "
                         + " · ".join(parts)
                     )
         return [Paragraph(n, styles["base"]) for n in notes]
+
+    def own_penalties(self, key):
+        """The player's penalties of the session that count (none on a blank protocol)."""
+        return self.penalties.get(key, ()) if self.penalties else ()
 
     def signatures(self):
         winds = [Wind(s["wind"]).label for s in self.seats] + [_("Referee")]

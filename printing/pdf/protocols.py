@@ -2,6 +2,8 @@
 blank one (pdf.card) and the recorded hands on a filled one (pdf.hands_protocol).
 """
 
+from collections import defaultdict
+
 from django.utils.translation import gettext as _
 from reportlab.platypus import PageBreak, Paragraph
 
@@ -20,7 +22,8 @@ def protocols_pdf(session, filled: bool = False, address: str | None = None) -> 
     with the table's card (QR code of its page at `address`, the desk's address, short code).
 
     `filled`: also print each confirmed result as the standings count it (for the archive),
-    and the hands a table recorded, one row each with the running totals.
+    each player's penalties of the session with their amounts in their units, and the hands
+    a table recorded, one row each with the running totals.
     """
     tournament = session.tournament
     return build_pdf(
@@ -50,6 +53,14 @@ def protocol_story(session, filled: bool = False, address: str | None = None) ->
     for table in places.values():
         table.session = session  # the link's slug and session without a query per table
     played = selectors.current_hands(tournament) if filled else {}
+    # each player's penalties of the session that count, with their worth and unit, as the
+    # standings deduct them (selectors.penalties_with_worth, as every log and the workbook)
+    penalties = None
+    if filled:
+        penalties = defaultdict(list)
+        for w in selectors.penalties_with_worth(tournament, session=session):
+            if w.counts:
+                penalties[w.penalty.player.key].append(w)
     for index, (number, seats) in enumerate(tables):
         if index:
             story.append(PageBreak())
@@ -60,11 +71,11 @@ def protocol_story(session, filled: bool = False, address: str | None = None) ->
         page = None
         if hands:
             try:
-                page = HandsProtocol(session, number, seats, rules, scores, lines, hands)
+                page = HandsProtocol(session, number, seats, rules, scores, lines, hands, penalties)
             except HandError:
                 page = None  # hands the rules no longer hold: the protocol as without them
         if page is None:
-            page = Protocol(session, number, seats, rules, scores, lines)
+            page = Protocol(session, number, seats, rules, scores, lines, penalties)
             if not filled and table is not None:
                 page.card = TableCard(table, address)
         story.extend(page.flowables(styles))

@@ -12,6 +12,7 @@ from core.errors import rule_message
 from core.numbers import plain_number
 from mahjong.messages import RuleError
 from mahjong.penalties import MINOR, Resolved, resolve
+from mahjong.penalties import unit as penalty_unit
 from mahjong.standings import PenaltyRow
 from scoring.models import Penalty
 
@@ -26,14 +27,34 @@ class PenaltyWorth:
     penalty: Penalty
     worth: Resolved | RuleError | None
     voided_worth: Resolved | RuleError | None = None
+    unit: str = ""  # the unit its amount is in, by its stage (mahjong.penalties.unit), English
+
+    @property
+    def counts(self) -> bool:
+        """Live and valid under the current rules: the standings deduct it."""
+        return isinstance(self.worth, Resolved)
 
     @property
     def text(self) -> str:
-        return "" if self.worth is None else worth_text(self.worth)
+        return "" if self.worth is None else worth_text(self.worth, self.unit)
+
+    @property
+    def summary(self) -> str:
+        """What the penalty was and what it is worth, in a line: "late arrival · 5 min ·
+        −8 GP (before placement)"."""
+        p = self.penalty
+        what = p.get_kind_display()
+        if p.minutes:
+            what += " · " + _("%(minutes)s min") % {"minutes": p.minutes}
+        if self.worth is not None:
+            what += " · " + self.text
+        elif self.voided_worth is not None:  # what it would be worth: counted nowhere
+            what += " · " + _("%(worth)s, not counted") % {"worth": self.voided_text}
+        return what
 
     @property
     def voided_text(self) -> str:
-        return "" if self.voided_worth is None else worth_text(self.voided_worth)
+        return "" if self.voided_worth is None else worth_text(self.voided_worth, self.unit)
 
 
 def penalties_with_worth(tournament, session=None) -> list[PenaltyWorth]:
@@ -69,31 +90,34 @@ def penalties_with_worth(tournament, session=None) -> list[PenaltyWorth]:
             )
         except RuleError as e:
             worth = e
-        out.append(PenaltyWorth(p, None, worth) if void else PenaltyWorth(p, worth))
+        named = penalty_unit(rules, worth.stage) if isinstance(worth, Resolved) else ""
+        out.append(
+            PenaltyWorth(p, None, worth, named) if void else PenaltyWorth(p, worth, None, named)
+        )
     return out
 
 
-def worth_if_recorded(
-    session, player, kind, *, minutes=None, amount=None, stage=None
-) -> Resolved | RuleError:
-    """What a penalty would be worth if recorded now, as penalties_with_worth would then give
-    it (a minor violation takes the next place on the player's scale in the session): the
-    referee's confirmation says it before the save."""
+def worth_if_recorded(session, player, kind, *, minutes=None, amount=None, stage=None) -> str:
+    """What a penalty would be worth if recorded now, in the words penalties_with_worth would
+    then give it (a minor violation takes the next place on the player's scale in the
+    session), or "" when the rules refuse it: the referee's confirmation says it first."""
     order = 1
     if kind == MINOR:
         live = Penalty.objects.filter(session=session, player=player, kind=MINOR, voided_at=None)
         order = live.count() + 1
+    rules = session.tournament.rule_set()
     try:
-        return resolve(
-            session.tournament.rule_set(),
+        worth = resolve(
+            rules,
             kind,
             minutes=minutes,
             amount=plain_number(amount),
             order=order,
             stage=stage or None,
         )
-    except RuleError as e:
-        return e
+    except RuleError:
+        return ""
+    return worth_text(worth, penalty_unit(rules, worth.stage))
 
 
 def penalty_rows(tournament) -> list[PenaltyRow]:
@@ -109,12 +133,13 @@ def penalty_rows(tournament) -> list[PenaltyRow]:
             w.worth.fixed,
         )
         for w in penalties_with_worth(tournament)
-        if isinstance(w.worth, Resolved)
+        if w.counts
     ]
 
 
-def worth_text(worth) -> str:
-    """A penalty's worth (or the RuleError it raised) for a person: amount and stage."""
+def worth_text(worth, unit: str = "") -> str:
+    """A penalty's worth (or the RuleError it raised) for a person: amount, its `unit` (the
+    English name mahjong.penalties.unit gives) and stage: "−8 GP (before placement)"."""
     if isinstance(worth, RuleError):
         return _("not valid under the current rules: %(problem)s") % {
             "problem": rule_message(worth)
@@ -122,4 +147,7 @@ def worth_text(worth) -> str:
     if worth.fixed:
         return _("fixed result for the session (a substitute plays)")
     stage = _("before placement") if worth.stage == "before" else _("after placement")
-    return f"{number_format(worth.amount, force_grouping=True)} ({stage})"
+    amount = number_format(worth.amount, force_grouping=True)
+    if unit:
+        amount = _("%(amount)s %(unit)s") % {"amount": amount, "unit": _(unit)}
+    return f"{amount} ({stage})"

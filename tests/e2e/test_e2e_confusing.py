@@ -34,7 +34,7 @@ def test_a_referee_confirms_a_penalty_sees_it_saved_in_view_and_undoes_it(new_co
     card.get_by_label("Late, minutes").fill("6")
     card.get_by_role("button", name="Late arrival").click()
 
-    question = "Confirm: late arrival · 6 min · -6,000 (before placement) for Player 08?"
+    question = "Confirm: late arrival · 6 min · -6,000 points (before placement) for Player 08?"
     confirm = referee.get_by_role("button", name=question)
     expect(confirm).to_be_visible()
     assert not Penalty.objects.exists()  # the tap alone saves nothing

@@ -33,7 +33,7 @@ def test_referee_records_late_arrival_from_a_phone(new_context):
     card = referee.locator(".seat-card", has_text="Player 04")
     card.get_by_label("Late, minutes").fill("4")
     card.get_by_role("button", name="Late arrival").click()
-    question = "Confirm: late arrival · 4 min · -4,000 (before placement) for Player 04?"
+    question = "Confirm: late arrival · 4 min · -4,000 points (before placement) for Player 04?"
     expect(referee.locator("#confirm")).to_have_text(question)
     referee.locator("#confirm").click()
     expect(referee.locator(".messages")).to_contain_text("Saved: late arrival for Player 04")

@@ -143,7 +143,7 @@ def test_a_void_penalty_keeps_its_amount_in_the_appeals_log(krakow):
     penalty = record_penalty(session, player, "late", staff["director"], minutes=3)
     void_penalty(penalty, staff["director"], "clock was wrong")
     text = flat(" ".join(pages(appeals_pdf(t))))
-    assert "late arrival · 3 min · -3,000 (before placement), not counted" in text
+    assert "late arrival · 3 min · -3,000 points (before placement), not counted" in text
     assert "void: clock was wrong" in text
 
 

@@ -1,6 +1,6 @@
 """Issue 23, "printouts a hall can read": the wall chart in big type filling its page, protocol
 and standings labels that fit their cells in every language, filled protocols with place,
-uma/TP, penalty and substitute marks, the standings with country, club and substitutes.
+uma (Sichuan: TP), penalty and substitute marks, the standings with country, club and substitutes.
 
 The PDFs are read back with pypdf: the text, and the size and place of each piece of it (the
 content stream's text matrix), so a chart set in 12.5 pt or ending a third of the way down
@@ -170,15 +170,17 @@ def test_filled_protocols_carry_place_uma_penalty_and_the_substitute():
     t, session = field("en")
     text = flat(protocols_pdf(session, filled=True))
     first = text[0]
-    assert "Place" in first and "Uma / TP" in first and "Penalty" in first
+    assert "Place" in first and "Uma" in first and "Penalty" in first
+    assert "TP" not in first  # riichi's own words (issue 36)
     # p01 .. p04 at table 1: places 1-4, uma +30,000 / +10,000 / -30,000 (the substitute,
-    # 000 §5.7) / -30,000; p02 late four minutes: -4,000.
-    assert re.search(r"Place 1 2 3 4 Uma / TP 30,000 10,000 -30,000 -30,000", first)
+    # 000 §5.7) / -30,000; p02 late four minutes: -4,000 points (000 §5.6).
+    assert "late arrival · 4 min · -4,000 points (before placement)" in first
+    assert re.search(r"Place 1 2 3 4 Uma 30,000 10,000 -30,000 -30,000", first)
     assert re.search(r"Penalty 0 -4,000 0 0 Result 45,300 6,100 -30,000 -40,400", first)
     assert "substitute for Анастасія Олександрівна Костянтинівська-Гребенюк" in first
     assert re.search(
         r"Анастасія Олександрівна Костянтинівська-Гребенюк \(replaced by Christoph Maria "
-        r"Hohenlohe-Schillingsfürst\): Uma / TP -30,000 · Penalty 0 · Result -30,000",
+        r"Hohenlohe-Schillingsfürst\): Uma -30,000 · Penalty 0 · Result -30,000",
         first,
     )
     blank = flat(protocols_pdf(session))[0]
@@ -188,8 +190,11 @@ def test_filled_protocols_carry_place_uma_penalty_and_the_substitute():
 def test_filled_sichuan_protocols_carry_tp():
     t, session = field("uk", "sbr-2025")
     first = flat(protocols_pdf(session, filled=True))[0]
-    assert "Підсумкові ІО" in first and "Місце" in first and "Штраф" in first
-    assert "Ума / ТО" in first and "заміна гравця Анастасія" in first
+    assert "Підсумкові ІО" in first and "Місце" in first and "Штраф ТО" in first
+    assert "заміна гравця Анастасія" in first
+    # issue 36: p02's late −8 GP (002 §2.8.4 item 5) on the sheet; TP, not "uma / TP"
+    assert "Штрафи" in first and "запізнення · 4 хв · -8 ІО (до розподілу місць)" in first
+    assert "Ума" not in first
 
 
 # --- standings ---------------------------------------------------------------------------------

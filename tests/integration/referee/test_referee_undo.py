@@ -49,7 +49,7 @@ def test_a_penalty_tap_asks_first_and_saves_only_when_confirmed(hall):
     asked = referee.post(url(t, "referee:penalty_add", number=1), data)
     body = asked.content.decode()
     assert asked.status_code == 200 and not Penalty.objects.exists()
-    assert "Confirm: late arrival · 5 min · -5,000 (before placement) for Player 02?" in body
+    assert "Confirm: late arrival · 5 min · -5,000 points (before placement) for Player 02?" in body
     # The confirm page posts the same fields again, with confirm on; Cancel goes back.
     assert re.search(r'name="minutes" value="5"', body)
     assert 'name="confirm" value="1"' in body
@@ -136,7 +136,8 @@ def test_a_void_penalty_shows_its_amount_struck_through(hall):
     penalty = record_penalty(session, player, "late", staff["referee"], minutes=4)
     director = f.login(staff["director"])
     director.post(url(t, "referee:penalty_void", pk=penalty.pk), {"reason": "clock was wrong"})
-    struck = '<del class="void-worth"><span class="sr-only">void: </span>-4,000 (before'
+    # in its unit (issue 36): 000 §5.6, −1,000 points a minute
+    struck = '<del class="void-worth"><span class="sr-only">void: </span>-4,000 points (before'
     log = director.get(url(t, "referee:log") + "?void=1").content.decode()
     assert struck in log
     assert struck in table_page(director, t)
@@ -154,7 +155,7 @@ def test_a_void_minor_violation_shows_what_its_place_on_the_scale_cost(staff=Non
     log = director.get(url(t, "referee:log") + "?void=1").content.decode()
     # SBR's scale: the first minor violation costs 0; the void first one is struck at 0, the
     # live second one now takes the first place (0) too.
-    assert re.search(r'<del class="void-worth"><span class="sr-only">void: </span>0 \(', log)
+    assert re.search(r'<del class="void-worth"><span class="sr-only">void: </span>0 GP \(', log)
 
 
 # --- "Play has ended" --------------------------------------------------------------------------

@@ -161,15 +161,16 @@ def test_the_appeal_form_tells_two_minor_violations_apart(staff):
     page = f.login(staff["referee"]).get(url(t, "referee:appeal_add")).content.decode()
     options = re.findall(r'<option value="\d+">([^<]*minor violation[^<]*)</option>', page)
     assert len(options) == 2
-    assert options[0].startswith("Session 1 Player 01: minor violation · 0 (before placement) · ")
-    assert options[1].startswith("Session 1 Player 01: minor violation · -2 (before placement) · ")
+    named = "Session 1 Player 01: minor violation · "
+    assert options[0].startswith(named + "0 GP (before placement) · ")
+    assert options[1].startswith(named + "-2 GP (before placement) · ")
     # The third tap's confirmation states its worth: the scale's third position is −4, and
     # "по совокупности" the third one costs the step from −2 to −4.
     here = url(t, "referee:table", number=1, table=1)
     data = {"player": player.pk, "kind": "minor", "next": here}
     asked = f.login(staff["referee"]).post(url(t, "referee:penalty_add", number=1), data)
     question = re.search(r"Confirm: [^<]*", html.unescape(asked.content.decode()))[0]
-    assert question == "Confirm: minor violation · -2 (before placement) for Player 01?"
+    assert question == "Confirm: minor violation · -2 GP (before placement) for Player 01?"
 
 
 def test_sbr_12_minutes_late_and_20_minutes_three_handed(staff):

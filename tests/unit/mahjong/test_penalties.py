@@ -15,6 +15,7 @@ from mahjong.penalties import (
     minor_amount,
     resolve,
     scale_position,
+    unit,
 )
 from mahjong.presets import PRESETS, ruleset_from
 from mahjong.standings import PenaltyRow, compute_standings
@@ -303,3 +304,35 @@ def test_bad_inputs_name_their_field():
         with pytest.raises(RuleError) as e:
             resolve(EMA, kind, **kwargs)
         assert e.value.field == field, (kind, kwargs)
+
+
+# --- the unit an amount is in (issue 36: the protocols print it) --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "kind", "kwargs", "amount", "named"),
+    [
+        # 000 §5.6: "штраф в 1000 очок за кожну хвилину запізнення", before placement
+        (EMA, "late", {"minutes": 4}, -4000, "points"),
+        # 000 §5.5: misconduct "штрафами в 8000 або 12000 очок"
+        (EMA, "misconduct", {"amount": -8000}, -8000, "points"),
+        # 001 §7.2: chombo −20 from the rating result, after placement
+        (FURITEN, "chombo", {}, -20, "rating points"),
+        # 002 §2.8.4 item 5: "штрафует на 8 игровых очков" up to 10 minutes, 16 up to 15
+        (SBR, "late", {"minutes": 5}, -8, "GP"),
+        (SBR, "late", {"minutes": 12}, -16, "GP"),
+        # 002 §2.8.2: after the scale "штраф в турнирных очках"
+        (SBR, "other", {"amount": -1, "stage": AFTER}, -1, "TP"),
+    ],
+)
+def test_each_amount_is_named_in_its_unit_by_its_stage(rules, kind, kwargs, amount, named):
+    worth = resolve(rules, kind, **kwargs)
+    assert worth.amount == amount
+    assert unit(rules, worth.stage) == named
+
+
+def test_the_units_follow_the_rule_set():
+    """The score unit is the game's (riichi points, Sichuan GP: 002 §2.1.4 "Игровые очки
+    (ИО)"); the result unit the rule set's (002 §2.1.5 "Турнирные очки (ТО)")."""
+    assert [unit(r, BEFORE) for r in (EMA, FURITEN, SBR)] == ["points", "points", "GP"]
+    assert [unit(r, AFTER) for r in (EMA, FURITEN, SBR)] == ["points", "rating points", "TP"]

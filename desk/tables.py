@@ -282,12 +282,17 @@ class ResultTable(FixedTable):
     note = tables.Column(verbose_name=_("Note"), default="")
     score = NumberColumn(verbose_name=_("Score"))
     place = tables.Column(verbose_name=_("Place"), default="–")
-    uma = NumberColumn(verbose_name=_("Uma / TP"))
+    uma = NumberColumn(verbose_name=_("Uma"))
     penalty = NumberColumn(verbose_name=_("Penalty"))
     result = NumberColumn(verbose_name=_("Result"))
 
     class Meta(FixedTable.Meta):
         pass
+
+    def __init__(self, *args, placement: str = "Uma", **kwargs):
+        """`placement`: the game's name of what the place brings (mahjong.units)."""
+        super().__init__(*args, **kwargs)
+        self.columns["uma"].column.verbose_name = gettext(placement)
 
 
 class SeatingByTableTable(FixedTable):

@@ -16,6 +16,7 @@ from core.views import act, ask_first, show_refusal
 from desk.forms_results import ConfirmForm, ResultForm, TableWindsForm
 from desk.tables import ResultHistoryTable, ResultTable
 from mahjong.table import is_awarded
+from mahjong.units import placement_label
 from scoring.models import Result
 from scoring.selectors import TableState, done, standings_row, table_lines, table_states
 from scoring.services import (
@@ -81,7 +82,7 @@ def _outcome_table(tournament, session, table, result):
             if own.session == session.number and own.replaced:
                 note = _("replaced by %(name)s") % {"name": substitute.name}
                 rows.append(_outcome_row("–", player, own, note))
-    return ResultTable(rows)
+    return ResultTable(rows, placement=placement_label(tournament.rule_set()))
 
 
 def _outcome_row(wind, player, line, note):

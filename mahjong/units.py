@@ -26,6 +26,16 @@ RESULT_UNITS = {
 }
 
 
+# What a session's placement brings, as each game's results call it: riichi's uma (000 §3.6.1),
+# Sichuan's tournament points for the place (002 §2.1.5).
+PLACEMENT = {"riichi": gettext_noop("Uma"), "sichuan": gettext_noop("TP")}
+
+
+def placement_label(rules: RuleSet) -> str:
+    """The name of what the place brings, a results column's heading: Uma, TP (English)."""
+    return PLACEMENT[rules.game]
+
+
 def score_unit(rules: RuleSet) -> str:
     """The name of the unit a table's scores are in: riichi points, Sichuan GP (English)."""
     return SCORE_UNITS[rules.game]

@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.tables import (
@@ -192,7 +192,7 @@ class PlayerSessionsTable(OnePassTable, FixedTable):
     )
     place = tables.Column(verbose_name=_("Place"), default="–")
     uma = NumberColumn(
-        verbose_name=_("Uma / TP"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}}
+        verbose_name=_("Uma"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}}
     )
     penalty = NumberColumn(
         verbose_name=_("Penalty"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}}
@@ -204,12 +204,18 @@ class PlayerSessionsTable(OnePassTable, FixedTable):
         template_name = ONE_PASS
         empty_text = _("No sessions played yet.")
 
+    def __init__(self, *args, placement: str = "Uma", **kwargs):
+        """`placement`: the game's name of what the place brings (mahjong.units)."""
+        super().__init__(*args, **kwargs)
+        self.placement = gettext(placement)
+        self.columns["uma"].column.verbose_name = self.placement
+
     def render_result(self, value, record):
         """The result, and below it what made it: on a phone, where the uma and penalty
         columns are left out, those; everywhere, a substitute's or a replaced player's note."""
         parts = []
         if record.get("uma") is not None:
-            parts.append(_("uma / TP %(uma)s") % {"uma": fmt(record["uma"])})
+            parts.append(f"{self.placement} {fmt(record['uma'])}")
         if record.get("penalty"):
             parts.append(_("penalty %(penalty)s") % {"penalty": fmt(record["penalty"])})
         phone = format_html('<small class="why phone">{}</small>', ", ".join(parts))

@@ -21,6 +21,7 @@ from core.collation import collated
 from core.forms import SearchForm
 from core.search import Needle
 from core.tables import fmt, isolated_names, isolated_seats
+from mahjong.units import placement_label
 from public.cache import anonymous, drawn_once, keep_by_version
 from public.hall import digest, kept_hall, once, tournament_hall
 from public.tables import (
@@ -328,7 +329,7 @@ def player(request, slug, key):
             "tournament": tournament,
             "row": {"player": row.player, "rank": _RANK if row.rank else None},
             "total": _TOTAL,
-            "table": PlayerSessionsTable(lines),
+            "table": PlayerSessionsTable(lines, placement=placement_label(tournament.rule_set())),
             "now": now,
             "current": current,
             "live": hall.live,

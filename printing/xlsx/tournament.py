@@ -22,6 +22,7 @@ from openpyxl.styles import Font
 
 from core.collation import collated
 from mahjong.messages import RuleError
+from mahjong.units import placement_label
 from printing.xlsx.hands import hand_stats_sheet, hands_sheet
 from printing.xlsx.kit import (
     INT,
@@ -132,7 +133,7 @@ def _session_sheet(number, rows, rules, chombo, names, substitutions) -> Sheet:
         (_("Score"), SCORE),
         (_("Chombo"), INT),
         (_("Place"), INT),
-        (_("Uma / TP"), RESULT),
+        (_(placement_label(rules)), RESULT),
         (_("Penalty"), RESULT),
         (_("Result"), RESULT),
     ]

@@ -164,7 +164,7 @@ def test_session_sheets_match_the_confirmed_scores(ema):
     assert {k: results[k] for k in S1_RESULTS} == S1_RESULTS
     assert {results[k] for k in S1_LEVEL} == {0}
     assert [r["Place"] for r in s1[:4]] == [1, 2, 3, 4]
-    assert [r["Uma / TP"] for r in s1[:4]] == [30000, 10000, -10000, -30000]
+    assert [r["Uma"] for r in s1[:4]] == [30000, 10000, -10000, -30000]
 
     s2 = {keys[r["Player"]]: r for r in rows(book["Session 2"])}
     # The score column is the sheet's score; the late (§5.6) and misconduct (§5.5) penalties
@@ -322,7 +322,7 @@ def test_sichuan_tp_up_to_two_decimals_and_game_points(staff):
     assert ws.cell(row=2, column=total).number_format == "#,##0.0"
     assert ws.cell(row=4, column=total).number_format == "#,##0"
     session = rows(book["Session 1"])
-    assert [r["Uma / TP"] for r in session] == [3.5, 3.5, 2, 1]
+    assert [r["TP"] for r in session] == [3.5, 3.5, 2, 1]
     assert "Teams" not in book.sheetnames
 
 

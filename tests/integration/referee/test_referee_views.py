@@ -273,7 +273,7 @@ def test_a_substitutes_line_is_the_same_on_every_page(staff):
     absent_page = public.get(f"/t/{t.slug}/p/p03/").content.decode()
     assert "replaced by Sub One" in absent_page and "-30,000" in absent_page
     # A phone, where the uma column is left out, reads it under the result.
-    assert "uma / TP 10,000" in public.get(f"/t/{t.slug}/p/p01/").content.decode()
+    assert "Uma 10,000" in public.get(f"/t/{t.slug}/p/p01/").content.decode()
 
 
 def test_ema_during_play_substitute_takes_last_place_for_the_others(staff):

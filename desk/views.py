@@ -37,8 +37,10 @@ from desk.tables import (
     PlayersTable,
     RefereeTournamentsTable,
 )
+from mahjong.table import three_player
 from scoring.selectors import done, has_confirmed_results, session_now, table_states
 from scoring.services import change_rules
+from seating.algorithms.draw import table_sizes
 from tournament.grants import tournaments_of
 from tournament.mixins import TournamentMixin
 from tournament.models import Player, Tournament
@@ -334,12 +336,18 @@ class CheckIn(DeskRequired, TournamentMixin, View):
 
 
 def _checkin_counts(tournament) -> dict:
+    """The check-in counts, and what the field checked in means for the tables: riichi needs a
+    multiple of four (substitutes fill the rest); Sichuan seats the rest three to a table
+    (002 §3.1 (3)), which the page says instead."""
     counts = player_counts(tournament)
+    sichuan = three_player(tournament.rule_set())
+    sizes = table_sizes(counts["checked"], True) if sichuan and counts["checked"] else []
     return {
         "checked": counts["checked"],
         "expected": counts["expected"],
         "substitutes": counts["substitutes_checked"],
-        "not_multiple": counts["not_multiple"],
+        "not_multiple": counts["not_multiple"] and not sichuan,
+        "three_handed": sum(1 for size in sizes if size == 3),
     }
 
 

@@ -205,6 +205,7 @@ def test_checkin_counts_and_multiple_of_four_warning(staff):
         "expected": 6,
         "substitutes": 0,
         "not_multiple": True,
+        "three_handed": 0,
     }
     # The counts line as the page shows it, in the server's words (plural forms included).
     assert 'id="checked">5</span> / <span id="expected">6</span> players checked in' in counts_html
@@ -216,6 +217,30 @@ def test_checkin_counts_and_multiple_of_four_warning(staff):
         desk.post(f"/desk/{t.slug}/checkin/{p.pk}/", {"checked_in": value})
         p.refresh_from_db()
         assert p.checked_in is False, value
+
+
+def test_sichuan_check_in_says_which_tables_play_three_handed_not_substitutes(staff):
+    """Issue 37: Sichuan check-in said "Not a multiple of 4: substitutes will be needed".
+    002 §3.1 (3): players left over play three to a table; 7 checked in make one table of
+    four and one of three, 10 make one of four and two of three."""
+    t = f.tournament("sbr-2025", players=10)
+    desk = f.login(staff["desk1"])
+    for count, three in ((7, 1), (10, 2), (8, 0)):
+        t.players.update(checked_in=False)
+        for p in t.players.order_by("key")[:count]:
+            p.checked_in = True
+            p.save()
+        page = desk.get(f"/desk/{t.slug}/checkin/").content.decode()
+        assert 'id="not-multiple" class="warning" hidden' in page  # no substitutes needed
+        if three:
+            tables = "table plays" if three == 1 else "tables play"
+            assert f'id="three-handed" class="meta" >{three} {tables} three-handed.' in page
+        else:
+            assert 'id="three-handed" class="meta" hidden' in page
+    # No EMA results sheet is offered for a Sichuan tournament; a riichi one offers it.
+    assert "EMA results sheet" not in desk.get(f"/desk/{t.slug}/").content.decode()
+    riichi = f.tournament(players=4, slug="riichi-open")
+    assert "EMA results sheet" in desk.get(f"/desk/{riichi.slug}/").content.decode()
 
 
 def test_draw_seats_checked_in_players_reproducibly(staff):

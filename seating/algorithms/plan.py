@@ -33,6 +33,17 @@ SAMPLE = 12  # conflicted players tried per step: keeps a step cheap when there 
 PATIENCE = 6000  # steps without a new best after which the search gives up where it is
 
 
+@dataclass(frozen=True)
+class Price:
+    """What a plan gave for even winds: against the plan of fewest repeats found first, the
+    extra meetings and keep-apart clashes it added, and how much lower its worst wind
+    imbalance is."""
+
+    extra_meetings: int
+    clashes: int
+    imbalance: int
+
+
 @dataclass
 class Plan:
     rounds: list  # the planned sessions only: tables of player ids in wind order
@@ -40,6 +51,7 @@ class Plan:
     seconds: float
     steps: int
     source: str  # "design", "search" or "design+search"
+    price: Price | None = None  # what even winds cost, when the plan traded repeats for them
 
 
 def pair_floor(players: int, meetings: int) -> int:
@@ -328,6 +340,7 @@ def balanced_plan(
     if source == "design" and steps:
         source = "design+search"
 
+    price = None
     fixed = [list(map(list, r)) for r in fixed]
     planned = [[[ids[p] for p in t] for t in tables] for tables in search.rounds]
     all_rounds = balance_winds(fixed + planned, fixed=len(fixed))
@@ -340,11 +353,20 @@ def balanced_plan(
         steps += more
         if other is not None:
             q_other = quality(other[0], keep_apart, fixed=len(fixed))
-            if (other[1], q_other.worst_imbalance, _squares(q_other)) < (
-                search.cost,
+            # even winds first, as Swiss seating keeps them (issue 36): the price, the extra
+            # meetings the plain search did not need, is kept with the plan for the page
+            if (q_other.worst_imbalance, other[1], _squares(q_other)) < (
                 q.worst_imbalance,
+                search.cost,
                 _squares(q),
             ):
+                price = Price(
+                    extra_meetings=q_other.extra_meetings - q.extra_meetings,
+                    clashes=q_other.clashes - q.clashes,
+                    imbalance=q.worst_imbalance - q_other.worst_imbalance,
+                )
+                if price.extra_meetings <= 0 and price.clashes <= 0:
+                    price = None  # better winds at no cost: nothing was traded
                 all_rounds, q = other[0], q_other
     return Plan(
         rounds=all_rounds[len(fixed) :],
@@ -352,6 +374,7 @@ def balanced_plan(
         seconds=time.perf_counter() - started,
         steps=steps,
         source=source,
+        price=price,
     )
 
 

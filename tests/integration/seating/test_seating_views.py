@@ -10,6 +10,7 @@ from django.core.management import CommandError, call_command
 
 from archive.tournament_file import export_tournament
 from scoring.selectors import standings
+from seating.algorithms.plan import balanced_plan
 from seating.algorithms.winds import wind_counts
 from seating.models import Seat, SeatingChange, SeatingPlan
 from seating.selectors import session_rounds
@@ -356,3 +357,27 @@ def test_swiss_says_why_the_tables_of_three_are_not_the_last_places(staff):
     assert "already sat at an incomplete table" in detail
     page = c.get(f"/desk/{t.slug}/s/2/").content.decode()
     assert "not the last (002 §3.1 (3))" in page
+
+
+def test_plan_page_shows_what_even_winds_cost(staff):
+    # Issue 36: 20 players, sessions 1-2 played (two classes of the 20-player design: no
+    # repeats, every player two different winds); the plan of sessions 3-4 now gives everyone
+    # each wind exactly once, and its page says what that cost against the plan of fewest
+    # repeats (which had none and a worst imbalance of 2).
+    t = f.tournament(players=20, planned_sessions=4)
+    keys = [f"p{n:02d}" for n in range(1, 21)]
+    design = balanced_plan(keys, 4, seed=0).rounds[:2]
+    for number, groups in enumerate(design, start=1):
+        play_all(f.seat_session(t, number, groups=groups), staff)
+    c = f.login(staff["director"])
+    c.post(f"/desk/{t.slug}/plans/", {"first": 3, "last": 4, "seed": 0})
+    plan = SeatingPlan.objects.get()
+    assert plan.figures["worst_imbalance"] == 0
+    price = plan.figures["price"]
+    assert price["imbalance"] == 2 and price["extra_meetings"] == plan.figures["extra_meetings"]
+    assert 1 <= price["extra_meetings"] <= 2
+    page = c.get(f.plan_url(plan)).content.decode()
+    n = price["extra_meetings"]
+    words = "extra meeting" if n == 1 else "extra meetings"
+    assert f"Even winds cost {n} {words} more than the plan of fewest repeats" in page
+    assert "worst wind imbalance was 2 higher" in page

@@ -406,15 +406,17 @@ def exact_seating(players: list, fixed: list, sessions: int) -> list:
 
 
 @pytest.mark.parametrize(
-    ("n", "extra"), [(12, [16, 16, 18, 17]), (16, [6, 7, 8, 6]), (20, [2, 2, 1, 1]), (24, [0] * 4)]
+    ("n", "extra"), [(12, [16, 16, 18, 17]), (16, [0, 6, 6, 4]), (20, [1, 0, 1, 1]), (24, [0] * 4)]
 )
 def test_plan_of_the_last_two_sessions_gives_every_wind_once(n, extra):
     # Issue 36: after two sessions in which every player sat two different winds, a plan of the
     # last two gave each wind exactly once for 12 and 16 players but not for 20 (worst imbalance
     # 2), though such a seating exists (exact_seating builds one). Even winds now come first,
-    # as in Swiss seating; the plan keeps the price of the trade (extra meetings the plan of
-    # fewest repeats did not need: 20 players 0 → 1 or 2; 16 after two classes of the affine
-    # plane 0 → 6-8).
+    # as in Swiss seating, and the search among tables of one player per owed wind may also
+    # change which session a player sits which owed wind in (plan._flip). The plan keeps the
+    # price of a trade: the extra meetings the plan of fewest repeats did not need (20 players,
+    # seeds 0-3: none for seed 1, one for the others; 16 after two classes of the affine plane:
+    # none for seed 0, 6, 6 and 4; without the flips 2, 2, 1, 1 and 6, 7, 8, 6).
     players = ids(n)
     for seed in range(4):
         fixed = balanced_plan(players, 4, seed=seed).rounds[:2]
@@ -427,7 +429,9 @@ def test_plan_of_the_last_two_sessions_gives_every_wind_once(n, extra):
         assert all(c == [1, 1, 1, 1] for c in q.wind_counts.values()), (n, seed)
         assert q.worst_imbalance == 0 and q.bounds["worst_imbalance"] == Bound(0, True)
         assert q.extra_meetings == extra[seed], (n, seed)
-        if plan.price is not None:  # repeats traded for the winds: 1 to 8 extra meetings
+        if plan.price is not None:  # repeats traded for the winds
             assert plan.price.imbalance == 2 and 0 < plan.price.extra_meetings <= q.extra_meetings
-        else:
-            assert n in (12, 24)  # 12: the plain plan repeated more; 24: nothing to trade
+            if n > 12:  # the plain plan had no repeat: the whole price is the winds'
+                assert plan.price.extra_meetings == q.extra_meetings
+        else:  # nothing traded: exact winds without a repeat, or (12) no more than the plain
+            assert n == 12 or q.extra_meetings == 0

@@ -1,11 +1,13 @@
 """Seating quality and speed: balanced plans over the whole grid, then simulated Swiss tournaments.
 
-Run: .venv/bin/python benchmarks/seating.py [--balanced-only | --swiss-only]
+Run: .venv/bin/python benchmarks/seating.py [--balanced-only | --swiss-only | --last-only]
 
 Balanced: for N players × R sessions it prints the extra meetings (Σ over pairs of meetings − 1)
 beside the floor no seating can beat, the most meetings of any pair, the worst wind imbalance,
 where the plan came from (a stored design, the search, or a design the search went on from) and
-the seconds it took. Swiss: see benchmarks/swiss_sim.py.
+the seconds it took. Last sessions: the plan of the last sessions after played ones (the first
+of a plan of the whole tournament, seeds 0-3): its worst wind imbalance, extra meetings and what
+even winds cost against the plan of fewest repeats (issue 36). Swiss: see benchmarks/swiss_sim.py.
 """
 
 import sys
@@ -54,6 +56,31 @@ def balanced():
     )
 
 
+LAST = [(12, 4, 2), (16, 4, 2), (20, 4, 2), (24, 4, 2), (24, 8, 6), (20, 7, 5)]
+
+
+def last_sessions():
+    print("Plans of the last sessions after played ones (N players, R sessions, P played)")
+    print(
+        f"{'N':>4} {'R':>3} {'P':>3} {'seed':>4} {'wind':>5} {'extra':>6} {'floor':>6} "
+        f"{'price':>6} {'seconds':>8}"
+    )
+    for n, r, played in LAST:
+        players = [f"p{i:03d}" for i in range(n)]
+        for seed in range(4):
+            fixed = balanced_plan(players, r, seed=seed).rounds[:played]
+            started = time.perf_counter()
+            plan = balanced_plan(players, r - played, fixed=fixed, seed=seed)
+            seconds = time.perf_counter() - started
+            q = plan.quality
+            price = plan.price.extra_meetings if plan.price else 0
+            print(
+                f"{n:>4} {r:>3} {played:>3} {seed:>4} {q.worst_imbalance:>5} "
+                f"{q.extra_meetings:>6} {q.extra_floor:>6} {price:>6} {seconds:>8.2f}",
+                flush=True,
+            )
+
+
 def swiss():
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import swiss_sim
@@ -62,8 +89,13 @@ def swiss():
 
 
 if __name__ == "__main__":
+    if "--last-only" in sys.argv:
+        last_sessions()
+        sys.exit()
     if "--swiss-only" not in sys.argv:
         balanced()
+        print()
+        last_sessions()
     if "--balanced-only" not in sys.argv:
         print()
         swiss()

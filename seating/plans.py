@@ -128,6 +128,12 @@ def run_plan(plan_id: int, budget: float = BUDGET) -> SeatingPlan:
         "source": result.source,
         "fixed_sessions": len(fixed),
     }
+    if result.price is not None:  # what even winds cost against the plan of fewest repeats
+        plan.figures["price"] = {
+            "extra_meetings": result.price.extra_meetings,
+            "clashes": result.price.clashes,
+            "imbalance": result.price.imbalance,
+        }
     plan.progress = {"step": result.steps, "done": True}
     plan.status = SeatingPlan.Status.DONE
     plan.save()

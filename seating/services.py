@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from core.errors import ActionRefused
 from mahjong.table import is_awarded, three_player
 from seating.algorithms.draw import WINDS, DrawError, draw_tables, rotate_incomplete, separate
-from seating.algorithms.swiss import swiss_round
+from seating.algorithms.swiss import short_trades, swiss_round
 from seating.models import Seat, SeatingChange, Table, Wind
 from seating.selectors import keep_apart_values, session_rounds
 from tournament.changes import touch
@@ -236,7 +236,55 @@ def swiss_session(
         "count": len(pool),
         "seed": seed,
     }
-    return _seated(session, [[by_key[k] for k in t] for t in seated], "swiss", seed, detail, user)
+    trades = short_trades(
+        [p.key for p in ranking],
+        history,
+        seated,
+        keep_apart=keep_apart_values(tournament, field),
+        sessions=last_planned(session),
+    )
+    if trades:
+        detail = f"{detail}. {short_trade_text(seated, [p.key for p in ranking], trades, by_key)}"
+    return _seated(
+        session,
+        [[by_key[k] for k in t] for t in seated],
+        "swiss",
+        seed,
+        detail[: SeatingChange._meta.get_field("detail").max_length],
+        user,
+    )
+
+
+def short_trade_text(tables: list[list], ranking: list, trades: list, by_key: dict) -> str:
+    """What seating by standings traded when the short tables are not the last places
+    (002 §3.1 (3)), for the seating history: where they are, and why each of the last places
+    is not at one."""
+    place = {key: i + 1 for i, key in enumerate(ranking)}
+    short = sorted(place[k] for t in tables if len(t) < 4 for k in t)
+    reasons = []
+    for trade in trades:
+        name = {"place": trade.place, "name": by_key[trade.player].name}
+        if trade.reason == "incomplete":
+            text = _("place %(place)d, %(name)s, already sat at an incomplete table") % name
+        elif trade.reason == "north":
+            text = (
+                _(
+                    "place %(place)d, %(name)s, must sit North to end with even winds "
+                    "(a table of three has no North)"
+                )
+                % name
+            )
+        else:
+            text = ngettext(
+                "place %(place)d, %(name)s, would leave %(count)d player's winds uneven",
+                "place %(place)d, %(name)s, would leave %(count)d players' winds uneven",
+                trade.count,
+            ) % {**name, "count": trade.count}
+        reasons.append(text)
+    return _(
+        "Incomplete tables at places %(places)s of %(count)d, not the last (002 §3.1 (3)): "
+        "%(reasons)s; nobody placed lower can take a seat there without such a trade"
+    ) % {"places": ", ".join(map(str, short)), "count": len(ranking), "reasons": "; ".join(reasons)}
 
 
 @transaction.atomic

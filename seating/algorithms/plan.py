@@ -31,6 +31,23 @@ INCOMPLETE = 6  # a second turn at a three-player or awarded table (a third cost
 STEPS = 20000  # the search's step limit: stops it the same way on any machine
 SAMPLE = 12  # conflicted players tried per step: keeps a step cheap when there are many
 PATIENCE = 6000  # steps without a new best after which the search gives up where it is
+# After the locked search, a second one from its best also tries `_flip` for FLIP_SHARE of its
+# conflicted players (a flip prices four swaps), and gives up after FLIP_PATIENCE steps
+# without a new best. Issue 36: 20 players, sessions 3-4 after two of the design, seeds 0-3:
+# the locked search alone 2, 2, 1, 1 extra meetings; with flips 0, 1, 0, 1.
+FLIP_SHARE = 0.25
+FLIP_PATIENCE = 1000
+
+
+@dataclass(frozen=True)
+class Price:
+    """What a plan gave for even winds: against the plan of fewest repeats found first, the
+    extra meetings and keep-apart clashes it added, and how much lower its worst wind
+    imbalance is."""
+
+    extra_meetings: int
+    clashes: int
+    imbalance: int
 
 
 @dataclass
@@ -40,6 +57,7 @@ class Plan:
     seconds: float
     steps: int
     source: str  # "design", "search" or "design+search"
+    price: Price | None = None  # what even winds cost, when the plan traded repeats for them
 
 
 def pair_floor(players: int, meetings: int) -> int:
@@ -62,6 +80,7 @@ class _Search:
         self.base = base_meetings
         self.base_incomplete = base_incomplete
         self.locked = False  # True: a player only trades places with the same seat (wind)
+        self.flips = False  # True (locked only): `_flip` moves too
         self.load(rounds)
 
     def load(self, rounds):
@@ -328,6 +347,7 @@ def balanced_plan(
     if source == "design" and steps:
         source = "design+search"
 
+    price = None
     fixed = [list(map(list, r)) for r in fixed]
     planned = [[[ids[p] for p in t] for t in tables] for tables in search.rounds]
     all_rounds = balance_winds(fixed + planned, fixed=len(fixed))
@@ -340,11 +360,20 @@ def balanced_plan(
         steps += more
         if other is not None:
             q_other = quality(other[0], keep_apart, fixed=len(fixed))
-            if (other[1], q_other.worst_imbalance, _squares(q_other)) < (
-                search.cost,
+            # even winds first, as Swiss seating keeps them (issue 36): the price, the extra
+            # meetings the plain search did not need, is kept with the plan for the page
+            if (q_other.worst_imbalance, other[1], _squares(q_other)) < (
                 q.worst_imbalance,
+                search.cost,
                 _squares(q),
             ):
+                price = Price(
+                    extra_meetings=q_other.extra_meetings - q.extra_meetings,
+                    clashes=q_other.clashes - q.clashes,
+                    imbalance=q.worst_imbalance - q_other.worst_imbalance,
+                )
+                if price.extra_meetings <= 0 and price.clashes <= 0:
+                    price = None  # better winds at no cost: nothing was traded
                 all_rounds, q = other[0], q_other
     return Plan(
         rounds=all_rounds[len(fixed) :],
@@ -352,6 +381,7 @@ def balanced_plan(
         seconds=time.perf_counter() - started,
         steps=steps,
         source=source,
+        price=price,
     )
 
 
@@ -380,6 +410,14 @@ def _owed_plan(search, ids, fixed, sessions, started, budget, max_steps, progres
     again = _Search(n, rounds, search.base, search.groups, search.base_incomplete, rng)
     again.locked = True
     steps = _tabu(again, 0, started, budget, max_steps, progress)
+    if again.cost > 0:
+        # then from its best, also changing which of their owed winds players sit in which
+        # session (`_flip`): the split wind_sessions made is only one of many
+        kept, cost = [[t[:] for t in tables] for tables in again.rounds], again.cost
+        again.flips = True
+        steps += _tabu(again, 0, started, budget, max_steps, progress, FLIP_PATIENCE)
+        if again.cost >= cost:  # no gain: the plan stays as the locked search left it
+            again.load(kept)
     planned = [[[ids[p] for p in t] for t in tables] for tables in again.rounds]
     # the seats are the winds already; winds.py may still find a worst imbalance lower
     seated = balance_winds(fixed + planned, fixed=len(fixed))
@@ -391,7 +429,45 @@ def _owed_plan(search, ids, fixed, sessions, started, budget, max_steps, progres
     return (best, again.cost), steps
 
 
-def _tabu(search: _Search, target, started, budget, max_steps, progress) -> int:
+def _flip(search: _Search, r: int, r2: int, a: int, b: int) -> int:
+    """a and b change seats in sessions r and r2 both, where a sits the wind b sits in the
+    other: each keeps the winds they sit over the plan, each table one player per wind.
+    Its own inverse. Returns the cost change."""
+    before = search.cost
+    for s in (r, r2):
+        where = search.pos[s]
+        if where[a] == where[b]:  # one table: only the winds change, not who meets whom
+            table = search.rounds[s][where[a]]
+            i, j = table.index(a), table.index(b)
+            table[i], table[j] = b, a
+        else:
+            search.swap(s, a, b, search.delta(s, a, b))
+    return search.cost - before
+
+
+def _flips(search: _Search, r: int, a: int) -> list[tuple[int, int, int]]:
+    """(r2, b, cost change) for every `_flip` of a in session r with another session r2."""
+    rounds, found = search.rounds, []
+    seat = rounds[r][search.pos[r][a]].index(a)
+    for r2 in range(len(rounds)):
+        if r2 == r:
+            continue
+        seat2 = rounds[r2][search.pos[r2][a]].index(a)
+        if seat2 == seat:
+            continue
+        for table in rounds[r]:
+            b = table[seat2] if len(table) > seat2 else None
+            if b is None or rounds[r2][search.pos[r2][b]].index(b) != seat:
+                continue
+            d = _flip(search, r, r2, a, b)
+            _flip(search, r, r2, a, b)
+            found.append((r2, b, d))
+    return found
+
+
+def _tabu(
+    search: _Search, target, started, budget, max_steps, progress, patience: int = PATIENCE
+) -> int:
     """Tabu search: in a session with conflicts, make the best swap of a conflicted player
     that is not tabu (or that beats the best ever); players just moved may not go back to
     their table for a few steps. Restart from the best seating when stuck."""
@@ -406,7 +482,7 @@ def _tabu(search: _Search, target, started, budget, max_steps, progress) -> int:
     stuck = 0
     step = 0
     last_best = 0
-    while step < limit and search.cost > target and step - last_best < PATIENCE:
+    while step < limit and search.cost > target and step - last_best < patience:
         step += 1
         if step % 64 == 0:
             if time.perf_counter() - started > budget:
@@ -446,11 +522,22 @@ def _tabu(search: _Search, target, started, budget, max_steps, progress) -> int:
                     continue
                 if move_delta is None or d < move_delta or rng.random() < 0.5:
                     move, move_delta = (a, b), d
+            if search.flips and rng.random() < FLIP_SHARE:
+                for r2, b, d in _flips(search, r, a):
+                    if move_delta is not None and d > move_delta:
+                        continue
+                    if tabu.get((r, a, where[b]), 0) > step and search.cost + d >= best_cost:
+                        continue
+                    if move_delta is None or d < move_delta or rng.random() < 0.5:
+                        move, move_delta = (a, b, r2), d
         if move is None:
             continue
-        a, b = move
+        a, b = move[:2]
         A, B = where[a], where[b]
-        search.swap(r, a, b, move_delta)
+        if len(move) == 3:
+            _flip(search, r, move[2], a, b)
+        else:
+            search.swap(r, a, b, move_delta)
         tenure = 5 + rng.randrange(10)
         tabu[(r, a, A)] = step + tenure
         tabu[(r, b, B)] = step + tenure

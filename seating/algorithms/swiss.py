@@ -37,7 +37,8 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
@@ -92,6 +93,17 @@ W_WIND_LATE = 120.0
 WIND_ROUNDS = 4  # sessions already played from which W_WIND_LATE applies
 # Per standings place, the pull of the short tables towards the bottom of the standings.
 W_LOW = 1.0
+# 002 §3.1 (3): under programmed or Danish seating the missing seat goes to the last table, the
+# lowest in the standings. A player above the last places who sits at a short table costs
+# OUT_PER_REPEAT repeat meetings (and W_UP per place above them, at most UP_CAP_PER_REPEAT
+# repeats), so the short tables take the lowest places unless a rule weighing more forbids it:
+# a second incomplete seat (INCOMPLETE_PER_REPEAT) or a wind the player can no longer even out
+# (MISS_PER_REPEAT). The search weighs; `_lowest_short` then makes sure, repeats or not: the
+# seed puts the short tables last, the desk only avoids repeats. `short_trades` says on the
+# page what was traded for each of the last places.
+OUT_PER_REPEAT = 2.0
+W_UP = 10.0
+UP_CAP_PER_REPEAT = 0.4
 # The safety cap on a session's search, in seconds (see the module docstring).
 BUDGET_SECONDS = 15.0
 
@@ -117,19 +129,26 @@ def swiss_round(
     with it the winds are planned to come out even by the end.
     """
     sizes = table_sizes(len(ranking), three_player)
-    counts = {p: [0, 0, 0, 0] for p in ranking}
-    counts.update({p: list(c) for p, c in wind_counts(history).items() if p in counts})
-    allowed = None
-    if sessions:  # the winds each may sit and still end even (`allowed_winds`)
-        left = max(1, sessions - len(history))
-        allowed = {p: allowed_winds(counts[p], left) for p in ranking}
-    costs = _Costs(ranking, history, keep_apart or {}, counts, allowed)
+    counts, allowed = _wind_state(ranking, history, sessions)
+    costs = _Costs(ranking, history, keep_apart or {}, counts, allowed, sizes)
     groups = _cut(sizes)
     if any(costs.flawed(g) for g in groups):  # else the standings order is already the best
         deadline = math.inf if budget is None else time.perf_counter() + budget
-        groups = search(costs, sizes, random.Random(seed), deadline)
+        groups = _lowest_short(costs, search(costs, sizes, random.Random(seed), deadline))
     tables = [[ranking[i] for i in group] for group in _best_first(groups)]
     return plan_winds(tables, counts, {p: i for i, p in enumerate(ranking)}, allowed)
+
+
+def _wind_state(ranking: list, history: list, sessions: int | None) -> tuple[dict, dict | None]:
+    """Each player's winds sat in `history`, and with the session count known the winds each
+    may sit now and still end even (`allowed_winds`)."""
+    counts = {p: [0, 0, 0, 0] for p in ranking}
+    counts.update({p: list(c) for p, c in wind_counts(history).items() if p in counts})
+    allowed = None
+    if sessions:
+        left = max(1, sessions - len(history))
+        allowed = {p: allowed_winds(counts[p], left) for p in ranking}
+    return counts, allowed
 
 
 def repeat_weight(players: int) -> float:
@@ -180,6 +199,7 @@ class _Costs:
         keep_apart: dict,
         counts: dict,
         allowed: dict | None,
+        sizes: Sequence[int] = (),
     ):
         n = self.n = len(ranking)
         self.repeat = repeat_weight(n)
@@ -205,7 +225,15 @@ class _Costs:
             p for tables in history for table in tables if len(table) < 4 for p in table
         )
         self.again = [self.repeat * INCOMPLETE_PER_REPEAT * seats[p] for p in ranking]
-        self.short = [self.again[i] + W_LOW * (n - 1 - i) for i in range(n)]
+        self.seats_short = [seats[p] for p in ranking]
+        # the last places, which 002 §3.1 (3) gives the short tables
+        self.last = n - sum(size for size in sizes if size < 4)
+        cap, out = round(self.repeat * UP_CAP_PER_REPEAT), round(self.repeat * OUT_PER_REPEAT)
+        self.out = [
+            0.0 if i >= self.last else float(out + min(cap, W_UP * (self.last - i)))
+            for i in range(n)
+        ]
+        self.short = [self.again[i] + self.out[i] + W_LOW * (n - 1 - i) for i in range(n)]
         self.spread = [float(s * s) for s in range(n + 1)]
         self.masks = [owed(counts[p]) for p in ranking]
         self.allowed = [allowed[p] if allowed else ALL_WINDS for p in ranking]
@@ -281,6 +309,111 @@ class _Costs:
         if self.conflicts(members):
             return True
         return len(members) >= 3 and self.wind(members, len(members) == 4) > 0
+
+
+def _lowest_short(costs: "_Costs", groups: list[list[int]]) -> list[list[int]]:
+    """The search's tables, made sure of what it only weighs (each swap below breaks no rule
+    that outweighs 002 §3.1 (3), `_breaks`; applied until none is left):
+
+    - a player at a short table who sat at one more often than someone at a full table changes
+      places with the lowest such player (docs/rules.md §3: nobody twice while another has not);
+    - a player at a full table changes places with one placed above them at a short table
+      (002 §3.1 (3): the short tables hold the lowest places that can sit there)."""
+    groups = [g[:] for g in groups]
+    seats = costs.seats_short
+    while True:
+        table_of = {i: t for t, g in enumerate(groups) for i in g}
+        moves = [
+            (p, q, table_of[p], table_of[q])
+            for q in range(costs.n)
+            if len(groups[table_of[q]]) < 4
+            for p in range(costs.n - 1, -1, -1)
+            if len(groups[table_of[p]]) == 4 and seats[p] < seats[q]
+        ] + _displaced(costs, groups)
+        for p, q, a, b in moves:
+            if _breaks(costs, groups, p, q, a, b) == (0, 0):
+                groups[a][groups[a].index(p)] = q
+                groups[b][groups[b].index(q)] = p
+                break
+        else:
+            return groups
+
+
+def _displaced(costs: "_Costs", groups: list[list[int]], start: int = 0):
+    """(p, q, a, b): a player p at full table a below a player q at short table b, p from
+    place `start` on (0-based) and q above the last places; lowest p and highest q first."""
+    table_of = {i: t for t, g in enumerate(groups) for i in g}
+    low = [i for i in range(costs.n - 1, start - 1, -1) if len(groups[table_of[i]]) == 4]
+    high = [i for i in range(costs.last) if len(groups[table_of[i]]) < 4]
+    return [(p, q, table_of[p], table_of[q]) for p in low for q in high if p > q]
+
+
+def _breaks(costs: "_Costs", groups, p: int, q: int, a: int, b: int) -> tuple[int, int]:
+    """What p and q changing places (p to short table b, q to full table a) breaks of the rules
+    that outweigh 002 §3.1 (3): a second incomplete seat for p while q has had fewer (1 or 0),
+    and the players whose winds could then no longer come out even (at least 0). Repeat
+    meetings do not: the seed puts the short tables last, the desk only avoids repeats."""
+    before_a, before_b = groups[a], groups[b]
+    after_a = [q if x == p else x for x in before_a]
+    after_b = [p if x == q else x for x in before_b]
+
+    def misses(members):
+        if len(members) < 3 or not costs.w_miss:
+            return 0
+        seats = ALL_WINDS if len(members) == 4 else 7
+        return _unmatched([costs.allowed[x] & seats for x in members])
+
+    again = int(costs.seats_short[p] > costs.seats_short[q])
+    missed = misses(after_a) + misses(after_b) - misses(before_a) - misses(before_b)
+    return again, max(0, missed)
+
+
+@dataclass(frozen=True)
+class ShortTrade:
+    """One of the last places (002 §3.1 (3)) not at a short table, and why: `place` counts from
+    1, `reason` is "incomplete" (sat at an incomplete table more often than whoever sits there
+    instead), "north" (must sit North to end with even winds, and a table of three has none)
+    or "winds" (any swap that seats them there leaves `count` players' winds uneven)."""
+
+    player: Hashable
+    place: int
+    reason: str
+    count: int = 0
+
+
+def short_trades(
+    ranking: list,
+    history: list,
+    tables: list[list],
+    *,
+    keep_apart: dict | None = None,
+    sessions: int | None = None,
+) -> list[ShortTrade]:
+    """For each of the last places that `swiss_round` did not seat at a short table, the rule
+    that kept them off it: the cheapest swap with a player above the last places who sits there
+    instead, by what it would break. Empty when the short tables hold the last places."""
+    counts, allowed = _wind_state(ranking, history, sessions)
+    sizes = [len(t) for t in tables]
+    costs = _Costs(ranking, history, keep_apart or {}, counts, allowed, sizes)
+    index = {p: i for i, p in enumerate(ranking)}
+    groups = [[index[p] for p in t] for t in tables]
+    found: dict[int, tuple] = {}
+    for p, q, a, b in _displaced(costs, groups, costs.last):
+        broken = _breaks(costs, groups, p, q, a, b)
+        if p not in found or broken < found[p]:
+            found[p] = broken
+    trades = []
+    for p in sorted(found):
+        again, missed = found[p]
+        player = ranking[p]
+        if again:
+            trades.append(ShortTrade(player, p + 1, "incomplete"))
+        elif missed and allowed and not allowed[player] & 7:
+            trades.append(ShortTrade(player, p + 1, "north"))
+        elif missed:
+            trades.append(ShortTrade(player, p + 1, "winds", missed))
+        # nothing broken: `_lowest_short` would have made that swap, so it cannot happen
+    return trades
 
 
 def _best_first(groups: list[list[int]]) -> list[list[int]]:

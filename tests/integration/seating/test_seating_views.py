@@ -10,6 +10,7 @@ from django.core.management import CommandError, call_command
 
 from archive.tournament_file import export_tournament
 from scoring.selectors import standings
+from seating.algorithms.plan import balanced_plan
 from seating.algorithms.winds import wind_counts
 from seating.models import Seat, SeatingChange, SeatingPlan
 from seating.selectors import session_rounds
@@ -329,3 +330,54 @@ def test_session_page_of_an_empty_session_claims_no_meeting(staff):
     page = c.get(f"/desk/{t.slug}/s/1/").content.decode()
     # Issue 23: nobody seated, so no figure at all (it showed "best possible 1" beside a 0).
     assert quality_table(page) == {"Nobody is seated yet: there is nothing to measure.": ()}
+
+
+def test_swiss_says_why_the_tables_of_three_are_not_the_last_places(staff):
+    # 002 §3.1 (3): under programmed seating the missing seats go to the last tables, the lowest
+    # in the standings; docs/rules.md §3: nobody sits at an incomplete table a second time while
+    # another has not. 13 players: one table of four and three of three. Session 1 seated p01-p04
+    # at the table of four, so in session 2 those four must play three-handed, whatever their
+    # places, and the session page's seating history says which of the last places gave way.
+    t = f.tournament(ruleset="sbr-2025", players=13, planned_sessions=4)
+    keys = [f"p{n:02d}" for n in range(1, 14)]
+    s1 = f.seat_session(t, groups=[keys[0:4], keys[4:7], keys[7:10], keys[10:13]])
+    for table in s1.tables.all():
+        scores = [30, 10, -10, -30] if table.seats.count() == 4 else [20, 0, -20]
+        f.play(table, scores, staff["desk1"], staff["desk2"])
+    Session.objects.create(tournament=t, number=2)
+    c = f.login(staff["director"])
+    c.post(f"/desk/{t.slug}/s/2/swiss/", {"seed": 1})
+    rounds = session_rounds(t)
+    short = {p for table in rounds[2] if len(table) == 3 for p in table}
+    assert set(keys[0:4]) <= short
+    order = [row.player.key for row in standings(t).rows]
+    places = sorted(order.index(p) + 1 for p in short)
+    detail = SeatingChange.objects.get(session__number=2, kind="swiss").detail
+    assert f"Incomplete tables at places {', '.join(map(str, places))} of 13" in detail
+    assert "already sat at an incomplete table" in detail
+    page = c.get(f"/desk/{t.slug}/s/2/").content.decode()
+    assert "not the last (002 §3.1 (3))" in page
+
+
+def test_plan_page_shows_what_even_winds_cost(staff):
+    # Issue 36: 20 players, sessions 1-2 played (two classes of the 20-player design: no
+    # repeats, every player two different winds); the plan of sessions 3-4 now gives everyone
+    # each wind exactly once, and its page says what that cost against the plan of fewest
+    # repeats (which had none and a worst imbalance of 2).
+    t = f.tournament(players=20, planned_sessions=4)
+    keys = [f"p{n:02d}" for n in range(1, 21)]
+    design = balanced_plan(keys, 4, seed=0).rounds[:2]
+    for number, groups in enumerate(design, start=1):
+        play_all(f.seat_session(t, number, groups=groups), staff)
+    c = f.login(staff["director"])
+    c.post(f"/desk/{t.slug}/plans/", {"first": 3, "last": 4, "seed": 0})
+    plan = SeatingPlan.objects.get()
+    assert plan.figures["worst_imbalance"] == 0
+    price = plan.figures["price"]
+    assert price["imbalance"] == 2 and price["extra_meetings"] == plan.figures["extra_meetings"]
+    assert 1 <= price["extra_meetings"] <= 2
+    page = c.get(f.plan_url(plan)).content.decode()
+    n = price["extra_meetings"]
+    words = "extra meeting" if n == 1 else "extra meetings"
+    assert f"Even winds cost {n} {words} more than the plan of fewest repeats" in page
+    assert "worst wind imbalance was 2 higher" in page

@@ -11,6 +11,7 @@ import pytest
 from seating.algorithms import swiss
 from seating.algorithms.draw import DrawError, draw_tables
 from seating.algorithms.quality import meetings, quality
+from seating.algorithms.winds import wind_counts
 
 
 def swiss_round(*args, **kwargs) -> list[list]:
@@ -216,3 +217,83 @@ def test_every_repeat_weight_is_a_whole_number():
     assert swiss.repeat_weight(36) == 1333.0
     assert swiss.repeat_weight(32) == 1500.0 and swiss.repeat_weight(48) == 1000.0
     assert all(swiss.repeat_weight(n).is_integer() for n in range(4, 1001))
+
+
+# --- 002 §3.1 (3): the three-player table is the last one (issue 36) ----------------------------
+
+
+def test_sichuan_15_three_player_table_takes_places_13_14_15_even_with_a_repeat():
+    # 002 §3.1 (3): "При «программной» или «датской» рассадке отсутствующий игрок смещается на
+    # последний стол (с минимальными результатами по турнирному положению)". 15 players: tables
+    # of 4, 4, 4 and 3. Session 1 seated the top three at the table of three and places 12-15
+    # together, so places 13, 14 and 15 met before; the seed still gives them the table of
+    # three (the desk only avoids repeats), and there is nothing to explain.
+    p = players(15)
+    history = [[p[0:3], p[3:7], p[7:11], p[11:15]]]
+    tables = swiss_round(p, history, three_player=True, sessions=4)
+    assert [len(t) for t in tables] == [4, 4, 4, 3]
+    assert sorted(tables[3]) == [p[12], p[13], p[14]]
+    assert swiss.short_trades(p, history, tables, sessions=4) == []
+
+
+def test_sichuan_15_places_that_already_sat_short_are_explained():
+    # 002 §3.1 (3) and (4): places 13 and 15 of 15 sat at the table of three in session 1
+    # ("Повторная игра на неполном столе ... невозможна"), so it takes place 14 and the next
+    # two lowest who have not: places 11 and 12; the page is told why 13 and 15 are not there.
+    p = players(15)
+    history = [[[p[12], p[14], p[0]], p[1:5], p[5:9], [*p[9:12], p[13]]]]
+    tables = swiss_round(p, history, three_player=True, sessions=4)
+    assert sorted(tables[3]) == [p[10], p[11], p[13]]
+    trades = swiss.short_trades(p, history, tables, sessions=4)
+    assert [(t.place, t.player, t.reason) for t in trades] == [
+        (13, p[12], "incomplete"),
+        (15, p[14], "incomplete"),
+    ]
+
+
+def last_session_of_15(seed: int):
+    """A Sichuan tournament of 15 players and 4 planned sessions, seated by standings as the
+    desk does, up to its last session: (ranking, history) for session 4."""
+    rng = random.Random(seed)
+    field = players(15)
+    totals = dict.fromkeys(field, 0.0)
+    rounds = [draw_tables(field, seed, True)]
+    play(rounds[0], rng, totals)
+    for _ in range(2):
+        ranking = sorted(field, key=lambda p: (-totals[p], p))
+        rounds.append(swiss_round(ranking, rounds, seed=seed, three_player=True, sessions=4))
+        play(rounds[-1], rng, totals)
+    return sorted(field, key=lambda p: (-totals[p], p)), rounds
+
+
+@pytest.mark.parametrize(("seed", "places"), [(1, [7, 10, 15]), (2, [6, 7, 13]), (3, [8, 10, 13])])
+def test_sichuan_15_last_session_seats_the_lowest_who_can_sit_three_handed(seed, places):
+    # Issue 36: the last session of 15 Sichuan players put the table of three at places 8, 11
+    # and 12 and said nothing. In session 4 of 4, 9 players have sat at the table of three and
+    # may not again (002 §3.1 (4)), and each of the 6 others owes one wind: the table of three
+    # needs three of them owing East, South and West. It now takes the lowest such players
+    # (before: places 8, 9, 11 / 2, 7, 9 / 3, 4, 9 for these seeds; now 7, 10, 15 / 6, 7, 13 /
+    # 8, 10, 13), and every one of places 13-15 not there is explained.
+    ranking, history = last_session_of_15(seed)
+    tables = swiss_round(ranking, history, three_player=True, sessions=4)
+    short = tables[-1]
+    assert len(short) == 3
+    place = {p: i + 1 for i, p in enumerate(ranking)}
+    assert sorted(place[p] for p in short) == places
+    trades = swiss.short_trades(ranking, history, tables, sessions=4)
+    explained = {t.player for t in trades}
+    assert {p for p in ranking[12:] if p not in short} == explained
+    sat_short = {p for tables in history for t in tables if len(t) < 4 for p in t}
+    assert not sat_short & set(short)
+    # every player placed lower than one at the table of three, who has not sat at one, would
+    # leave someone's winds uneven there: no single swap keeps the rules
+    counts = wind_counts(history)
+    for q in short:
+        for p in ranking[place[q] :]:
+            if p in short or p in sat_short:
+                continue
+            owe = [w for w in range(4) if counts[p][w] == 0]
+            mates = [x for x in short if x != q]
+            owed = {w for x in mates for w in range(4) if counts[x][w] == 0}
+            assert owe == [3] or set(owe) <= owed, (seed, place[p], place[q])
+    assert {t.reason for t in trades} <= {"incomplete", "north", "winds"}

@@ -191,12 +191,18 @@ def table_style(header_rows=1, extra=()):
 
 PAD = 3  # left and right padding of the protocol's and the standings' cells
 SMALLEST = 6  # a label shrinks to this size before it wraps
+TINIEST = 4  # ... and below it only so that no word of it is cut ("Сто/л", "Netherlan/ds")
 
 
 def cell_label(text, width, font=BOLD, size=8.5, align=TA_CENTER):
     """A cell's label at the largest size up to `size` at which it takes one line of `width`
-    points (the cell less its padding), else at SMALLEST, wrapped between its words."""
-    fitted = fit.size_to_fit(text, width, font, size, SMALLEST) or SMALLEST
+    points (the cell less its padding), else at SMALLEST wrapped between its words, smaller
+    still (down to TINIEST) when a word would not fit whole."""
+    fitted = fit.size_to_fit(text, width, font, size, SMALLEST)
+    if fitted is None:
+        widest = fit.widest_part(text, font, 1)
+        whole = int(width / widest / fit.STEP) * fit.STEP if widest > 0 else SMALLEST
+        fitted = max(TINIEST, min(SMALLEST, whole))
     style = ParagraphStyle(
         "label", fontName=font, fontSize=fitted, leading=fitted * 1.15, alignment=align,
         textColor=INK,

@@ -20,7 +20,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, Paragraph, Table
 
-from printing.pdf.kit import BOLD, register_fonts
+from printing.pdf.kit import BOLD, FONT, cell_label, register_fonts
 from printing.pdf.protocols import protocol_story, protocols_pdf
 from printing.pdf.seating import seating_pdf, seating_story
 from printing.pdf.standings import standings_pdf, standings_story
@@ -210,6 +210,19 @@ def test_standings_carry_country_club_and_the_substitutes():
         r"Christoph Maria Hohenlohe- ?Schillingsfürst session 1: substitute for Анастасія", text
     )
     assert "-30,000 †" in text and "† replaced by a substitute in that session" in text
+
+
+def test_no_label_is_cut_inside_a_word():
+    """Issue 37: "Netherlan/ds" in the standings' country column, "Сто/л" on a chart. A label
+    too wide for one line at 6 pt is set smaller still, until its widest word fits whole."""
+    register_fonts()
+    for text, width in (("Netherlands", 25.5), ("Стол", 12), ("Bosnia and Herzegovina", 25.5)):
+        label = cell_label(text, width, font=FONT)
+        size = label.style.fontSize
+        assert all(stringWidth(word, FONT, size) <= width for word in text.split()), (text, size)
+    t, _session = field("en", players=8, slug="countries")
+    Player.objects.filter(tournament=t).update(country="Netherlands")
+    assert "Netherlands" in " ".join(flat(standings_pdf(t)))
 
 
 def test_standings_of_many_sessions_fit_the_page_in_blocks():

@@ -49,6 +49,9 @@ def _riichi_win(win: dict) -> str:
         value = _("%(han)s han %(fu)s fu") % {"han": win.get("han"), "fu": win["fu"]}
     else:
         value = _("%(han)s han") % {"han": win.get("han")}
+    if win.get("pao"):
+        # the seat responsible for the yakuman (000 §3.3.6, 001 §8)
+        value = _("%(value)s, pao: %(seat)s") % {"value": value, "seat": seat_letter(win["pao"])}
     return f"{seat} {value}"
 
 

@@ -94,6 +94,7 @@ def labels() -> dict:
             "noten": _("noten payment"),
             "chombo": _("chombo"),
             "nagashi": _("nagashi"),
+            "pao": _("pao (responsibility)"),
             "kong": _("kong"),
             "refund": _("kong points back"),
             "hu": _("hu"),

@@ -282,6 +282,8 @@ RIICHI_HAND = _object(
                     "han": {"type": "integer", "minimum": 1},
                     "fu": {"enum": list(riichi.FU)},
                     "yakuman": {"type": "integer", "minimum": 1, "maximum": 2},
+                    # the seat responsible for the yakuman (000 §3.3.6, 001 §8)
+                    "pao": _WIND,
                 },
                 required=("seat",),
             ),

@@ -33,6 +33,7 @@ KEY_ORDER = (
     "han",
     "fu",
     "yakuman",
+    "pao",
     "fans",
     "from_hand",
     "self_draw",

@@ -11,13 +11,16 @@ Riichi, one hand a line:
     ron S<W 3/40 r:SN       S wins 3 han 40 fu on W's discard; S and N declared riichi
     ron E,S<N 2/30 Y        two winners on N's discard, each with their value in order
     tsumo E 5 r:E           E self-draws 5 han (a limit: no fu needed)
+    tsumo N Y pao:E         N self-draws a yakuman; E is responsible for it (pao)
+    ron S,E<N Y pao:W 2/30  `pao:` after a winner's value names the seat responsible for it
     draw t:EN r:N           exhaustive draw, E and N tenpai
     abort r:W               abortive draw
     chombo N
     nagashi W t:WS
 
 A value is `han/fu`, a han count from 5, a limit name (mangan 5, haneman 6, baiman 8,
-sanbaiman 11 han, as riichi.LIMITS begins them), `Y` or `yakuman`, `YY` or `double`.
+sanbaiman 11 han, as riichi.LIMITS begins them), `Y` or `yakuman`, `YY` or `double`; a value
+followed by `pao:W` is a yakuman W is responsible for (`wins[].pao`).
 
 Sichuan, one hand a line, its events in order separated by `;`, then `end` if the wall ran out:
 
@@ -87,6 +90,13 @@ EXAMPLES = {
             ),
         ),
         ("tsumo E 5 r:E", gettext_noop("East wins by self-draw with 5 han.")),
+        (
+            "tsumo N Y pao:E · ron S<N Y pao:E",
+            gettext_noop(
+                "North's (South's) yakuman; East gave the set that made it and is responsible "
+                "(pao)."
+            ),
+        ),
         ("draw t:EN r:N", gettext_noop("Exhaustive draw; East and North are tenpai.")),
         ("abort r:W", gettext_noop("Abortive draw.")),
         ("chombo N", gettext_noop("North's chombo.")),
@@ -305,6 +315,21 @@ def _value(reader: _Reader) -> dict:
     return {"han": value}
 
 
+def _pao(reader: _Reader) -> dict:
+    """`pao:W` after a winner's value: the seat responsible for the yakuman; or nothing."""
+    token = reader.peek()
+    if token.kind != "word" or token.text != "pao":
+        return {}
+    reader.take()
+    if not reader.mark(":"):
+        reader.fail(
+            reader.peek(),
+            gettext_noop("Line {line}, column {column}: expected “:” after {key}."),
+            key=token.text,
+        )
+    return {"pao": reader.seat()}
+
+
 def _riichi(reader: _Reader) -> dict:
     first = reader.take()
     result = RESULTS.get(first.text) if first.kind == "word" else None
@@ -337,9 +362,10 @@ def _riichi(reader: _Reader) -> dict:
                 ),
             )
         hand["from"] = reader.seat()
-        hand["wins"] = [{"seat": seat, **_value(reader)} for seat in winners]
+        hand["wins"] = [{"seat": seat, **_value(reader), **_pao(reader)} for seat in winners]
     elif result == "tsumo":
-        hand["wins"] = [{"seat": reader.seat(), **_value(reader)}]
+        seat = reader.seat()
+        hand["wins"] = [{"seat": seat, **_value(reader), **_pao(reader)}]
     elif result in ("chombo", "nagashi"):
         hand["seat"] = reader.seat()
     lists = {"riichi": []} | ({"tenpai": []} if result in ("draw", "nagashi") else {})
@@ -378,11 +404,12 @@ def _riichi(reader: _Reader) -> dict:
 
 
 def _value_text(win: dict) -> str:
+    pao = f" pao:{win['pao']}" if "pao" in win else ""
     if "yakuman" in win:
-        return {1: "Y", 2: "YY"}.get(win["yakuman"], f"{win['yakuman']}Y")
+        return {1: "Y", 2: "YY"}.get(win["yakuman"], f"{win['yakuman']}Y") + pao
     if "fu" in win:
-        return f"{win['han']}/{win['fu']}"
-    return str(win["han"])
+        return f"{win['han']}/{win['fu']}{pao}"
+    return f"{win['han']}{pao}"
 
 
 def _write_riichi(hand: dict) -> str:

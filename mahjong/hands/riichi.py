@@ -124,7 +124,7 @@ def allowed_cells(rules: RuleSet) -> dict:
 def base_points(rules: RuleSet, win: dict, tsumo: bool, path: str) -> int:
     """A win's base points from its han and fu, or its yakuman count; HandError for a cell the
     seeds' tables leave empty (docs/rules.md §5.1)."""
-    unknown = set(win) - {"seat", "han", "fu", "yakuman"}
+    unknown = set(win) - {"seat", "han", "fu", "yakuman", "pao"}
     if unknown:
         raise HandError(path, messages.UNKNOWN_WIN_KEY, key=sorted(unknown)[0])
     if "yakuman" in win:
@@ -179,6 +179,62 @@ def _seat_list(hand, key, path, seats) -> list:
     if len(set(value)) != len(value):
         raise HandError(f"{path}.{key}", messages.SEAT_TWICE)
     return value
+
+
+def _after(discarder: str) -> list[str]:
+    """The other seats in turn order after `discarder`."""
+    start = WINDS.index(discarder)
+    return [WINDS[(start + k) % 4] for k in range(1, 4)]
+
+
+def _one_discard(rules: RuleSet, winners: list, discarder: str, path: str):
+    """Several winners on one discard, as the rule set allows them (docs/rules.md §5.1):
+    Furiten 001 §5.5, three is a redeal; 001 §10.4, one winner, the first in turn."""
+    if len(winners) == 3 and rules.triple_ron == "redeal":
+        raise HandError(path, messages.TRIPLE_RON_REDEAL)
+    if len(winners) > 1 and rules.ron_winners == "one":
+        first = next(s for s in _after(discarder) if s in winners)
+        raise HandError(path, messages.ONE_WINNER, seat=first)
+
+
+def _pao(rules: RuleSet, win: dict, seat: str, path: str) -> str | None:
+    """The seat responsible for the win's yakuman (wins[].pao), or None (000 §3.3.6, 001 §8)."""
+    if "pao" not in win:
+        return None
+    if rules.pao_hands == "none":
+        raise HandError(f"{path}.pao", messages.NO_PAO)
+    if "yakuman" not in win:
+        raise HandError(f"{path}.pao", messages.PAO_NOT_YAKUMAN)
+    pao = _seat(win["pao"], f"{path}.pao", WINDS)
+    if pao == seat:
+        raise HandError(f"{path}.pao", messages.PAO_WINNER)
+    return pao
+
+
+def _ron(base, seat, dealer, payer, pao, counters) -> list[Payment]:
+    """A win on `payer`'s tile: 4 × base (6 × for the dealer) and 300 a counter. With a
+    responsible player other than the payer, the two pay half the hand each and the payer
+    alone the counters (000 §3.3.6; 001 §8.1 "only the discarder pays the honba")."""
+    amount = _up(base * (6 if seat == dealer else 4))
+    if pao and pao != payer:
+        payments = [
+            Payment(payer, seat, amount // 2, "ron"),
+            Payment(pao, seat, amount // 2, "pao"),
+        ]
+    else:
+        payments = [Payment(payer, seat, amount, "ron")]
+    if counters:
+        payments.append(Payment(payer, seat, 300 * counters, "counters"))
+    return payments
+
+
+def _pao_tsumo(base, seat, dealer, pao, counters) -> list[Payment]:
+    """A self-drawn yakuman with a responsible player, who pays all of it (000 §3.3.6, 001
+    §8.1): what the three would pay, counters included (the desk's reading: 300 a counter)."""
+    payments = [Payment(pao, seat, base * (6 if seat == dealer else 4), "pao")]
+    if counters:
+        payments.append(Payment(pao, seat, 300 * counters, "counters"))
+    return payments
 
 
 class _Table:
@@ -267,11 +323,11 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
                 raise HandError(f"{wpath}.seat", messages.WINS_ONCE)
             seen.append(seat)
             base = base_points(rules, win, result == "tsumo", wpath)
+            pao = _pao(rules, win, seat, wpath)
             if result == "ron":
-                amount = _up(base * (6 if seat == dealer else 4))
-                payments.append(Payment(discarder, seat, amount, "ron"))
-                if counters:
-                    payments.append(Payment(discarder, seat, 300 * counters, "counters"))
+                payments += _ron(base, seat, dealer, discarder, pao, counters)
+            elif pao:
+                payments += _pao_tsumo(base, seat, dealer, pao, counters)
             else:
                 for payer in WINDS:
                     if payer == seat:
@@ -280,12 +336,12 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
                     payments.append(Payment(payer, seat, _up(base * (2 if double else 1)), "tsumo"))
                     if counters:
                         payments.append(Payment(payer, seat, 100 * counters, "counters"))
+        if result == "ron":
+            _one_discard(rules, seen, discarder, f"{path}.wins")
         # Sticks (000 §3.4.4, §4.1): each winner takes back their own stick of this hand; the
         # rest go to the first winner in turn order after the discarder.
         if result == "ron":
-            start = WINDS.index(discarder)
-            order = [WINDS[(start + k) % 4] for k in range(1, 4)]
-            first = next(s for s in order if s in seen)
+            first = next(s for s in _after(discarder) if s in seen)
         else:
             first = seen[0]
         own = [s for s in seen if s in riichi and s != first]
@@ -299,6 +355,8 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
         dealer_stays = dealer in seen
         counter_kept = dealer_stays
     elif result in ("draw", "nagashi"):
+        if result == "nagashi" and not rules.nagashi:
+            raise HandError(f"{path}.result", messages.NO_NAGASHI)
         tenpai = _seat_list(hand, "tenpai", path, WINDS)
         for seat in riichi:
             if seat not in tenpai:

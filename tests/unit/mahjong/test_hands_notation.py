@@ -362,3 +362,23 @@ def test_every_example_of_the_pages_help_reads(game):
         for line in lines.split(" · "):
             [hand] = parse(line, game)
             assert parse(write(hand), game) == [hand]
+
+
+def test_pao_after_the_winners_value():
+    """Issue 36: `pao:W` after a winner's value is the seat responsible for that yakuman
+    (wins[].pao, 000 §3.3.6, 001 §8); with several winners it follows the value it belongs to."""
+    assert parse("tsumo N Y pao:E", "riichi") == [
+        {"result": "tsumo", "wins": [{"seat": "N", "yakuman": 1, "pao": "E"}], "riichi": []}
+    ]
+    [hand] = parse("RON s,e < n y PAO:w 2/30 r:E", "riichi")
+    assert hand["wins"] == [
+        {"seat": "S", "yakuman": 1, "pao": "W"},
+        {"seat": "E", "han": 2, "fu": 30},
+    ]
+    assert write(hand) == "ron S,E<N Y pao:W 2/30 r:E"
+    with pytest.raises(NotationError) as caught:
+        parse("tsumo N Y pao E", "riichi")
+    assert caught.value.message == "Line 1, column 15: expected “:” after pao."
+    with pytest.raises(NotationError) as caught:
+        parse("tsumo N Y pao:X", "riichi")
+    assert caught.value.message.startswith("Line 1, column 15: expected a seat")

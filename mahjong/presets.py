@@ -59,6 +59,7 @@ PRESETS: dict[str, RuleSet] = {
         triple_ron="paid",  # 000 §3.4.3 lists four abortive draws; three winners is none
         nagashi=True,  # 000 §4.2.4 (its list of yakuman and special hands)
         pao_hands="dragons_winds",  # 000 §3.3.6 (003 §3.3.6): Big Three Dragons, Big Four Winds
+        open_kan_rinshan="self_draw",  # 000 names no other payer: a win from the wall
     ),
     "furiten-club": RuleSet(
         key="furiten-club",
@@ -109,6 +110,7 @@ PRESETS: dict[str, RuleSet] = {
         triple_ron="redeal",  # 001 §5.5: "Победа троих" is a redeal
         nagashi=False,  # 001, appendix В: its list of hands has no nagashi mangan
         pao_hands="dragons_winds_kongs",  # 001 §8.2: Big Dragons, Big Winds, Four Kongs
+        open_kan_rinshan="kan_giver",  # 001 §2.18: "расплачивается игрок, позволивший собрать кан"
     ),
     "sbr-2025": RuleSet(
         key="sbr-2025",
@@ -156,6 +158,7 @@ PRESETS: dict[str, RuleSet] = {
         triple_ron="paid",
         nagashi=True,
         pao_hands="dragons_winds",
+        open_kan_rinshan="self_draw",
     ),
 }
 

@@ -353,6 +353,19 @@ class RuleSet:
             ),
         ),
     )
+    # who pays a win on the replacement tile after an open kan (a tsumo's kan_from)
+    open_kan_rinshan: str = _rule(
+        label=gettext_noop("A win on the replacement tile after an open kan"),
+        choices=(
+            ("self_draw", gettext_noop("a self-draw: every other player pays")),
+            (
+                "kan_giver",
+                gettext_noop(
+                    "the player who gave the kan tile pays it all, as a ron (Furiten 001 §2.18)"
+                ),
+            ),
+        ),
+    )
 
     @property
     def oka(self) -> int:

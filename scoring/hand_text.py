@@ -64,7 +64,13 @@ def _riichi(hand: dict) -> str:
             "wins": wins,
         }
     if result == "tsumo":
-        return _("Tsumo: %(wins)s") % {"wins": wins}
+        text = _("Tsumo: %(wins)s") % {"wins": wins}
+        if hand.get("kan_from"):
+            # the replacement tile of an open kan: its tile's giver pays (001 §2.18)
+            text += SEP + _("paid by %(seat)s, who gave the kan tile") % {
+                "seat": seat_letter(hand["kan_from"])
+            }
+        return text
     if result == "draw":
         if hand.get("tenpai"):
             return _("Exhaustive draw, tenpai: %(seats)s") % {"seats": seats_text(hand["tenpai"])}

@@ -291,6 +291,8 @@ RIICHI_HAND = _object(
         "seat": _WIND,
         "tenpai": _WINDS,
         "riichi": _WINDS,
+        # a tsumo on the replacement tile of an open kan: the seat that gave its tile (001 §2.18)
+        "kan_from": _WIND,
     },
     required=("result",),
     description="a riichi hand: ron (from, wins), tsumo (wins), draw (tenpai), abortive, "

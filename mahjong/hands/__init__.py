@@ -27,6 +27,7 @@ KEY_ORDER = (
     "false_hu",
     "seat",
     "from",
+    "kan_from",
     "wins",
     "tenpai",
     "riichi",

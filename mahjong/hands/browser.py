@@ -29,6 +29,7 @@ RULE_FIELDS = (
     "triple_ron",
     "nagashi",
     "pao_hands",
+    "open_kan_rinshan",
 )
 
 

@@ -49,6 +49,11 @@ NO_NAGASHI = gettext_noop("These rules have no nagashi mangan: record the exhaus
 NO_PAO = gettext_noop("These rules have no responsibility (pao).")
 PAO_NOT_YAKUMAN = gettext_noop("Responsibility (pao) is only for a yakuman.")
 PAO_WINNER = gettext_noop("The winner cannot be responsible (pao) for their own hand.")
+NO_KAN_FROM = gettext_noop(
+    "Under these rules a win on the replacement tile after an open kan is a self-draw that "
+    "every other player pays: leave out kan_from."
+)
+KAN_FROM_WINNER = gettext_noop("The winner cannot have given the tile of their own kan.")
 
 # sichuan.py (NOT_A_SEAT above serves both games)
 UNKNOWN_KEY = gettext_noop("Unknown key {key}: expected {keys}.")

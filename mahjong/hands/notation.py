@@ -12,6 +12,7 @@ Riichi, one hand a line:
     ron E,S<N 2/30 Y        two winners on N's discard, each with their value in order
     tsumo E 5 r:E           E self-draws 5 han (a limit: no fu needed)
     tsumo N Y pao:E         N self-draws a yakuman; E is responsible for it (pao)
+    tsumo S 3/40 kan:N      S wins on the replacement tile of an open kan N gave the tile of
     ron S,E<N Y pao:W 2/30  `pao:` after a winner's value names the seat responsible for it
     draw t:EN r:N           exhaustive draw, E and N tenpai
     abort r:W               abortive draw
@@ -20,7 +21,8 @@ Riichi, one hand a line:
 
 A value is `han/fu`, a han count from 5, a limit name (mangan 5, haneman 6, baiman 8,
 sanbaiman 11 han, as riichi.LIMITS begins them), `Y` or `yakuman`, `YY` or `double`; a value
-followed by `pao:W` is a yakuman W is responsible for (`wins[].pao`).
+followed by `pao:W` is a yakuman W is responsible for (`wins[].pao`). `kan:N` on a tsumo:
+the win was on the replacement tile of an open kan whose tile N gave (`kan_from`, 001 §2.18).
 
 Sichuan, one hand a line, its events in order separated by `;`, then `end` if the wall ran out:
 
@@ -59,6 +61,7 @@ YAKUMAN = {"y": 1, "yakuman": 1, "yy": 2, "double": 2}
 RESULTS = {"ron": "ron", "tsumo": "tsumo", "draw": "draw", "abort": "abortive"}
 RESULTS |= {"abortive": "abortive", "chombo": "chombo", "nagashi": "nagashi"}
 LISTS = {"r": "riichi", "riichi": "riichi", "t": "tenpai", "tenpai": "tenpai"}
+LISTS |= {"kan": "kan_from"}  # one seat: who gave the open kan's tile (a tsumo's kan_from)
 KONGS = {"open": "open", "o": "open", "concealed": "concealed", "c": "concealed"}
 KONGS |= {"closed": "concealed", "added": "added", "a": "added", "add": "added"}
 FROM_HAND = ("hand", "fromhand", "from_hand")
@@ -95,6 +98,13 @@ EXAMPLES = {
             gettext_noop(
                 "North's (South's) yakuman; East gave the set that made it and is responsible "
                 "(pao)."
+            ),
+        ),
+        (
+            "tsumo S 3/40 kan:N",
+            gettext_noop(
+                "South wins on the replacement tile of an open kan whose tile North gave: North "
+                "pays it all (Furiten 001 §2.18)."
             ),
         ),
         ("draw t:EN r:N", gettext_noop("Exhaustive draw; East and North are tenpai.")),
@@ -369,6 +379,8 @@ def _riichi(reader: _Reader) -> dict:
     elif result in ("chombo", "nagashi"):
         hand["seat"] = reader.seat()
     lists = {"riichi": []} | ({"tenpai": []} if result in ("draw", "nagashi") else {})
+    if result == "tsumo":
+        lists["kan_from"] = None
     given = set()
     while not reader.done():
         token = reader.take()
@@ -383,6 +395,10 @@ def _riichi(reader: _Reader) -> dict:
                 if key is None
                 else gettext_noop(
                     "Line {line}, column {column}: only a draw or a nagashi lists tenpai seats."
+                )
+                if key == "tenpai"
+                else gettext_noop(
+                    "Line {line}, column {column}: only a tsumo names who gave the kan tile."
                 ),
             )
         if key in given:
@@ -396,7 +412,9 @@ def _riichi(reader: _Reader) -> dict:
                 gettext_noop("Line {line}, column {column}: expected “:” after {key}."),
                 key=token.text,
             )
-        lists[key] = reader.seats()
+        lists[key] = reader.seat() if key == "kan_from" else reader.seats()
+    if lists.get("kan_from"):
+        hand["kan_from"] = lists["kan_from"]
     if result in ("draw", "nagashi"):
         hand["tenpai"] = lists["tenpai"]
     hand["riichi"] = lists["riichi"]
@@ -422,6 +440,8 @@ def _write_riichi(hand: dict) -> str:
     elif result == "tsumo":
         win = hand["wins"][0]
         parts += [win["seat"], _value_text(win)]
+        if "kan_from" in hand:
+            parts.append(f"kan:{hand['kan_from']}")
     elif result in ("chombo", "nagashi"):
         parts.append(hand["seat"])
     if hand.get("tenpai"):

@@ -32,7 +32,7 @@ WINDS = ("E", "S", "W", "N")
 RESULTS = ("ron", "tsumo", "draw", "abortive", "chombo", "nagashi")
 KEYS = {
     "ron": {"result", "from", "wins", "riichi"},
-    "tsumo": {"result", "wins", "riichi"},
+    "tsumo": {"result", "wins", "riichi", "kan_from"},
     "draw": {"result", "tenpai", "riichi"},
     "abortive": {"result", "riichi"},
     "chombo": {"result", "seat", "riichi"},
@@ -211,18 +211,27 @@ def _pao(rules: RuleSet, win: dict, seat: str, path: str) -> str | None:
     return pao
 
 
-def _ron(base, seat, dealer, payer, pao, counters) -> list[Payment]:
-    """A win on `payer`'s tile: 4 × base (6 × for the dealer) and 300 a counter. With a
-    responsible player other than the payer, the two pay half the hand each and the payer
-    alone the counters (000 §3.3.6; 001 §8.1 "only the discarder pays the honba")."""
+def _kan_from(rules: RuleSet, hand: dict, path: str) -> str:
+    """The seat that gave the tile of the open kan whose replacement tile won (Furiten 001
+    §2.18: it pays the win as if it were a ron on its discard)."""
+    if rules.open_kan_rinshan != "kan_giver":
+        raise HandError(f"{path}.kan_from", messages.NO_KAN_FROM)
+    return _seat(hand["kan_from"], f"{path}.kan_from", WINDS)
+
+
+def _ron(base, seat, dealer, payer, pao, counters, why="ron") -> list[Payment]:
+    """A win on `payer`'s tile (`why` "kan_from": the replacement tile of `payer`'s open kan,
+    001 §2.18): 4 × base (6 × for the dealer) and 300 a counter. With a responsible player
+    other than the payer, the two pay half the hand each and the payer alone the counters
+    (000 §3.3.6; 001 §8.1 "only the discarder pays the honba")."""
     amount = _up(base * (6 if seat == dealer else 4))
     if pao and pao != payer:
         payments = [
-            Payment(payer, seat, amount // 2, "ron"),
+            Payment(payer, seat, amount // 2, why),
             Payment(pao, seat, amount // 2, "pao"),
         ]
     else:
-        payments = [Payment(payer, seat, amount, "ron")]
+        payments = [Payment(payer, seat, amount, why)]
     if counters:
         payments.append(Payment(payer, seat, 300 * counters, "counters"))
     return payments
@@ -303,7 +312,9 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
             raise HandError(f"{path}.wins", messages.WIN_NEEDS_WINNER)
         if result == "tsumo" and len(wins) > 1:
             raise HandError(f"{path}.wins", messages.ONE_SELF_DRAW)
-        discarder = None
+        discarder = giver = None
+        if "kan_from" in hand:
+            giver = _kan_from(rules, hand, path)
         if result == "ron":
             discarder = _seat(
                 hand.get("from"),
@@ -322,10 +333,14 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
             if seat in seen:
                 raise HandError(f"{wpath}.seat", messages.WINS_ONCE)
             seen.append(seat)
+            if giver == seat:
+                raise HandError(f"{path}.kan_from", messages.KAN_FROM_WINNER)
             base = base_points(rules, win, result == "tsumo", wpath)
             pao = _pao(rules, win, seat, wpath)
             if result == "ron":
                 payments += _ron(base, seat, dealer, discarder, pao, counters)
+            elif giver:
+                payments += _ron(base, seat, dealer, giver, pao, counters, "kan_from")
             elif pao:
                 payments += _pao_tsumo(base, seat, dealer, pao, counters)
             else:

@@ -44,7 +44,7 @@ from mahjong.hands import riichi, sichuan
 
 WINS = ("ron", "tsumo")
 # A win's own payments (riichi.Payment.why): a responsible player's (pao) is part of the hand.
-WIN_PAYMENTS = (*WINS, "pao")
+WIN_PAYMENTS = (*WINS, "pao", "kan_from")
 
 
 @dataclass(frozen=True)
@@ -227,6 +227,8 @@ def _riichi_lines(t: TableGame) -> list[HandLine]:
             payers = (data["from"],)
         elif result == "chombo":
             payers = (data["seat"],)
+        elif "kan_from" in data:  # a tsumo the kan tile's giver pays (001 §2.18)
+            payers = (data["kan_from"],)
         if result in WINS:
             # a responsible player (pao) pays too: after the discarder, once each
             for win in data["wins"]:

@@ -58,7 +58,7 @@
   const RESULTS = ["ron", "tsumo", "draw", "abortive", "chombo", "nagashi"];
   const KEYS = {
     ron: ["result", "from", "wins", "riichi"],
-    tsumo: ["result", "wins", "riichi"],
+    tsumo: ["result", "wins", "riichi", "kan_from"],
     draw: ["result", "tenpai", "riichi"],
     abortive: ["result", "riichi"],
     chombo: ["result", "seat", "riichi"],
@@ -148,11 +148,11 @@
 
   // A win on `payer`'s tile; with a responsible player the two pay half each, the payer alone
   // the counters (001 §8.1).
-  function ronPayments(base, seat, dealer, payer, pao, counters) {
+  function ronPayments(base, seat, dealer, payer, pao, counters, why = "ron") {
     const amount = up(base * (seat === dealer ? 6 : 4));
     const out = pao && pao !== payer
-      ? [pay(payer, seat, Math.floor(amount / 2), "ron"), pay(pao, seat, Math.floor(amount / 2), "pao")]
-      : [pay(payer, seat, amount, "ron")];
+      ? [pay(payer, seat, Math.floor(amount / 2), why), pay(pao, seat, Math.floor(amount / 2), "pao")]
+      : [pay(payer, seat, amount, why)];
     if (counters) out.push(pay(payer, seat, 300 * counters, "counters"));
     return out;
   }
@@ -203,6 +203,12 @@
       if (!Array.isArray(wins) || !wins.length) fail(path + ".wins", "WIN_NEEDS_WINNER");
       if (result === "tsumo" && wins.length > 1) fail(path + ".wins", "ONE_SELF_DRAW");
       let discarder = null;
+      let giver = null;
+      // the seat that gave the open kan's tile pays the win on its replacement tile (001 §2.18)
+      if (has(hand, "kan_from")) {
+        if (rules.open_kan_rinshan !== "kan_giver") fail(path + ".kan_from", "NO_KAN_FROM");
+        giver = seatOf(hand.kan_from, path + ".kan_from", WINDS);
+      }
       if (result === "ron") discarder = seatOf(get(hand, "from", null), path + ".from", WINDS, "NOT_A_DISCARDER");
       const seen = [];
       wins.forEach((win, i) => {
@@ -212,9 +218,11 @@
         if (seat === discarder) fail(wpath + ".seat", "OWN_TILE");
         if (seen.includes(seat)) fail(wpath + ".seat", "WINS_ONCE");
         seen.push(seat);
+        if (giver === seat) fail(path + ".kan_from", "KAN_FROM_WINNER");
         const base = basePoints(rules, win, result === "tsumo", wpath);
         const pao = paoOf(rules, win, seat, wpath);
         if (result === "ron") payments = payments.concat(ronPayments(base, seat, dealer, discarder, pao, counters));
+        else if (giver) payments = payments.concat(ronPayments(base, seat, dealer, giver, pao, counters, "kan_from"));
         else if (pao) payments = payments.concat(paoTsumo(base, seat, dealer, pao, counters));
         else fromEach(seat, (payer, double) => up(base * double), "tsumo");
       });

@@ -256,7 +256,10 @@ def riichi_hand(rng) -> dict:
             "riichi": riichi,
         }
     if result == "tsumo":
-        return {"result": "tsumo", "wins": [_win(rng, rng.choice(WINDS))], "riichi": riichi}
+        hand = {"result": "tsumo", "wins": [_win(rng, rng.choice(WINDS))], "riichi": riichi}
+        if rng.random() < 0.1:  # on the replacement tile of an open kan (001 §2.18)
+            hand["kan_from"] = rng.choice(WINDS)
+        return hand
     if result in ("draw", "nagashi"):
         tenpai = _some(rng, WINDS)
         riichi = [s for s in riichi if s in tenpai]

@@ -6,6 +6,7 @@ set forbids is refused naming where and why; the rule-set fields of issue 36 tra
 import pytest
 
 from archive.tournament_file import TournamentFileError, export_tournament, import_tournament
+from scoring.hand_text import hand_text
 from scoring.models import Hand, Result, ResultScore
 from tests.support.hands import hands_file
 from tournament.models import Tournament
@@ -104,3 +105,36 @@ def test_the_rule_fields_travel_in_the_file():
     )
     data["tournament"]["rules"] = {"ron_winners": "some"}
     assert refused(data) == "tournament.rules.ron_winners: Must be one of: several, one."
+
+
+def test_kan_from_imports_under_furiten_round_trips_and_is_refused_under_ema():
+    """001 §2.18: the dealer E wins 3 han 40 fu on the replacement tile of an open kan whose
+    tile W gave: W pays 7,700 as for a ron. Furiten leaves no stick, so the table sums to
+    120,000: E 37,700, W 22,300. EMA has no such payer: the file is refused, naming it."""
+    kan = {
+        "result": "tsumo",
+        "wins": [{"seat": "E", "han": 3, "fu": 40}],
+        "riichi": [],
+        "kan_from": "W",
+    }
+    t = import_tournament(hands_file("furiten-club", hands=[kan]))
+    assert seat_scores(t) == [37700, 30000, 22300, 30000]
+    exported = export_tournament(t)
+    assert exported["sessions"][0]["tables"][0]["hands"] == [
+        {"result": "tsumo", "wins": [{"seat": "E", "han": 3, "fu": 40}], "kan_from": "W",
+         "riichi": []}
+    ]  # fmt: skip
+    t.delete()
+    assert export_tournament(import_tournament(exported)) == exported
+    Tournament.objects.all().delete()
+    assert refused(hands_file(hands=[kan])) == (
+        "sessions[0].tables[0].hands[0].kan_from: Under these rules a win on the replacement "
+        "tile after an open kan is a self-draw that every other player pays: leave out kan_from."
+    )
+
+
+def test_the_hand_in_words_names_the_responsible_seat_and_the_kan_giver():
+    """The filled protocol and the workbook say who paid (scoring.hand_text)."""
+    assert hand_text(PAO_GAME[1]) == "Tsumo: N yakuman, pao: E"
+    kan = {"result": "tsumo", "wins": [{"seat": "E", "han": 3, "fu": 40}], "kan_from": "W"}
+    assert hand_text(kan) == "Tsumo: E 3 han 40 fu; paid by W, who gave the kan tile"

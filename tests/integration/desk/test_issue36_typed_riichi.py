@@ -80,6 +80,11 @@ def test_a_pao_hand_typed_checked_and_saved(staff):
         ("ema-2012", "ron S<N 5 pao:W\n", "Line 1: Responsibility (pao) is only for a yakuman."),
         ("ema-2012", "tsumo S Y pao:S\n",
          "Line 1: The winner cannot be responsible (pao) for their own hand."),
+        ("ema-2012", "tsumo S 3/40 kan:N\n",
+         "Line 1: Under these rules a win on the replacement tile after an open kan is a "
+         "self-draw that every other player pays: leave out kan_from."),
+        ("furiten-club", "tsumo S 3/40 kan:S\n",
+         "Line 1: The winner cannot have given the tile of their own kan."),
     ],
 )  # fmt: skip
 def test_a_hand_the_rules_forbid_is_refused_saying_why(staff, ruleset, text, message):
@@ -125,3 +130,23 @@ def test_the_rules_page_shows_and_sets_the_fields_of_issue_36(staff):
     t.refresh_from_db()
     assert t.rules == {"ron_winners": "several", "nagashi": True}
     assert t.rule_set().ron_winners == "several"
+
+
+def test_a_furiten_win_on_the_kan_replacement_tile_typed_and_saved(staff):
+    """001 §2.18: the dealer E wins 3 han 40 fu on the replacement tile of W's open kan
+    tile: W pays 7,700 as for a ron; the check shows it and the draft result holds it."""
+    t = seated("furiten-club", "kan-open")
+    desk = f.login(staff["desk1"])
+    check = desk.post(url(t), {"text": "tsumo E 3/40 kan:W\n", "seen": "", "check": "1"})
+    assert check.status_code == 200
+    assert "tsumo E 3/40 kan:W" in text_of(check) and "-7,700" in text_of(check)
+    saved = desk.post(url(t), {"text": "tsumo E 3/40 kan:W\n", "seen": "", "save": "1"})
+    assert saved.status_code == 302
+    assert table_hands(t.sessions.get().tables.get())[0].data["kan_from"] == "W"
+    result = Result.objects.get()
+    assert {s.wind: s.score for s in result.scores.all()} == {
+        "E": 37700,
+        "S": 30000,
+        "W": 22300,
+        "N": 30000,
+    }

@@ -118,6 +118,7 @@ def test_rules_json_is_plain_json_of_what_the_arithmetic_reads():
         "triple_ron": "redeal",
         "nagashi": False,
         "pao_hands": "dragons_winds_kongs",
+        "open_kan_rinshan": "kan_giver",
     }
 
 

@@ -656,3 +656,80 @@ def test_a_whole_game_ending_in_a_pao_hand_replays_as_000_3_3_6_pays_it():
     without = play_game(EMA, [hands[0], {**hands[1], "wins": [{"seat": "N", "yakuman": 1}]}])
     off = {s: without.scores[s] - game.scores[s] for s in game.scores}
     assert off == {"E": 24000, "S": -16000, "W": -8000, "N": 0}
+
+
+# --- issue 36: Furiten's win on the replacement tile after an open kan (kan_from) --------------
+
+
+def test_furiten_a_win_on_the_replacement_tile_of_an_open_kan_is_paid_by_its_giver():
+    """001 §2.18: "Если игрок объявляет победу на тайле, взятом с мертвой стены, после
+    объявления открытого кана, то за победу расплачивается игрок, позволивший собрать кан …
+    Риншан-кайхо считается за победу по цумо." After a drawn hand (E tenpai, E's stick on the
+    table, 1 counter) the dealer E wins 3 han 40 fu on the replacement tile of an open kan W
+    gave the tile of: W pays it as a ron, 7,700 (table 2, the dealer's ron) and 300 for the
+    counter; E takes back the stick. As a plain self-draw it is 2,600 + 100 from each."""
+    draw = {"result": "draw", "tenpai": ["E"], "riichi": ["E"]}
+    kan = {
+        "result": "tsumo",
+        "wins": [{"seat": "E", "han": 3, "fu": 40}],
+        "riichi": [],
+        "kan_from": "W",
+    }
+    game = play_game(FURITEN, [draw, kan])
+    hand = game.hands[1]
+    assert (hand.dealer, hand.counters, hand.sticks) == ("E", 1, 1)
+    assert [(p.payer, p.payee, p.amount, p.why) for p in hand.payments] == [
+        ("W", "E", 7700, "kan_from"),
+        ("W", "E", 300, "counters"),
+        (None, "E", 1000, "sticks"),
+    ]
+    assert hand.deltas == {"E": 9000, "S": 0, "W": -8000, "N": 0}
+    assert (game.dealer, game.counters) == ("E", 2)  # the dealer won: a tsumo like any other
+    plain = play_game(FURITEN, [draw, {k: v for k, v in kan.items() if k != "kan_from"}])
+    assert plain.hands[1].deltas == {"E": 9100, "S": -2700, "W": -2700, "N": -2700}
+
+
+def test_furiten_kan_from_with_pao_is_paid_as_a_ron_of_its_giver():
+    """001 §2.18 with §8.1–8.2: S wins Four Kongs on the replacement tile of the fourth kan, an
+    open kan on N's tile: N let the fourth kan be declared (pao) and gave its tile, so N pays
+    all 32,000. If W was responsible (pao, Big Three Dragons) instead, N and W pay 16,000 each,
+    as on a ron."""
+    four_kongs = {
+        "result": "tsumo",
+        "wins": [{"seat": "S", "yakuman": 1, "pao": "N"}],
+        "riichi": [],
+        "kan_from": "N",
+    }
+    assert play_game(FURITEN, [four_kongs]).hands[0].deltas == {
+        "E": 0,
+        "S": 32000,
+        "W": 0,
+        "N": -32000,
+    }
+    dragons = {**four_kongs, "wins": [{"seat": "S", "yakuman": 1, "pao": "W"}]}
+    assert play_game(FURITEN, [dragons]).hands[0].deltas == {
+        "E": 0,
+        "S": 32000,
+        "W": -16000,
+        "N": -16000,
+    }
+
+
+@pytest.mark.parametrize(
+    "rules, hand, path, code",
+    [
+        (EMA, {"result": "tsumo", "wins": [{"seat": "S", "han": 3, "fu": 40}], "riichi": [],
+               "kan_from": "N"}, "hands[0].kan_from", "NO_KAN_FROM"),
+        (FURITEN, {"result": "tsumo", "wins": [{"seat": "S", "han": 3, "fu": 40}], "riichi": [],
+                   "kan_from": "S"}, "hands[0].kan_from", "KAN_FROM_WINNER"),
+        (FURITEN, {"result": "tsumo", "wins": [{"seat": "S", "han": 3, "fu": 40}], "riichi": [],
+                   "kan_from": "X"}, "hands[0].kan_from", "NOT_A_SEAT"),
+        (FURITEN, {"result": "ron", "from": "W", "wins": [{"seat": "S", "han": 3, "fu": 40}],
+                   "riichi": [], "kan_from": "N"}, "hands[0]", "UNKNOWN_HAND_KEY"),
+    ],
+)  # fmt: skip
+def test_kan_from_refused(rules, hand, path, code):
+    """kan_from only where the rule set makes the kan's giver pay (001 §2.18; EMA names no
+    other payer for a win from the dead wall), only on a tsumo, never the winner."""
+    error = refused(play_game, rules, [hand])
+    assert (error.path, error.code) == (path, code)

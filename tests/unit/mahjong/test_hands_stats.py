@@ -189,3 +189,18 @@ def test_riichi_pao_the_whole_yakuman_is_the_win_and_no_deal_in_for_the_responsi
     lines = hand_lines("riichi", [table(EMA, hands)])
     assert [line.payers for line in lines] == [("N", "W"), ("E",)]
     assert lines[0].values == ({"yakuman": 1, "pao": "W"},)
+
+
+def test_riichi_kan_from_is_a_tsumo_win_its_giver_pays():
+    """001 §2.18: the dealer E wins 3 han 40 fu on the replacement tile of W's open kan tile:
+    W pays 7,700 as for a ron. It is a tsumo (for the yaku "Риншан-кайхо считается за победу
+    по цумо"), worth 7,700; W is its payer and made no deal-in (W discarded no winning tile)."""
+    furiten = PRESETS["furiten-club"]
+    hands = [
+        {"result": "tsumo", "wins": [{"seat": "E", "han": 3, "fu": 40}], "riichi": [],
+         "kan_from": "W"},
+    ]  # fmt: skip
+    stats = statistics("riichi", [table(furiten, hands)])
+    assert stats.players["a"] == RiichiStats(hands=1, wins=1, tsumo=1, win_points=7700)
+    assert stats.players["c"] == RiichiStats(hands=1)
+    assert [line.payers for line in hand_lines("riichi", [table(furiten, hands)])] == [("W",)]

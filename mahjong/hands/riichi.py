@@ -18,6 +18,15 @@ seed; docs/rules.md §5.1 lists the readings):
 - `counters_on_pass`: after a drawn hand in which the dealership passes — EMA keeps adding the
   counter (000 §3.4.9); Furiten 001 §5.3 "the dealer puts the counter down and gets it back when
   the dealership passes" reads as: the counters go back, none stays.
+- `ron_winners`, `triple_ron`: EMA pays every winner on one discard (000 §4.1); Furiten has one,
+  the first in turn after the discarder (001 §10.4), and three claiming it is a redeal (§5.5).
+- `nagashi`: Furiten's list of hands (001, appendix В) has no nagashi mangan.
+- `pao_hands` (a win's `pao`, 000 §3.3.6, 001 §8): a self-draw is paid by the responsible seat
+  alone, a ron half by it and half by the discarder, who alone pays the counters (001 §8.1).
+  The desk's reading where the seeds are silent: on a self-draw the responsible seat pays the
+  counters too, what the three would pay (300 a counter).
+- `open_kan_rinshan` (a tsumo's `kan_from`, Furiten 001 §2.18): the seat that gave the open
+  kan's tile pays the win on its replacement tile as a ron on its discard.
 """
 
 import math

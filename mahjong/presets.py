@@ -55,6 +55,11 @@ PRESETS: dict[str, RuleSet] = {
         nagashi_noten=False,  # 000 §4.2.4 names only the mangan, counters and bets
         counters_on_pass="keep",  # 000 §3.4.9: a counter after every drawn hand
         end_below_zero=False,  # EMA plays on below zero (000 §3.6: East and South only)
+        ron_winners="several",  # 000 §4.1: the discarder pays each winner separately
+        triple_ron="paid",  # 000 §3.4.3 lists four abortive draws; three winners is none
+        nagashi=True,  # 000 §4.2.4 (its list of yakuman and special hands)
+        pao_hands="dragons_winds",  # 000 §3.3.6 (003 §3.3.6): Big Three Dragons, Big Four Winds
+        open_kan_rinshan="self_draw",  # 000 names no other payer: a win from the wall
     ),
     "furiten-club": RuleSet(
         key="furiten-club",
@@ -101,6 +106,11 @@ PRESETS: dict[str, RuleSet] = {
         nagashi_noten=False,
         counters_on_pass="return",  # 001 §5.3: the honba "returns to him when he changes"
         end_below_zero=True,  # 001 §2.2: the game ends once a score is negative
+        ron_winners="one",  # 001 §10.4: "only one player may declare a win"; the first in turn
+        triple_ron="redeal",  # 001 §5.5: "Победа троих" is a redeal
+        nagashi=False,  # 001, appendix В: its list of hands has no nagashi mangan
+        pao_hands="dragons_winds_kongs",  # 001 §8.2: Big Dragons, Big Winds, Four Kongs
+        open_kan_rinshan="kan_giver",  # 001 §2.18: "расплачивается игрок, позволивший собрать кан"
     ),
     "sbr-2025": RuleSet(
         key="sbr-2025",
@@ -144,6 +154,11 @@ PRESETS: dict[str, RuleSet] = {
         nagashi_noten=False,
         counters_on_pass="keep",
         end_below_zero=False,
+        ron_winners="several",
+        triple_ron="paid",
+        nagashi=True,
+        pao_hands="dragons_winds",
+        open_kan_rinshan="self_draw",
     ),
 }
 

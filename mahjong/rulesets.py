@@ -319,6 +319,53 @@ class RuleSet:
     end_below_zero: bool = _rule(
         _boolean, label=gettext_noop("The game ends when a score is below zero")
     )
+    # riichi: who may win on one discard, and three players claiming it (docs/rules.md §5.1)
+    ron_winners: str = _rule(
+        label=gettext_noop("Winners on one discard"),
+        choices=(
+            ("several", gettext_noop("several: the discarder pays each (EMA 000 §4.1)")),
+            (
+                "one",
+                gettext_noop("one: the first in turn after the discarder (Furiten 001 §10.4)"),
+            ),
+        ),
+    )
+    triple_ron: str = _rule(
+        label=gettext_noop("Three players winning on one discard"),
+        choices=(
+            ("paid", gettext_noop("each winner is paid")),
+            ("redeal", gettext_noop("a redeal, like an abortive draw (Furiten 001 §5.5)")),
+        ),
+    )
+    nagashi: bool = _rule(_boolean, label=gettext_noop("Nagashi mangan"))
+    # the yakuman whose responsible player pays (wins[].pao); "none": no pao
+    pao_hands: str = _rule(
+        label=gettext_noop("Responsibility (pao) for a yakuman"),
+        choices=(
+            ("none", gettext_noop("none")),
+            (
+                "dragons_winds",
+                gettext_noop("Big Three Dragons, Big Four Winds (EMA 000 §3.3.6)"),
+            ),
+            (
+                "dragons_winds_kongs",
+                gettext_noop("Big Three Dragons, Big Four Winds, Four Kongs (Furiten 001 §8.2)"),
+            ),
+        ),
+    )
+    # who pays a win on the replacement tile after an open kan (a tsumo's kan_from)
+    open_kan_rinshan: str = _rule(
+        label=gettext_noop("A win on the replacement tile after an open kan"),
+        choices=(
+            ("self_draw", gettext_noop("a self-draw: every other player pays")),
+            (
+                "kan_giver",
+                gettext_noop(
+                    "the player who gave the kan tile pays it all, as a ron (Furiten 001 §2.18)"
+                ),
+            ),
+        ),
+    )
 
     @property
     def oka(self) -> int:

@@ -49,6 +49,9 @@ def _riichi_win(win: dict) -> str:
         value = _("%(han)s han %(fu)s fu") % {"han": win.get("han"), "fu": win["fu"]}
     else:
         value = _("%(han)s han") % {"han": win.get("han")}
+    if win.get("pao"):
+        # the seat responsible for the yakuman (000 §3.3.6, 001 §8)
+        value = _("%(value)s, pao: %(seat)s") % {"value": value, "seat": seat_letter(win["pao"])}
     return f"{seat} {value}"
 
 
@@ -61,7 +64,13 @@ def _riichi(hand: dict) -> str:
             "wins": wins,
         }
     if result == "tsumo":
-        return _("Tsumo: %(wins)s") % {"wins": wins}
+        text = _("Tsumo: %(wins)s") % {"wins": wins}
+        if hand.get("kan_from"):
+            # the replacement tile of an open kan: its tile's giver pays (001 §2.18)
+            text += SEP + _("paid by %(seat)s, who gave the kan tile") % {
+                "seat": seat_letter(hand["kan_from"])
+            }
+        return text
     if result == "draw":
         if hand.get("tenpai"):
             return _("Exhaustive draw, tenpai: %(seats)s") % {"seats": seats_text(hand["tenpai"])}

@@ -94,6 +94,8 @@ def labels() -> dict:
             "noten": _("noten payment"),
             "chombo": _("chombo"),
             "nagashi": _("nagashi"),
+            "pao": _("pao (responsibility)"),
+            "kan_from": _("win on the replacement tile of their kan"),
             "kong": _("kong"),
             "refund": _("kong points back"),
             "hu": _("hu"),

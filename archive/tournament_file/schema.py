@@ -282,6 +282,8 @@ RIICHI_HAND = _object(
                     "han": {"type": "integer", "minimum": 1},
                     "fu": {"enum": list(riichi.FU)},
                     "yakuman": {"type": "integer", "minimum": 1, "maximum": 2},
+                    # the seat responsible for the yakuman (000 §3.3.6, 001 §8)
+                    "pao": _WIND,
                 },
                 required=("seat",),
             ),
@@ -289,6 +291,8 @@ RIICHI_HAND = _object(
         "seat": _WIND,
         "tenpai": _WINDS,
         "riichi": _WINDS,
+        # a tsumo on the replacement tile of an open kan: the seat that gave its tile (001 §2.18)
+        "kan_from": _WIND,
     },
     required=("result",),
     description="a riichi hand: ron (from, wins), tsumo (wins), draw (tenpai), abortive, "

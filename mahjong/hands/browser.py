@@ -25,6 +25,11 @@ RULE_FIELDS = (
     "nagashi_noten",
     "counters_on_pass",
     "end_below_zero",
+    "ron_winners",
+    "triple_ron",
+    "nagashi",
+    "pao_hands",
+    "open_kan_rinshan",
 )
 
 

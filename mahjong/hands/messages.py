@@ -38,6 +38,22 @@ RIICHI_NOT_TENPAI = gettext_noop(
     "{seat} declared riichi but is not tenpai at the draw: that is a chombo."
 )
 NOT_RIICHI_RULES = gettext_noop("These are riichi hands; the rule set is not.")
+ONE_WINNER = gettext_noop(
+    "Only one player wins on a discard under these rules: the first in turn after the "
+    "discarder, {seat}, takes it."
+)
+TRIPLE_RON_REDEAL = gettext_noop(
+    "Three players winning on one discard is a redeal under these rules: record an abortive draw."
+)
+NO_NAGASHI = gettext_noop("These rules have no nagashi mangan: record the exhaustive draw.")
+NO_PAO = gettext_noop("These rules have no responsibility (pao).")
+PAO_NOT_YAKUMAN = gettext_noop("Responsibility (pao) is only for a yakuman.")
+PAO_WINNER = gettext_noop("The winner cannot be responsible (pao) for their own hand.")
+NO_KAN_FROM = gettext_noop(
+    "Under these rules a win on the replacement tile after an open kan is a self-draw that "
+    "every other player pays: leave out kan_from."
+)
+KAN_FROM_WINNER = gettext_noop("The winner cannot have given the tile of their own kan.")
 
 # sichuan.py (NOT_A_SEAT above serves both games)
 UNKNOWN_KEY = gettext_noop("Unknown key {key}: expected {keys}.")

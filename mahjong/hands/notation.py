@@ -11,13 +11,18 @@ Riichi, one hand a line:
     ron S<W 3/40 r:SN       S wins 3 han 40 fu on W's discard; S and N declared riichi
     ron E,S<N 2/30 Y        two winners on N's discard, each with their value in order
     tsumo E 5 r:E           E self-draws 5 han (a limit: no fu needed)
+    tsumo N Y pao:E         N self-draws a yakuman; E is responsible for it (pao)
+    tsumo S 3/40 kan:N      S wins on the replacement tile of an open kan N gave the tile of
+    ron S,E<N Y pao:W 2/30  `pao:` after a winner's value names the seat responsible for it
     draw t:EN r:N           exhaustive draw, E and N tenpai
     abort r:W               abortive draw
     chombo N
     nagashi W t:WS
 
 A value is `han/fu`, a han count from 5, a limit name (mangan 5, haneman 6, baiman 8,
-sanbaiman 11 han, as riichi.LIMITS begins them), `Y` or `yakuman`, `YY` or `double`.
+sanbaiman 11 han, as riichi.LIMITS begins them), `Y` or `yakuman`, `YY` or `double`; a value
+followed by `pao:W` is a yakuman W is responsible for (`wins[].pao`). `kan:N` on a tsumo:
+the win was on the replacement tile of an open kan whose tile N gave (`kan_from`, 001 §2.18).
 
 Sichuan, one hand a line, its events in order separated by `;`, then `end` if the wall ran out:
 
@@ -56,6 +61,7 @@ YAKUMAN = {"y": 1, "yakuman": 1, "yy": 2, "double": 2}
 RESULTS = {"ron": "ron", "tsumo": "tsumo", "draw": "draw", "abort": "abortive"}
 RESULTS |= {"abortive": "abortive", "chombo": "chombo", "nagashi": "nagashi"}
 LISTS = {"r": "riichi", "riichi": "riichi", "t": "tenpai", "tenpai": "tenpai"}
+LISTS |= {"kan": "kan_from"}  # one seat: who gave the open kan's tile (a tsumo's kan_from)
 KONGS = {"open": "open", "o": "open", "concealed": "concealed", "c": "concealed"}
 KONGS |= {"closed": "concealed", "added": "added", "a": "added", "add": "added"}
 FROM_HAND = ("hand", "fromhand", "from_hand")
@@ -87,6 +93,20 @@ EXAMPLES = {
             ),
         ),
         ("tsumo E 5 r:E", gettext_noop("East wins by self-draw with 5 han.")),
+        (
+            "tsumo N Y pao:E · ron S<N Y pao:E",
+            gettext_noop(
+                "North's (South's) yakuman; East gave the set that made it and is responsible "
+                "(pao)."
+            ),
+        ),
+        (
+            "tsumo S 3/40 kan:N",
+            gettext_noop(
+                "South wins on the replacement tile of an open kan whose tile North gave: North "
+                "pays it all (Furiten 001 §2.18)."
+            ),
+        ),
         ("draw t:EN r:N", gettext_noop("Exhaustive draw; East and North are tenpai.")),
         ("abort r:W", gettext_noop("Abortive draw.")),
         ("chombo N", gettext_noop("North's chombo.")),
@@ -305,6 +325,21 @@ def _value(reader: _Reader) -> dict:
     return {"han": value}
 
 
+def _pao(reader: _Reader) -> dict:
+    """`pao:W` after a winner's value: the seat responsible for the yakuman; or nothing."""
+    token = reader.peek()
+    if token.kind != "word" or token.text != "pao":
+        return {}
+    reader.take()
+    if not reader.mark(":"):
+        reader.fail(
+            reader.peek(),
+            gettext_noop("Line {line}, column {column}: expected “:” after {key}."),
+            key=token.text,
+        )
+    return {"pao": reader.seat()}
+
+
 def _riichi(reader: _Reader) -> dict:
     first = reader.take()
     result = RESULTS.get(first.text) if first.kind == "word" else None
@@ -337,12 +372,15 @@ def _riichi(reader: _Reader) -> dict:
                 ),
             )
         hand["from"] = reader.seat()
-        hand["wins"] = [{"seat": seat, **_value(reader)} for seat in winners]
+        hand["wins"] = [{"seat": seat, **_value(reader), **_pao(reader)} for seat in winners]
     elif result == "tsumo":
-        hand["wins"] = [{"seat": reader.seat(), **_value(reader)}]
+        seat = reader.seat()
+        hand["wins"] = [{"seat": seat, **_value(reader), **_pao(reader)}]
     elif result in ("chombo", "nagashi"):
         hand["seat"] = reader.seat()
     lists = {"riichi": []} | ({"tenpai": []} if result in ("draw", "nagashi") else {})
+    if result == "tsumo":
+        lists["kan_from"] = None
     given = set()
     while not reader.done():
         token = reader.take()
@@ -357,6 +395,10 @@ def _riichi(reader: _Reader) -> dict:
                 if key is None
                 else gettext_noop(
                     "Line {line}, column {column}: only a draw or a nagashi lists tenpai seats."
+                )
+                if key == "tenpai"
+                else gettext_noop(
+                    "Line {line}, column {column}: only a tsumo names who gave the kan tile."
                 ),
             )
         if key in given:
@@ -370,7 +412,9 @@ def _riichi(reader: _Reader) -> dict:
                 gettext_noop("Line {line}, column {column}: expected “:” after {key}."),
                 key=token.text,
             )
-        lists[key] = reader.seats()
+        lists[key] = reader.seat() if key == "kan_from" else reader.seats()
+    if lists.get("kan_from"):
+        hand["kan_from"] = lists["kan_from"]
     if result in ("draw", "nagashi"):
         hand["tenpai"] = lists["tenpai"]
     hand["riichi"] = lists["riichi"]
@@ -378,11 +422,12 @@ def _riichi(reader: _Reader) -> dict:
 
 
 def _value_text(win: dict) -> str:
+    pao = f" pao:{win['pao']}" if "pao" in win else ""
     if "yakuman" in win:
-        return {1: "Y", 2: "YY"}.get(win["yakuman"], f"{win['yakuman']}Y")
+        return {1: "Y", 2: "YY"}.get(win["yakuman"], f"{win['yakuman']}Y") + pao
     if "fu" in win:
-        return f"{win['han']}/{win['fu']}"
-    return str(win["han"])
+        return f"{win['han']}/{win['fu']}{pao}"
+    return f"{win['han']}{pao}"
 
 
 def _write_riichi(hand: dict) -> str:
@@ -395,6 +440,8 @@ def _write_riichi(hand: dict) -> str:
     elif result == "tsumo":
         win = hand["wins"][0]
         parts += [win["seat"], _value_text(win)]
+        if "kan_from" in hand:
+            parts.append(f"kan:{hand['kan_from']}")
     elif result in ("chombo", "nagashi"):
         parts.append(hand["seat"])
     if hand.get("tenpai"):

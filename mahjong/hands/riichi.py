@@ -18,6 +18,15 @@ seed; docs/rules.md §5.1 lists the readings):
 - `counters_on_pass`: after a drawn hand in which the dealership passes — EMA keeps adding the
   counter (000 §3.4.9); Furiten 001 §5.3 "the dealer puts the counter down and gets it back when
   the dealership passes" reads as: the counters go back, none stays.
+- `ron_winners`, `triple_ron`: EMA pays every winner on one discard (000 §4.1); Furiten has one,
+  the first in turn after the discarder (001 §10.4), and three claiming it is a redeal (§5.5).
+- `nagashi`: Furiten's list of hands (001, appendix В) has no nagashi mangan.
+- `pao_hands` (a win's `pao`, 000 §3.3.6, 001 §8): a self-draw is paid by the responsible seat
+  alone, a ron half by it and half by the discarder, who alone pays the counters (001 §8.1).
+  The desk's reading where the seeds are silent: on a self-draw the responsible seat pays the
+  counters too, what the three would pay (300 a counter).
+- `open_kan_rinshan` (a tsumo's `kan_from`, Furiten 001 §2.18): the seat that gave the open
+  kan's tile pays the win on its replacement tile as a ron on its discard.
 """
 
 import math
@@ -32,7 +41,7 @@ WINDS = ("E", "S", "W", "N")
 RESULTS = ("ron", "tsumo", "draw", "abortive", "chombo", "nagashi")
 KEYS = {
     "ron": {"result", "from", "wins", "riichi"},
-    "tsumo": {"result", "wins", "riichi"},
+    "tsumo": {"result", "wins", "riichi", "kan_from"},
     "draw": {"result", "tenpai", "riichi"},
     "abortive": {"result", "riichi"},
     "chombo": {"result", "seat", "riichi"},
@@ -124,7 +133,7 @@ def allowed_cells(rules: RuleSet) -> dict:
 def base_points(rules: RuleSet, win: dict, tsumo: bool, path: str) -> int:
     """A win's base points from its han and fu, or its yakuman count; HandError for a cell the
     seeds' tables leave empty (docs/rules.md §5.1)."""
-    unknown = set(win) - {"seat", "han", "fu", "yakuman"}
+    unknown = set(win) - {"seat", "han", "fu", "yakuman", "pao"}
     if unknown:
         raise HandError(path, messages.UNKNOWN_WIN_KEY, key=sorted(unknown)[0])
     if "yakuman" in win:
@@ -179,6 +188,71 @@ def _seat_list(hand, key, path, seats) -> list:
     if len(set(value)) != len(value):
         raise HandError(f"{path}.{key}", messages.SEAT_TWICE)
     return value
+
+
+def _after(discarder: str) -> list[str]:
+    """The other seats in turn order after `discarder`."""
+    start = WINDS.index(discarder)
+    return [WINDS[(start + k) % 4] for k in range(1, 4)]
+
+
+def _one_discard(rules: RuleSet, winners: list, discarder: str, path: str):
+    """Several winners on one discard, as the rule set allows them (docs/rules.md §5.1):
+    Furiten 001 §5.5, three is a redeal; 001 §10.4, one winner, the first in turn."""
+    if len(winners) == 3 and rules.triple_ron == "redeal":
+        raise HandError(path, messages.TRIPLE_RON_REDEAL)
+    if len(winners) > 1 and rules.ron_winners == "one":
+        first = next(s for s in _after(discarder) if s in winners)
+        raise HandError(path, messages.ONE_WINNER, seat=first)
+
+
+def _pao(rules: RuleSet, win: dict, seat: str, path: str) -> str | None:
+    """The seat responsible for the win's yakuman (wins[].pao), or None (000 §3.3.6, 001 §8)."""
+    if "pao" not in win:
+        return None
+    if rules.pao_hands == "none":
+        raise HandError(f"{path}.pao", messages.NO_PAO)
+    if "yakuman" not in win:
+        raise HandError(f"{path}.pao", messages.PAO_NOT_YAKUMAN)
+    pao = _seat(win["pao"], f"{path}.pao", WINDS)
+    if pao == seat:
+        raise HandError(f"{path}.pao", messages.PAO_WINNER)
+    return pao
+
+
+def _kan_from(rules: RuleSet, hand: dict, path: str) -> str:
+    """The seat that gave the tile of the open kan whose replacement tile won (Furiten 001
+    §2.18: it pays the win as if it were a ron on its discard)."""
+    if rules.open_kan_rinshan != "kan_giver":
+        raise HandError(f"{path}.kan_from", messages.NO_KAN_FROM)
+    return _seat(hand["kan_from"], f"{path}.kan_from", WINDS)
+
+
+def _ron(base, seat, dealer, payer, pao, counters, why="ron") -> list[Payment]:
+    """A win on `payer`'s tile (`why` "kan_from": the replacement tile of `payer`'s open kan,
+    001 §2.18): 4 × base (6 × for the dealer) and 300 a counter. With a responsible player
+    other than the payer, the two pay half the hand each and the payer alone the counters
+    (000 §3.3.6; 001 §8.1 "only the discarder pays the honba")."""
+    amount = _up(base * (6 if seat == dealer else 4))
+    if pao and pao != payer:
+        payments = [
+            Payment(payer, seat, amount // 2, why),
+            Payment(pao, seat, amount // 2, "pao"),
+        ]
+    else:
+        payments = [Payment(payer, seat, amount, why)]
+    if counters:
+        payments.append(Payment(payer, seat, 300 * counters, "counters"))
+    return payments
+
+
+def _pao_tsumo(base, seat, dealer, pao, counters) -> list[Payment]:
+    """A self-drawn yakuman with a responsible player, who pays all of it (000 §3.3.6, 001
+    §8.1): what the three would pay, counters included (the desk's reading: 300 a counter)."""
+    payments = [Payment(pao, seat, base * (6 if seat == dealer else 4), "pao")]
+    if counters:
+        payments.append(Payment(pao, seat, 300 * counters, "counters"))
+    return payments
 
 
 class _Table:
@@ -247,7 +321,9 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
             raise HandError(f"{path}.wins", messages.WIN_NEEDS_WINNER)
         if result == "tsumo" and len(wins) > 1:
             raise HandError(f"{path}.wins", messages.ONE_SELF_DRAW)
-        discarder = None
+        discarder = giver = None
+        if "kan_from" in hand:
+            giver = _kan_from(rules, hand, path)
         if result == "ron":
             discarder = _seat(
                 hand.get("from"),
@@ -266,12 +342,16 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
             if seat in seen:
                 raise HandError(f"{wpath}.seat", messages.WINS_ONCE)
             seen.append(seat)
+            if giver == seat:
+                raise HandError(f"{path}.kan_from", messages.KAN_FROM_WINNER)
             base = base_points(rules, win, result == "tsumo", wpath)
+            pao = _pao(rules, win, seat, wpath)
             if result == "ron":
-                amount = _up(base * (6 if seat == dealer else 4))
-                payments.append(Payment(discarder, seat, amount, "ron"))
-                if counters:
-                    payments.append(Payment(discarder, seat, 300 * counters, "counters"))
+                payments += _ron(base, seat, dealer, discarder, pao, counters)
+            elif giver:
+                payments += _ron(base, seat, dealer, giver, pao, counters, "kan_from")
+            elif pao:
+                payments += _pao_tsumo(base, seat, dealer, pao, counters)
             else:
                 for payer in WINDS:
                     if payer == seat:
@@ -280,12 +360,12 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
                     payments.append(Payment(payer, seat, _up(base * (2 if double else 1)), "tsumo"))
                     if counters:
                         payments.append(Payment(payer, seat, 100 * counters, "counters"))
+        if result == "ron":
+            _one_discard(rules, seen, discarder, f"{path}.wins")
         # Sticks (000 §3.4.4, §4.1): each winner takes back their own stick of this hand; the
         # rest go to the first winner in turn order after the discarder.
         if result == "ron":
-            start = WINDS.index(discarder)
-            order = [WINDS[(start + k) % 4] for k in range(1, 4)]
-            first = next(s for s in order if s in seen)
+            first = next(s for s in _after(discarder) if s in seen)
         else:
             first = seen[0]
         own = [s for s in seen if s in riichi and s != first]
@@ -299,6 +379,8 @@ def _play(table: _Table, hand: dict, number: int, path: str) -> Hand:
         dealer_stays = dealer in seen
         counter_kept = dealer_stays
     elif result in ("draw", "nagashi"):
+        if result == "nagashi" and not rules.nagashi:
+            raise HandError(f"{path}.result", messages.NO_NAGASHI)
         tenpai = _seat_list(hand, "tenpai", path, WINDS)
         for seat in riichi:
             if seat not in tenpai:

@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 from mahjong.hands import riichi, sichuan
 
 WINS = ("ron", "tsumo")
+# A win's own payments (riichi.Payment.why): a responsible player's (pao) is part of the hand.
+WIN_PAYMENTS = (*WINS, "pao", "kan_from")
 
 
 @dataclass(frozen=True)
@@ -140,8 +142,9 @@ class HandLine:
 
 
 def win_value(hand: riichi.Hand, seat: str) -> int:
-    """What the win itself pays `seat`: ron or tsumo payments, no counters, no sticks."""
-    return sum(p.amount for p in hand.payments if p.payee == seat and p.why in WINS)
+    """What the win itself pays `seat`: ron or tsumo payments, a responsible player's (pao)
+    share included, no counters, no sticks."""
+    return sum(p.amount for p in hand.payments if p.payee == seat and p.why in WIN_PAYMENTS)
 
 
 def _riichi(tables) -> tuple[dict, list]:
@@ -224,6 +227,13 @@ def _riichi_lines(t: TableGame) -> list[HandLine]:
             payers = (data["from"],)
         elif result == "chombo":
             payers = (data["seat"],)
+        elif "kan_from" in data:  # a tsumo the kan tile's giver pays (001 §2.18)
+            payers = (data["kan_from"],)
+        if result in WINS:
+            # a responsible player (pao) pays too: after the discarder, once each
+            for win in data["wins"]:
+                if "pao" in win and win["pao"] not in payers:
+                    payers += (win["pao"],)
         lines.append(
             HandLine(
                 session=t.session,

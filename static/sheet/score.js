@@ -58,7 +58,7 @@
   const RESULTS = ["ron", "tsumo", "draw", "abortive", "chombo", "nagashi"];
   const KEYS = {
     ron: ["result", "from", "wins", "riichi"],
-    tsumo: ["result", "wins", "riichi"],
+    tsumo: ["result", "wins", "riichi", "kan_from"],
     draw: ["result", "tenpai", "riichi"],
     abortive: ["result", "riichi"],
     chombo: ["result", "seat", "riichi"],
@@ -90,7 +90,7 @@
   }
 
   function basePoints(rules, win, tsumo, path) {
-    const unknown = Object.keys(win).filter((k) => !["seat", "han", "fu", "yakuman"].includes(k));
+    const unknown = Object.keys(win).filter((k) => !["seat", "han", "fu", "yakuman", "pao"].includes(k));
     if (unknown.length) fail(path, "UNKNOWN_WIN_KEY", { key: firstSorted(unknown) });
     if (has(win, "yakuman")) {
       const count = win.yakuman;
@@ -127,6 +127,42 @@
   }
 
   const pay = (payer, payee, amount, why) => ({ payer, payee, amount, why });
+  const after = (discarder) => [1, 2, 3].map((k) => WINDS[(WINDS.indexOf(discarder) + k) % 4]);
+
+  // Several winners on one discard as the rule set allows them (Furiten 001 §5.5, §10.4).
+  function oneDiscard(rules, winners, discarder, path) {
+    if (winners.length === 3 && rules.triple_ron === "redeal") fail(path, "TRIPLE_RON_REDEAL");
+    if (winners.length > 1 && rules.ron_winners === "one")
+      fail(path, "ONE_WINNER", { seat: after(discarder).find((s) => winners.includes(s)) });
+  }
+
+  // The seat responsible for the win's yakuman (000 §3.3.6, 001 §8), or null.
+  function paoOf(rules, win, seat, path) {
+    if (!has(win, "pao")) return null;
+    if (rules.pao_hands === "none") fail(path + ".pao", "NO_PAO");
+    if (!has(win, "yakuman")) fail(path + ".pao", "PAO_NOT_YAKUMAN");
+    const pao = seatOf(win.pao, path + ".pao", WINDS);
+    if (pao === seat) fail(path + ".pao", "PAO_WINNER");
+    return pao;
+  }
+
+  // A win on `payer`'s tile; with a responsible player the two pay half each, the payer alone
+  // the counters (001 §8.1).
+  function ronPayments(base, seat, dealer, payer, pao, counters, why = "ron") {
+    const amount = up(base * (seat === dealer ? 6 : 4));
+    const out = pao && pao !== payer
+      ? [pay(payer, seat, Math.floor(amount / 2), why), pay(pao, seat, Math.floor(amount / 2), "pao")]
+      : [pay(payer, seat, amount, why)];
+    if (counters) out.push(pay(payer, seat, 300 * counters, "counters"));
+    return out;
+  }
+
+  // A self-drawn yakuman with a responsible player, who pays all of it, 300 a counter.
+  function paoTsumo(base, seat, dealer, pao, counters) {
+    const out = [pay(pao, seat, base * (seat === dealer ? 6 : 4), "pao")];
+    if (counters) out.push(pay(pao, seat, 300 * counters, "counters"));
+    return out;
+  }
 
   function notenPayments(tenpai) {
     const noten = WINDS.filter((s) => !tenpai.includes(s));
@@ -167,6 +203,12 @@
       if (!Array.isArray(wins) || !wins.length) fail(path + ".wins", "WIN_NEEDS_WINNER");
       if (result === "tsumo" && wins.length > 1) fail(path + ".wins", "ONE_SELF_DRAW");
       let discarder = null;
+      let giver = null;
+      // the seat that gave the open kan's tile pays the win on its replacement tile (001 §2.18)
+      if (has(hand, "kan_from")) {
+        if (rules.open_kan_rinshan !== "kan_giver") fail(path + ".kan_from", "NO_KAN_FROM");
+        giver = seatOf(hand.kan_from, path + ".kan_from", WINDS);
+      }
       if (result === "ron") discarder = seatOf(get(hand, "from", null), path + ".from", WINDS, "NOT_A_DISCARDER");
       const seen = [];
       wins.forEach((win, i) => {
@@ -176,19 +218,17 @@
         if (seat === discarder) fail(wpath + ".seat", "OWN_TILE");
         if (seen.includes(seat)) fail(wpath + ".seat", "WINS_ONCE");
         seen.push(seat);
+        if (giver === seat) fail(path + ".kan_from", "KAN_FROM_WINNER");
         const base = basePoints(rules, win, result === "tsumo", wpath);
-        if (result === "ron") {
-          payments.push(pay(discarder, seat, up(base * (seat === dealer ? 6 : 4)), "ron"));
-          if (counters) payments.push(pay(discarder, seat, 300 * counters, "counters"));
-        } else {
-          fromEach(seat, (payer, double) => up(base * double), "tsumo");
-        }
+        const pao = paoOf(rules, win, seat, wpath);
+        if (result === "ron") payments = payments.concat(ronPayments(base, seat, dealer, discarder, pao, counters));
+        else if (giver) payments = payments.concat(ronPayments(base, seat, dealer, giver, pao, counters, "kan_from"));
+        else if (pao) payments = payments.concat(paoTsumo(base, seat, dealer, pao, counters));
+        else fromEach(seat, (payer, double) => up(base * double), "tsumo");
       });
+      if (result === "ron") oneDiscard(rules, seen, discarder, path + ".wins");
       let first = seen[0];
-      if (result === "ron") {
-        const start = WINDS.indexOf(discarder);
-        first = [1, 2, 3].map((k) => WINDS[(start + k) % 4]).find((s) => seen.includes(s));
-      }
+      if (result === "ron") first = after(discarder).find((s) => seen.includes(s));
       const own = seen.filter((s) => riichi.includes(s) && s !== first);
       for (const s of own) payments.push(pay(null, s, STICK, "sticks"));
       const rest = sticks - own.length;
@@ -198,6 +238,7 @@
       dealerStays = seen.includes(dealer);
       counterKept = dealerStays;
     } else if (result === "draw" || result === "nagashi") {
+      if (result === "nagashi" && !rules.nagashi) fail(path + ".result", "NO_NAGASHI");
       const tenpai = seatList(hand, "tenpai", path);
       for (const seat of riichi)
         if (!tenpai.includes(seat)) fail(path + ".tenpai", "RIICHI_NOT_TENPAI", { seat });

@@ -59,6 +59,8 @@ RULES = {
     "furiten_sticks_to_winner": ruleset_from(
         "furiten-club", {"sticks_at_end": "winner", "counters_on_pass": "keep"}
     ),
+    "no_pao": ruleset_from("ema-2012", {"pao_hands": "none"}),
+    "triple_ron_redeal": ruleset_from("ema-2012", {"triple_ron": "redeal"}),
 }
 
 # Values that are no seat, no result, no number: Python's repr and JSON of each must come out
@@ -226,7 +228,10 @@ def _some(rng, seats, most=4):
 def _win(rng, seat):
     roll = rng.random()
     if roll < 0.06:
-        return {"seat": seat, "yakuman": rng.choice([1, 1, 1, 2])}
+        win = {"seat": seat, "yakuman": rng.choice([1, 1, 1, 2])}
+        if rng.random() < 0.4:  # a responsible player (pao), now and then the winner
+            win["pao"] = rng.choice(WINDS)
+        return win
     han = rng.choice([1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 10, 11, 12, 13, 15])
     win = {"seat": seat, "han": han}
     if han < 5:
@@ -251,7 +256,10 @@ def riichi_hand(rng) -> dict:
             "riichi": riichi,
         }
     if result == "tsumo":
-        return {"result": "tsumo", "wins": [_win(rng, rng.choice(WINDS))], "riichi": riichi}
+        hand = {"result": "tsumo", "wins": [_win(rng, rng.choice(WINDS))], "riichi": riichi}
+        if rng.random() < 0.1:  # on the replacement tile of an open kan (001 §2.18)
+            hand["kan_from"] = rng.choice(WINDS)
+        return hand
     if result in ("draw", "nagashi"):
         tenpai = _some(rng, WINDS)
         riichi = [s for s in riichi if s in tenpai]
@@ -272,7 +280,7 @@ def _spoil_riichi(rng, hand) -> dict:
     choices = ["result", "key", "riichi", "riichi_twice", "not_a_hand", "missing"]
     if wins:
         choices += ["win_seat", "han", "fu", "yakuman", "win_key", "win_object", "discarder"]
-        choices += ["twice", "no_wins", "tsumo_two", "from"]
+        choices += ["twice", "no_wins", "tsumo_two", "from", "pao"]
     if "tenpai" in hand:
         choices += ["tenpai", "riichi_noten"]
     if "seat" in hand:
@@ -323,6 +331,8 @@ def _spoil_riichi(rng, hand) -> dict:
         hand["wins"] = [{"seat": "E", "han": 3, "fu": 30}, {"seat": "S", "han": 2, "fu": 30}]
     elif what == "from":
         hand["from"] = odd
+    elif what == "pao":
+        win["pao"] = rng.choice([odd, win.get("seat"), hand.get("from"), "N"])
     elif what == "tenpai":
         hand["tenpai"] = rng.choice([odd, [odd], ["E", "E"], "ES"])
     elif what == "riichi_noten":

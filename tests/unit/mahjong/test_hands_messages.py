@@ -114,6 +114,11 @@ def test_rules_json_is_plain_json_of_what_the_arithmetic_reads():
         "nagashi_noten": False,
         "counters_on_pass": "return",
         "end_below_zero": True,
+        "ron_winners": "one",
+        "triple_ron": "redeal",
+        "nagashi": False,
+        "pao_hands": "dragons_winds_kongs",
+        "open_kan_rinshan": "kan_giver",
     }
 
 

@@ -362,3 +362,45 @@ def test_every_example_of_the_pages_help_reads(game):
         for line in lines.split(" · "):
             [hand] = parse(line, game)
             assert parse(write(hand), game) == [hand]
+
+
+def test_pao_after_the_winners_value():
+    """Issue 36: `pao:W` after a winner's value is the seat responsible for that yakuman
+    (wins[].pao, 000 §3.3.6, 001 §8); with several winners it follows the value it belongs to."""
+    assert parse("tsumo N Y pao:E", "riichi") == [
+        {"result": "tsumo", "wins": [{"seat": "N", "yakuman": 1, "pao": "E"}], "riichi": []}
+    ]
+    [hand] = parse("RON s,e < n y PAO:w 2/30 r:E", "riichi")
+    assert hand["wins"] == [
+        {"seat": "S", "yakuman": 1, "pao": "W"},
+        {"seat": "E", "han": 2, "fu": 30},
+    ]
+    assert write(hand) == "ron S,E<N Y pao:W 2/30 r:E"
+    with pytest.raises(NotationError) as caught:
+        parse("tsumo N Y pao E", "riichi")
+    assert caught.value.message == "Line 1, column 15: expected “:” after pao."
+    with pytest.raises(NotationError) as caught:
+        parse("tsumo N Y pao:X", "riichi")
+    assert caught.value.message.startswith("Line 1, column 15: expected a seat")
+
+
+def test_kan_from_on_a_tsumo():
+    """Issue 36, 001 §2.18: `kan:N` on a tsumo is the seat that gave the open kan's tile
+    (kan_from); only a tsumo has one, and one seat."""
+    [hand] = parse("tsumo S 3/40 kan:N r:S", "riichi")
+    assert hand == {
+        "result": "tsumo",
+        "wins": [{"seat": "S", "han": 3, "fu": 40}],
+        "kan_from": "N",
+        "riichi": ["S"],
+    }
+    assert write(hand) == "tsumo S 3/40 kan:N r:S"
+    assert write(parse("TSUMO s y Pao:N KAN:n", "riichi")[0]) == "tsumo S Y pao:N kan:N"
+    for line, message in (
+        ("ron S<W 3/40 kan:N", "Line 1, column 14: only a tsumo names who gave the kan tile."),
+        ("tsumo S 3/40 kan:NE", "Line 1, column 18: expected a seat (E, S, W or N), not “NE”."),
+        ("tsumo S 3/40 kan:N kan:E", "Line 1, column 20: “kan” is given twice."),
+    ):
+        with pytest.raises(NotationError) as caught:
+            parse(line, "riichi")
+        assert caught.value.message == message

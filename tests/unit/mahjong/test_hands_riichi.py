@@ -9,7 +9,7 @@ that does not exist and is refused.
 import pytest
 
 from mahjong.hands.riichi import HandError, play_game
-from mahjong.presets import PRESETS
+from mahjong.presets import PRESETS, ruleset_from
 from mahjong.table import validate_scores
 
 EMA = PRESETS["ema-2012"]
@@ -486,3 +486,250 @@ def test_three_winners_on_one_discard_each_paid():
         "W": 1000,
         "N": -3500,
     }
+
+
+# --- issue 36: one winner per discard, triple ron, nagashi, responsibility (pao) -------------
+
+NO_PAO = ruleset_from("ema-2012", {"pao_hands": "none"})
+TRIPLE_REDEAL = ruleset_from("ema-2012", {"triple_ron": "redeal"})
+
+
+def discard_win(discarder, *wins, riichi=()):
+    return {"result": "ron", "from": discarder, "wins": list(wins), "riichi": list(riichi)}
+
+
+def test_furiten_one_winner_on_a_discard_the_first_in_turn():
+    """001 §10.4: "В каждой сдаче победу может объявить лишь один игрок. Если двое объявляют
+    победу на одном тайле, то приоритет имеет игрок, чей ход наступил бы раньше после
+    сбросившего." Two wins on N's discard are refused, naming E, first after N; the one winner
+    is paid alone: 3 han 40 fu, 5,200 from N. EMA (000 §4.1) pays both."""
+    double = discard_win("N", {"seat": "S", "han": 3, "fu": 40}, {"seat": "E", "han": 2, "fu": 30})
+    error = refused(play_game, FURITEN, [double])
+    assert (error.path, error.code, error.params) == ("hands[0].wins", "ONE_WINNER", {"seat": "E"})
+    assert error.message == (
+        "Only one player wins on a discard under these rules: the first in turn after the "
+        "discarder, E, takes it."
+    )
+    on_w = discard_win("W", {"seat": "S", "han": 1, "fu": 30}, {"seat": "N", "han": 1, "fu": 30})
+    assert refused(play_game, FURITEN, [on_w]).params == {"seat": "N"}
+    one = play_game(FURITEN, [discard_win("N", {"seat": "S", "han": 3, "fu": 40})])
+    assert one.hands[0].deltas == {"E": 0, "S": 5200, "W": 0, "N": -5200}
+    assert play_game(EMA, [double]).hands[0].deltas == {"E": 2900, "S": 5200, "W": 0, "N": -8100}
+
+
+def test_furiten_three_winners_on_one_discard_is_a_redeal():
+    """001 §5.5: "Победа троих. Ситуация, когда три игрока объявляют победу на одной фишке,
+    сброшенной четвёртым игроком" is a redeal; §5.4 "пересдача с ренчаном" and §5.3 one more
+    counter: recorded as an abortive draw (E stays, 1 counter, no payment). EMA pays each of
+    the three (000 §4.1: 1,500 + 1,000 + 1,000 from N)."""
+    triple = discard_win("N", *({"seat": s, "han": 1, "fu": 30} for s in "ESW"))
+    error = refused(play_game, FURITEN, [triple])
+    assert (error.path, error.code, error.params) == ("hands[0].wins", "TRIPLE_RON_REDEAL", {})
+    assert refused(play_game, TRIPLE_REDEAL, [triple]).code == "TRIPLE_RON_REDEAL"
+    # the two rule fields are apart: a double ron is still paid where only triple ron redeals
+    double = discard_win("N", {"seat": "E", "han": 1, "fu": 30}, {"seat": "S", "han": 1, "fu": 30})
+    assert play_game(TRIPLE_REDEAL, [double]).hands[0].deltas["N"] == -2500
+    redeal = play_game(FURITEN, [{"result": "abortive", "riichi": []}])
+    assert (redeal.dealer, redeal.counters) == ("E", 1)
+    assert play_game(EMA, [triple]).hands[0].deltas["N"] == -3500
+
+
+def test_furiten_has_no_nagashi_mangan():
+    """Furiten's list of hands (001, appendix В) has no nagashi mangan: refused, saying why;
+    EMA 000 §4.2.4 pays it (W, non-dealer: 2,000 + 2,000 + 4,000 = 8,000)."""
+    nagashi = {"result": "nagashi", "seat": "W", "tenpai": [], "riichi": []}
+    error = refused(play_game, FURITEN, [nagashi])
+    assert (error.path, error.code) == ("hands[0].result", "NO_NAGASHI")
+    assert error.message == "These rules have no nagashi mangan: record the exhaustive draw."
+    assert play_game(EMA, [nagashi]).hands[0].deltas["W"] == 8000
+
+
+def test_pao_on_a_self_draw_the_responsible_player_pays_the_whole_hand():
+    """000 §3.3.6: the player who gave the third dragon set pays "повну вартість руки в разі,
+    якщо Три Великі Дракони … будуть взяті зі стіни (два гравці, що нічого не платять)".
+    S, not the dealer, self-draws Big Three Dragons; W gave the third dragon: W pays 32,000,
+    E and N nothing (without pao: E 16,000, W and N 8,000 each)."""
+    tsumo = {"result": "tsumo", "wins": [{"seat": "S", "yakuman": 1, "pao": "W"}], "riichi": []}
+    hand = play_game(EMA, [tsumo]).hands[0]
+    assert hand.deltas == {"E": 0, "S": 32000, "W": -32000, "N": 0}
+    assert [(p.payer, p.payee, p.amount, p.why) for p in hand.payments] == [
+        ("W", "S", 32000, "pao")
+    ]
+    # the dealer's: 48,000 from the responsible player; Big Four Winds, EMA's double: 64,000
+    dealer = {**tsumo, "wins": [{"seat": "E", "yakuman": 1, "pao": "N"}]}
+    assert play_game(EMA, [dealer]).hands[0].deltas == {"E": 48000, "S": 0, "W": 0, "N": -48000}
+    double = {**tsumo, "wins": [{"seat": "S", "yakuman": 2, "pao": "N"}]}
+    assert play_game(EMA, [double]).hands[0].deltas == {"E": 0, "S": 64000, "W": 0, "N": -64000}
+
+
+def test_pao_on_a_discard_the_discarder_and_the_responsible_player_share():
+    """000 §3.3.6: "У разі, якщо інший опонент здасть на Три Великі Дракони …, він ділить
+    виплату порівну з гравцем, який забезпечив третій пон": S wins Big Three Dragons on N's
+    discard, W responsible: 16,000 each of 32,000; the dealer's 48,000: 24,000 each. A
+    responsible player who discards the winning tile pays it all."""
+    shared = discard_win("N", {"seat": "S", "yakuman": 1, "pao": "W"})
+    assert play_game(EMA, [shared]).hands[0].deltas == {
+        "E": 0,
+        "S": 32000,
+        "W": -16000,
+        "N": -16000,
+    }
+    dealer = discard_win("N", {"seat": "E", "yakuman": 1, "pao": "S"})
+    assert play_game(EMA, [dealer]).hands[0].deltas == {
+        "E": 48000,
+        "S": -24000,
+        "W": 0,
+        "N": -24000,
+    }
+    own = discard_win("W", {"seat": "S", "yakuman": 1, "pao": "W"})
+    assert play_game(EMA, [own]).hands[0].deltas == {"E": 0, "S": 32000, "W": -32000, "N": 0}
+    # two winners on one discard (000 §4.1), pao for one of them: N pays 2,900 and 16,000
+    double = discard_win(
+        "N", {"seat": "E", "han": 2, "fu": 30}, {"seat": "S", "yakuman": 1, "pao": "W"}
+    )
+    assert play_game(EMA, [double]).hands[0].deltas == {
+        "E": 2900,
+        "S": 32000,
+        "W": -16000,
+        "N": -18900,
+    }
+
+
+def test_pao_counters_and_sticks_under_furiten():
+    """001 §8.1: "В случае победы по цумо, за якуман расплачивается игрок с пао, а случае рона -
+    очки делят пополам игрок сбросивший победный тайл и игрок с пао. Однако за хонбу
+    расплачивается только игрок сбросивший выигрышный тайл." After two drawn hands (2
+    counters, E tenpai so E deals on; N's stick on the table) S wins a yakuman on N's
+    discard, W responsible: N pays 16,000 + 600, W 16,000; S takes the stick. By self-draw the
+    responsible player pays all, counters too (the desk's reading: what the three would pay,
+    300 a counter): W pays 32,000 + 600."""
+    draws = [
+        {"result": "draw", "tenpai": ["E", "N"], "riichi": ["N"]},
+        {"result": "draw", "tenpai": ["E"], "riichi": []},
+    ]
+    game = play_game(FURITEN, [*draws, discard_win("N", {"seat": "S", "yakuman": 1, "pao": "W"})])
+    hand = game.hands[2]
+    assert (hand.dealer, hand.counters, hand.sticks) == ("E", 2, 1)
+    assert hand.deltas == {"E": 0, "S": 32000 + 600 + 1000, "W": -16000, "N": -16600}
+    assert [(p.payer, p.amount, p.why) for p in hand.payments] == [
+        ("N", 16000, "ron"),
+        ("W", 16000, "pao"),
+        ("N", 600, "counters"),
+        (None, 1000, "sticks"),
+    ]
+    tsumo = {"result": "tsumo", "wins": [{"seat": "S", "yakuman": 1, "pao": "W"}], "riichi": []}
+    hand = play_game(FURITEN, [*draws, tsumo]).hands[2]
+    assert hand.deltas == {"E": 0, "S": 33600, "W": -32600, "N": 0}
+
+
+@pytest.mark.parametrize(
+    "rules, win, code",
+    [
+        (NO_PAO, {"seat": "S", "yakuman": 1, "pao": "W"}, "NO_PAO"),
+        (EMA, {"seat": "S", "han": 13, "pao": "W"}, "PAO_NOT_YAKUMAN"),
+        (FURITEN, {"seat": "S", "han": 5, "pao": "W"}, "PAO_NOT_YAKUMAN"),
+        (EMA, {"seat": "S", "yakuman": 1, "pao": "S"}, "PAO_WINNER"),
+        (EMA, {"seat": "S", "yakuman": 1, "pao": "X"}, "NOT_A_SEAT"),
+    ],
+)
+def test_pao_refused(rules, win, code):
+    """A responsibility the rules do not give: none in the rule set, on a hand that is no
+    yakuman (000 §3.3.6 and 001 §8.2 name yakuman only), naming the winner."""
+    for hand in (discard_win("N", win), {"result": "tsumo", "wins": [win], "riichi": []}):
+        error = refused(play_game, rules, [hand])
+        assert (error.path, error.code) == ("hands[0].wins[0].pao", code)
+
+
+def test_a_whole_game_ending_in_a_pao_hand_replays_as_000_3_3_6_pays_it():
+    """Issue 36: on the real game with pao the desk's final scores were off by +24,000 /
+    −8,000 / −16,000. 1. E deals; S wins 3 han 40 fu on W's discard, S and N in riichi: S
+    +6,200, W −5,200, N −1,000. 2. S deals; N self-draws Big Three Dragons, E gave the third
+    dragon pung: 000 §3.3.6, E pays the whole 32,000, S and W nothing. Without pao S (the
+    dealer) would pay 16,000 and E and W 8,000 each: E +24,000, S −16,000, W −8,000."""
+    hands = [
+        discard_win("W", {"seat": "S", "han": 3, "fu": 40}, riichi="SN"),
+        {"result": "tsumo", "wins": [{"seat": "N", "yakuman": 1, "pao": "E"}], "riichi": []},
+    ]
+    game = play_game(EMA, hands)
+    assert game.scores == {"E": -2000, "S": 36200, "W": 24800, "N": 61000}
+    assert sum(game.scores.values()) == 120000
+    without = play_game(EMA, [hands[0], {**hands[1], "wins": [{"seat": "N", "yakuman": 1}]}])
+    off = {s: without.scores[s] - game.scores[s] for s in game.scores}
+    assert off == {"E": 24000, "S": -16000, "W": -8000, "N": 0}
+
+
+# --- issue 36: Furiten's win on the replacement tile after an open kan (kan_from) --------------
+
+
+def test_furiten_a_win_on_the_replacement_tile_of_an_open_kan_is_paid_by_its_giver():
+    """001 §2.18: "Если игрок объявляет победу на тайле, взятом с мертвой стены, после
+    объявления открытого кана, то за победу расплачивается игрок, позволивший собрать кан …
+    Риншан-кайхо считается за победу по цумо." After a drawn hand (E tenpai, E's stick on the
+    table, 1 counter) the dealer E wins 3 han 40 fu on the replacement tile of an open kan W
+    gave the tile of: W pays it as a ron, 7,700 (table 2, the dealer's ron) and 300 for the
+    counter; E takes back the stick. As a plain self-draw it is 2,600 + 100 from each."""
+    draw = {"result": "draw", "tenpai": ["E"], "riichi": ["E"]}
+    kan = {
+        "result": "tsumo",
+        "wins": [{"seat": "E", "han": 3, "fu": 40}],
+        "riichi": [],
+        "kan_from": "W",
+    }
+    game = play_game(FURITEN, [draw, kan])
+    hand = game.hands[1]
+    assert (hand.dealer, hand.counters, hand.sticks) == ("E", 1, 1)
+    assert [(p.payer, p.payee, p.amount, p.why) for p in hand.payments] == [
+        ("W", "E", 7700, "kan_from"),
+        ("W", "E", 300, "counters"),
+        (None, "E", 1000, "sticks"),
+    ]
+    assert hand.deltas == {"E": 9000, "S": 0, "W": -8000, "N": 0}
+    assert (game.dealer, game.counters) == ("E", 2)  # the dealer won: a tsumo like any other
+    plain = play_game(FURITEN, [draw, {k: v for k, v in kan.items() if k != "kan_from"}])
+    assert plain.hands[1].deltas == {"E": 9100, "S": -2700, "W": -2700, "N": -2700}
+
+
+def test_furiten_kan_from_with_pao_is_paid_as_a_ron_of_its_giver():
+    """001 §2.18 with §8.1–8.2: S wins Four Kongs on the replacement tile of the fourth kan, an
+    open kan on N's tile: N let the fourth kan be declared (pao) and gave its tile, so N pays
+    all 32,000. If W was responsible (pao, Big Three Dragons) instead, N and W pay 16,000 each,
+    as on a ron."""
+    four_kongs = {
+        "result": "tsumo",
+        "wins": [{"seat": "S", "yakuman": 1, "pao": "N"}],
+        "riichi": [],
+        "kan_from": "N",
+    }
+    assert play_game(FURITEN, [four_kongs]).hands[0].deltas == {
+        "E": 0,
+        "S": 32000,
+        "W": 0,
+        "N": -32000,
+    }
+    dragons = {**four_kongs, "wins": [{"seat": "S", "yakuman": 1, "pao": "W"}]}
+    assert play_game(FURITEN, [dragons]).hands[0].deltas == {
+        "E": 0,
+        "S": 32000,
+        "W": -16000,
+        "N": -16000,
+    }
+
+
+@pytest.mark.parametrize(
+    "rules, hand, path, code",
+    [
+        (EMA, {"result": "tsumo", "wins": [{"seat": "S", "han": 3, "fu": 40}], "riichi": [],
+               "kan_from": "N"}, "hands[0].kan_from", "NO_KAN_FROM"),
+        (FURITEN, {"result": "tsumo", "wins": [{"seat": "S", "han": 3, "fu": 40}], "riichi": [],
+                   "kan_from": "S"}, "hands[0].kan_from", "KAN_FROM_WINNER"),
+        (FURITEN, {"result": "tsumo", "wins": [{"seat": "S", "han": 3, "fu": 40}], "riichi": [],
+                   "kan_from": "X"}, "hands[0].kan_from", "NOT_A_SEAT"),
+        (FURITEN, {"result": "ron", "from": "W", "wins": [{"seat": "S", "han": 3, "fu": 40}],
+                   "riichi": [], "kan_from": "N"}, "hands[0]", "UNKNOWN_HAND_KEY"),
+    ],
+)  # fmt: skip
+def test_kan_from_refused(rules, hand, path, code):
+    """kan_from only where the rule set makes the kan's giver pay (001 §2.18; EMA names no
+    other payer for a win from the dead wall), only on a tsumo, never the winner."""
+    error = refused(play_game, rules, [hand])
+    assert (error.path, error.code) == (path, code)

@@ -169,3 +169,38 @@ def test_sichuan_hand_lines_and_a_three_player_table():
     (line,) = hand_lines("sichuan", [table(SBR, [hand], players=three)])
     assert line.seats == ("E", "S", "W")
     assert line.deltas == {"E": -3, "S": 2, "W": 1}
+
+
+def test_riichi_pao_the_whole_yakuman_is_the_win_and_no_deal_in_for_the_responsible():
+    """Issue 36, 000 §3.3.6: S wins Big Three Dragons on N's discard, W responsible: N and W
+    pay 16,000 each, and the win is worth the whole 32,000 (the largest hand). N dealt in; W,
+    who gave the third dragon set, made no deal-in but is a payer of the hand. A self-drawn
+    yakuman with pao (E pays all 32,000 to N) is a tsumo win of 32,000."""
+    hands = [
+        {"result": "ron", "from": "N", "wins": [{"seat": "S", "yakuman": 1, "pao": "W"}],
+         "riichi": []},
+        {"result": "tsumo", "wins": [{"seat": "N", "yakuman": 1, "pao": "E"}], "riichi": []},
+    ]  # fmt: skip
+    stats = statistics("riichi", [table(EMA, hands)])
+    assert stats.players["b"] == RiichiStats(hands=2, wins=1, win_points=32000)
+    assert stats.players["c"] == RiichiStats(hands=2)
+    assert stats.players["d"] == RiichiStats(hands=2, wins=1, tsumo=1, deal_ins=1, win_points=32000)
+    assert stats.largest == (Largest("b", 1, 1, 1, 32000), Largest("d", 1, 1, 2, 32000))
+    lines = hand_lines("riichi", [table(EMA, hands)])
+    assert [line.payers for line in lines] == [("N", "W"), ("E",)]
+    assert lines[0].values == ({"yakuman": 1, "pao": "W"},)
+
+
+def test_riichi_kan_from_is_a_tsumo_win_its_giver_pays():
+    """001 §2.18: the dealer E wins 3 han 40 fu on the replacement tile of W's open kan tile:
+    W pays 7,700 as for a ron. It is a tsumo (for the yaku "Риншан-кайхо считается за победу
+    по цумо"), worth 7,700; W is its payer and made no deal-in (W discarded no winning tile)."""
+    furiten = PRESETS["furiten-club"]
+    hands = [
+        {"result": "tsumo", "wins": [{"seat": "E", "han": 3, "fu": 40}], "riichi": [],
+         "kan_from": "W"},
+    ]  # fmt: skip
+    stats = statistics("riichi", [table(furiten, hands)])
+    assert stats.players["a"] == RiichiStats(hands=1, wins=1, tsumo=1, win_points=7700)
+    assert stats.players["c"] == RiichiStats(hands=1)
+    assert [line.payers for line in hand_lines("riichi", [table(furiten, hands)])] == [("W",)]

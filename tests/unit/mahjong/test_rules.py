@@ -375,7 +375,7 @@ def test_presets_pass_their_own_checks_and_round_trip(key):
 def test_field_names():
     assert "key" not in FIELD_NAMES
     assert FIELD_NAMES[0] == "name"
-    assert len(FIELD_NAMES) == 39
+    assert len(FIELD_NAMES) == 44
 
 
 def test_every_field_is_declared_once_with_its_schema():
@@ -405,6 +405,10 @@ def test_choice_fields_list_exactly_what_the_check_accepts():
         "end_of_session": ["one_more_hand", "finish_hand"],
         "sticks_at_end": ["winner", "table"],
         "counters_on_pass": ["keep", "return"],
+        "ron_winners": ["several", "one"],
+        "triple_ron": ["paid", "redeal"],
+        "pao_hands": ["none", "dragons_winds", "dragons_winds_kongs"],
+        "open_kan_rinshan": ["self_draw", "kan_giver"],
     }
     with pytest.raises(RuleError) as caught:
         ruleset_from("ema-2012", {"tiebreak": "coin"})

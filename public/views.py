@@ -253,6 +253,15 @@ def find_table(request, slug):
                         }
                     )
         rows = collated(rows, tournament.language, itemgetter("name"))
+    empty = None
+    if needle and current is not None and not rows:
+        # Registered but not seated now: "Nobody found" would be untrue (issue 37).
+        names = [row.player.name for row in hall.rows.values() if needle.matches(row.player.name)]
+        if names:
+            names = collated(names, tournament.language, str)[:5]
+            empty = _(
+                "%(names)s: registered, but not seated in session %(session)s. Ask the desk."
+            ) % {"names": ", ".join(names), "session": current}
     any_wind = not rows or any(r["wind"] is not None for r in rows)
     template = _template(request, "public/find.html", "public/_find.html")
 
@@ -261,7 +270,11 @@ def find_table(request, slug):
             "tournament": tournament,
             "query": query,
             "current": current,
-            "table": FindTableTable(rows[:50], exclude=() if any_wind else ("wind",)),
+            "table": FindTableTable(
+                rows[:50],
+                exclude=() if any_wind else ("wind",),
+                **({"empty_text": empty} if empty else {}),
+            ),
             "live": False,
         }
         return render(request, template, context)
@@ -366,10 +379,11 @@ def _player_version(hall, key) -> str:
 
 def _find_version(hall) -> str:
     """What every find page shows: the current session's seating, the tournament's name, its
-    language, whose order the names found are listed in, and whether it is finished (the
-    menu then says "Final standings")."""
+    language, whose order the names found are listed in, whether it is finished (the menu
+    then says "Final standings"), and who is registered (a name found but not seated)."""
     t = hall.tournament
-    shows = (hall.current, hall.seating_now, t.name, t.language, t.finished)
+    registered = sorted(row.player.name for row in hall.rows.values())
+    shows = (hall.current, hall.seating_now, t.name, t.language, t.finished, registered)
     return digest(hall, ("f",), lambda: shows)
 
 

@@ -1,5 +1,6 @@
 """Public pages: content, phone-friendly refresh hooks, and a constant number of queries."""
 
+import html
 import re
 
 import pytest
@@ -84,6 +85,18 @@ def test_find_my_table_by_part_of_a_name():
     assert "Łukasz Żółć" in page
     assert '<td class="big">2</td>' in page  # table 2
     assert "East: <bdi>Player 05</bdi>" in page
+
+
+def test_find_my_table_tells_a_registered_player_who_is_not_seated():
+    """Issue 37: a registered player not yet seated got "Nobody found", which is untrue."""
+    t = f.tournament(players=8)
+    f.seat_session(t)
+    t.players.create(key="p09", name="Zofia Lis")
+    page = html.unescape(Client().get(f"/t/{t.slug}/find/?q=zofia").content.decode())
+    assert "Zofia Lis: registered, but not seated in session 1. Ask the desk." in page
+    assert "Nobody found" not in page
+    page = Client().get(f"/t/{t.slug}/find/?q=nobody-of-that-name").content.decode()
+    assert "Nobody found: type part of your name." in page
 
 
 def test_a_name_with_a_direction_override_turns_no_neighbour_around():

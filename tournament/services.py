@@ -1,11 +1,11 @@
 """Every write to tournaments, players and sessions: one function per action, in a transaction."""
 
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ActionRefused
+from core.names import address_slug
 from people.models import NAMED_FIELDS, Person
 from people.services import create_person
 from tournament.changes import touch
@@ -26,8 +26,8 @@ def refuse_if_finished(tournament_id) -> None:
         )
 
 
-def unique_slug(name: str) -> str:
-    base = slugify(name)[:70] or "tournament"
+def unique_slug(name: str, language: str = "") -> str:
+    base = address_slug(name, language)[:70] or "tournament"
     slug, n = (f"{base}-2", 3) if base in RESERVED_SLUGS else (base, 2)
     while Tournament.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
@@ -37,7 +37,7 @@ def unique_slug(name: str) -> str:
 @transaction.atomic
 def save_tournament(tournament: Tournament) -> Tournament:
     if not tournament.slug:
-        tournament.slug = unique_slug(tournament.name)
+        tournament.slug = unique_slug(tournament.name, tournament.language)
     tournament.save()
     touch(tournament.pk)
     return tournament

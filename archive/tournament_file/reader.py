@@ -138,7 +138,7 @@ class Reader(RecordsReader, TablesReader):
         if self.replacing is not None:
             taken = taken.exclude(pk=self.replacing.pk)
         if slug is None:
-            slug = unique_slug(name)
+            slug = unique_slug(name, head.get("language") or "")
         elif slug in RESERVED_SLUGS:  # its desk pages would be hidden behind the desk's own
             fail(
                 "tournament.slug",

@@ -2,13 +2,13 @@
 the model (core.forms.model_field); the services say what is wrong with a whole game."""
 
 from django import forms
-from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, GameVersion, Season
 from club.services import CLUB_FIELDS
 from core.entries import VERSION_MAX
 from core.forms import CollatedChoiceField, model_field
+from core.names import address_slug
 from core.roles import is_director
 from core.zones import default_zone, zone_names
 from desk.forms import get_language_code
@@ -58,7 +58,7 @@ class ClubForm(forms.Form):
     def data_for_service(self) -> dict:
         data = dict(self.cleaned_data)
         if not data["slug"]:
-            data["slug"] = slugify(data["name"])[:80] or "club"
+            data["slug"] = address_slug(data["name"], data.get("language", ""))[:80] or "club"
         return data
 
 

@@ -411,6 +411,17 @@ def test_tournament_created_from_the_page(staff):
     assert t.appeal_deposit == 80  # 002 §2.9: the deposit is 2F
 
 
+def test_a_cyrillic_name_makes_an_address_in_latin_letters(staff):
+    """Issue 37: "Кубок Харкова 2026" got /t/2026/ and "Фуритэн Киев" /r/club/."""
+    director = f.login(staff["director"])
+    form = {"ruleset": "ema-2012", "planned_sessions": 8, "fee": "0", "scope": "individual"}
+    director.post("/desk/new/", {**form, "name": "Кубок Харкова 2026", "language": "uk"})
+    assert Tournament.objects.get().slug == "kubok-kharkova-2026"
+    club = {"ruleset": "furiten-club", "min_games": 0, "language": "ru", "time_zone": ""}
+    r = director.post("/desk/club/new/", {**club, "name": "Фуритэн Киев", "slug": ""})
+    assert r["Location"] == "/desk/club/furiten-kiev/"
+
+
 def test_result_history_has_who_and_when(staff):
     t = f.tournament()
     f.seat_session(t)

@@ -20,7 +20,6 @@ import re
 
 import iuliia
 import translitua
-from django.utils.text import slugify
 
 UKRAINIAN = "uk"
 RUSSIAN = "ru"
@@ -109,10 +108,3 @@ def latin(text: str, scheme: str) -> str:
     if scheme == UKRAINIAN:
         return translitua.translit(text, translitua.UkrainianKMU)
     return iuliia.ICAO_DOC_9303.translate(text)
-
-
-def address_slug(name: str, language: str = "") -> str:
-    """The part of a web address made from a name: Cyrillic in Latin letters first (by the
-    scheme `scheme_for` picks; "Кубок Харкова 2026" → "kubok-kharkova-2026", where slugify
-    alone would keep only "2026")."""
-    return slugify(latin(name, scheme_for(name, language=language)))

@@ -18,7 +18,10 @@ import re
 from dataclasses import dataclass
 
 from django.core.validators import RegexValidator
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+
+from core.names import latin, scheme_for
 
 SURROGATES = r"\ud800-\udfff"
 # Noncharacters of the first plane: U+FFFE and U+FFFF are no XML (a workbook with one does not
@@ -98,3 +101,10 @@ validate_line = LINE.validator
 validate_text = TEXT.validator
 validate_name = NAME.validator
 validate_latin = LATIN.validator
+
+
+def address_slug(name: str, language: str = "") -> str:
+    """The part of a web address made from a name: Cyrillic in Latin letters first (by the
+    scheme `scheme_for` picks; "Кубок Харкова 2026" → "kubok-kharkova-2026", where slugify
+    alone would keep only "2026")."""
+    return slugify(latin(name, scheme_for(name, language=language)))

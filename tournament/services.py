@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ActionRefused
-from core.names import address_slug
+from core.text import address_slug
 from people.models import NAMED_FIELDS, Person
 from people.services import create_person
 from tournament.changes import touch

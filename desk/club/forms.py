@@ -8,8 +8,8 @@ from club.models import Club, GameVersion, Season
 from club.services import CLUB_FIELDS
 from core.entries import VERSION_MAX
 from core.forms import CollatedChoiceField, model_field
-from core.names import address_slug
 from core.roles import is_director
+from core.text import address_slug
 from core.zones import default_zone, zone_names
 from desk.forms import get_language_code
 from desk.forms_results import chombo_field, score_field

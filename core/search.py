@@ -12,6 +12,11 @@ A query matches a name when each of its words occurs somewhere in the name with 
 taken out: "lukasz wojcik" finds "Wójcik Łukasz", "vandenberg" finds "van den Berg". German
 names are also matched in their spelled-out form, so "mueller" finds "Müller" too.
 
+A name typed in one script finds the name written in the other: a Cyrillic name is also found
+by its Latin spelling ("shevchenko" finds "Шевченко", "gudz" finds "Ґудзь"), and a Cyrillic
+query also looks for its Latin spelling ("Шевченко" finds "Shevchenko"), by the Ukrainian and
+the Russian standards the Latin names use (core.names).
+
 Names are folded in Python, not in the database: a tournament has at most a few thousand
 players, the folding is cached per name, and it works alike on SQLite and PostgreSQL (whose
 case and accent handling differ, and neither folds Ł or ß).
@@ -19,6 +24,8 @@ case and accent handling differ, and neither folds Ł or ß).
 
 import functools
 import unicodedata
+
+from core import names
 
 # Apostrophes and quotation marks: part of no name's letters, typed differently by every
 # keyboard (an iPhone turns ' into ’), so they are taken out.
@@ -69,13 +76,24 @@ def fold(text: str) -> str:
 def forms(text: str) -> tuple[str, ...]:
     """The folded forms a name is found by, without spaces: one, or two for a name with
     ä, ö or ü ("Müller" is "muller" and "mueller")."""
-    folded = fold(text).replace(" ", "")
+    found = [fold(text).replace(" ", "")]
     composed = unicodedata.normalize("NFC", text.casefold())
     if any(ch in composed for ch in "äöü"):
-        spelled = fold(composed.translate(_UMLAUTS)).replace(" ", "")
-        if spelled != folded:
-            return (folded, spelled)
-    return (folded,)
+        found.append(fold(composed.translate(_UMLAUTS)).replace(" ", ""))
+    found += [spelled.replace(" ", "") for spelled in in_latin(text)]
+    return tuple(dict.fromkeys(found))
+
+
+def in_latin(text: str) -> list[str]:
+    """A Cyrillic text folded as spelled in Latin letters by the Ukrainian and the Russian
+    standards (core.names.latin: "Шевченко" → "shevchenko", "Ґудзь" → "gudz"), so that a name
+    typed in one script finds the name written in the other (issue 37); none for a text
+    without Cyrillic."""
+    if not names.CYRILLIC.search(text):
+        return []
+    spelled = (names.latin(text, scheme) for scheme in (names.UKRAINIAN, names.RUSSIAN))
+    # a letter one standard lacks (Ґ in the Russian one) leaves Cyrillic: not a spelling
+    return list(dict.fromkeys(fold(s) for s in spelled if not names.CYRILLIC.search(s)))
 
 
 class Needle:
@@ -86,9 +104,9 @@ class Needle:
 
     def __init__(self, query: str | None):
         query = unicodedata.normalize("NFC", (query or "").casefold())
-        self.alternatives = tuple(
-            {tuple(fold(form).split()) for form in (query, query.translate(_UMLAUTS))}
-        )
+        found = {tuple(fold(form).split()) for form in (query, query.translate(_UMLAUTS))}
+        found |= {tuple(spelled.split()) for spelled in in_latin(query)}
+        self.alternatives = tuple(found)
 
     def __bool__(self) -> bool:
         return any(self.alternatives)

@@ -87,6 +87,22 @@ def test_find_my_table_by_part_of_a_name():
     assert "East: <bdi>Player 05</bdi>" in page
 
 
+def test_find_my_table_and_check_in_find_a_name_from_the_other_script():
+    """Issue 37: "shevchenko" and "gudz" found nothing at check-in beside "Шевченко"."""
+    t = f.tournament(players=8)
+    t.players.filter(key="p06").update(name="Олександр Шевченко")
+    t.players.filter(key="p07").update(name="Yuliia Gudz")
+    f.seat_session(t)
+    page = Client().get(f"/t/{t.slug}/find/?q=shevchenko").content.decode()
+    assert "Олександр Шевченко" in page
+    page = Client().get(f"/t/{t.slug}/find/?q=Ґудзь").content.decode()
+    assert "Yuliia Gudz" in page
+    desk = f.login(f.staff()["desk1"])
+    fetch = {"x-requested-with": "fetch"}
+    found = desk.get(f"/desk/{t.slug}/checkin/", {"q": "shevch"}, headers=fetch).json()
+    assert found == {"players": [t.players.get(key="p06").pk]}
+
+
 def test_find_my_table_tells_a_registered_player_who_is_not_seated():
     """Issue 37: a registered player not yet seated got "Nobody found", which is untrue."""
     t = f.tournament(players=8)

@@ -70,3 +70,19 @@ def test_a_query_with_nothing_to_look_for_is_no_filter():
     assert not Needle(" ’ - ")
     assert Needle(" ’ - ").matches("Anna")
     assert Needle("a")
+
+
+def test_a_name_is_found_from_the_other_script():
+    """Issue 37: at check-in "shevchenko" and "gudz" found nothing, though the desk showed
+    "Shevchenko, Oleksandr" beside "Шевченко". The Latin spelling is the Latin names' standards
+    (Ukrainian 2010, Russian ICAO Doc 9303)."""
+    assert Needle("shevchenko").matches("Шевченко Олександр")
+    assert Needle("gudz").matches("Юлія Ґудзь")
+    assert Needle("olek shev").matches("Олександр Шевченко")
+    assert Needle("shcherbakov").matches("Щербаков Алексей")
+    assert Needle("Шевченко").matches("Shevchenko, Oleksandr")
+    assert Needle("Щерб").matches("Aleksei Shcherbakov")
+    assert not Needle("gudz").matches("Anna Nowak")
+    assert not Needle("Шевченко").matches("Anna Nowak")
+    assert forms("Ґудзь") == ("гудзь", "gudz")
+    assert forms("Anna") == ("anna",)

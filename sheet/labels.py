@@ -42,6 +42,11 @@ def labels() -> dict:
         "han": _("han"),
         "fu": _("fu"),
         "count_fans": _("Count the fans (appendix 1)"),
+        # 002 §2.7.4 (4): what a waiting hand at an exhausted wall is valued without.
+        "waiting_fans_note": _(
+            "The most valuable hand waited for, without win on replacement, discard after "
+            "kong, robbing the kong and sea bottom (§2.7.4 (4))."
+        ),
         "fans_names": {
             "kong": _("kong, each"),
             "four": _("four of a kind, each"),

@@ -42,18 +42,26 @@
     return e;
   }
 
-  var FANS = [["kong", 1, true], ["four", 1, true], ["pungs", 1], ["golden", 1], ["pure", 2],
-    ["pairs", 2], ["replacement", 1], ["after_kong", 1], ["robbing", 1], ["sea", 1]];
-  function fansInput(get, set) {
-    var list = el("details", {class: "fans"}, el("summary", {text: L.count_fans}));
+  // Appendix 1 of seed 002, its order and names: [key, fans, how many a hand can hold (4: one
+  // per kong or four of a kind), counted for a waiting hand at an exhausted wall]. §2.7.4 (4):
+  // a waiting hand is valued "игнорируя варианты «Выигрыш на замене», «Наброс после конга»,
+  // «Ограбление конга» и «Морское дно»", so its checklist does not offer them.
+  var FANS = [["kong", 1, true, true], ["four", 1, true, true], ["pungs", 1, false, true],
+    ["golden", 1, false, true], ["pure", 2, false, true], ["pairs", 2, false, true],
+    ["replacement", 1], ["after_kong", 1], ["robbing", 1], ["sea", 1]];
+  var WAITING_FANS = FANS.filter(function (f) { return f[3]; });
+  function fansInput(get, set, waiting) {
+    var offered = waiting ? WAITING_FANS : FANS;
+    var list = el("details", {class: waiting ? "fans waiting" : "fans"}, el("summary", {text: L.count_fans}));
+    if (waiting) add(list, el("p", {class: "note", text: L.waiting_fans_note}));
     var counts = {};
-    FANS.forEach(function (f) {
+    offered.forEach(function (f) {
       var input = el("input", {type: "number", min: "0", max: f[2] ? "4" : "1", value: "0",
         inputmode: "numeric", "aria-label": L.fans_names[f[0]],
         oninput: function () {
           counts[f[0]] = Math.max(0, Math.min(f[2] ? 4 : 1, +input.value || 0));
           var sum = 0;
-          FANS.forEach(function (g) { sum += (counts[g[0]] || 0) * g[1]; });
+          offered.forEach(function (g) { sum += (counts[g[0]] || 0) * g[1]; });
           set(sum); box.value = sum; entryChanged(true);
         }});
       add(list, el("label", {class: "fan"}, input, " " + L.fans_names[f[0]] + " (" + f[1] + ")"));
@@ -113,7 +121,7 @@
         var row = [select(L.winds[w] + " \u00b7 " + name(w), st.state, [["waiting", L.ends.waiting],
           ["not_waiting", L.ends.not_waiting], ["pig", L.ends.pig], ["pig_passive", L.ends.pig_passive]],
           function (v) { st.state = v; })];
-        if (st.state === "waiting") row.push(fansInput(function () { return st.fans || 0; }, function (v) { st.fans = v; }));
+        if (st.state === "waiting") row.push(fansInput(function () { return st.fans || 0; }, function (v) { st.fans = v; }, true));
         out.push(el("div", {class: "value"}, row));
       });
     }

@@ -124,6 +124,8 @@ def _event(event: dict) -> str:
         return _kong(event)
     if "hu" in event:
         return _hu(event)
+    if "dead" in event:
+        return _("Dead hand: %(seat)s") % {"seat": seat_letter(event.get("dead"))}
     seat = seat_letter(event.get("false_hu"))
     if event.get("waiting"):
         return _("False hu: %(seat)s (waiting)") % {"seat": seat}

@@ -66,7 +66,12 @@ def labels() -> dict:
             "each other player's state."
         ),
         "remove": _("Remove"),
-        "events": {"hu": _("Hu"), "kong": _("Kong"), "false_hu": _("False hu")},
+        "events": {
+            "hu": _("Hu"),
+            "kong": _("Kong"),
+            "false_hu": _("False hu"),
+            "dead": _("Dead hand"),
+        },
         "kong_kind": _("Kind of kong"),
         "kongs": {
             "open": _("Open kong"),

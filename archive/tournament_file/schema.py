@@ -328,6 +328,7 @@ SICHUAN_HAND = _object(
                     _object(
                         {"false_hu": _WIND, "waiting": _FLAG}, required=("false_hu", "waiting")
                     ),
+                    _object({"dead": _WIND}, required=("dead",)),  # 002 §2.8.3
                 ]
             },
         },
@@ -344,7 +345,7 @@ SICHUAN_HAND = _object(
         ),
     },
     required=("events",),
-    description="a Sichuan hand: its events in order (kong, hu, false_hu), then, if the wall "
+    description="a Sichuan hand: its events in order (kong, hu, false_hu, dead), then, if the wall "
     "ran out, the state of each player who did not declare hu",
 )
 HANDS_MAX = largest(Hand._meta.get_field("number"))

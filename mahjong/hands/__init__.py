@@ -25,6 +25,7 @@ KEY_ORDER = (
     "kong",
     "hu",
     "false_hu",
+    "dead",
     "seat",
     "from",
     "wins",

@@ -24,6 +24,7 @@ Sichuan, one hand a line, its events in order separated by `;`, then `end` if th
     kong open S<E; kong concealed W; kong added N; kong added N hand
     hu S 2<E; hu W 1,N 0<E; hu W 3 tsumo; hu S 1<N rob; hu S 1<W afterkong
     false N waiting; false N nw
+    dead N
     end E:w2 W:nw N:pig S:pigp
 
 Every error is a NotationError (a HandError) naming the line and column; its template is
@@ -112,6 +113,10 @@ EXAMPLES = {
         (
             "false N waiting · false N nw",
             gettext_noop("North's false hu, with a waiting hand or without."),
+        ),
+        (
+            "dead N",
+            gettext_noop("North's hand is declared dead: North's kong points go back."),
         ),
         (
             "end E:w2 W:nw N:pig S:pigp",
@@ -522,7 +527,8 @@ def _sichuan(text: str, line: int) -> dict:
             reader.fail(
                 token,
                 gettext_noop(
-                    "Line {line}, column {column}: an event is kong, hu, false or end, not {token}."
+                    "Line {line}, column {column}: "
+                    "an event is kong, hu, false, dead or end, not {token}."
                 ),
             )
         event = read(reader)
@@ -535,7 +541,11 @@ def _sichuan(text: str, line: int) -> dict:
     return hand
 
 
-EVENTS = {"kong": _kong, "hu": _hu, "false": _false_hu, "false_hu": _false_hu}
+def _dead(reader: _Reader) -> dict:
+    return {"dead": reader.seat()}
+
+
+EVENTS = {"kong": _kong, "hu": _hu, "false": _false_hu, "false_hu": _false_hu, "dead": _dead}
 
 
 def _write_event(event: dict) -> str:
@@ -549,6 +559,8 @@ def _write_event(event: dict) -> str:
         text += " tsumo" if event.get("self_draw") else ""
         text += " rob" if event.get("robbing_kong") else ""
         return text + (" afterkong" if event.get("after_kong") else "")
+    if "dead" in event:
+        return f"dead {event['dead']}"
     return f"false {event['false_hu']} {'waiting' if event['waiting'] else 'nw'}"
 
 

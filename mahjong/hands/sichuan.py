@@ -2,11 +2,11 @@
 make.
 
 Input is the tournament file's hand object (docs/formats.md, "Hands"): the events of
-the hand in the order they happened (`kong`, `hu`, `false_hu`), then, if the wall ran out, the
-state of each player who did not declare hu (`exhausted`). Seats are the winds held for the whole
-session: four, or three at a three-player table (002 §3.1). `play_hand` checks one hand and pays
-it; `play_game` runs a table's hands and passes the deal. Every impossible hand raises HandError
-naming where ("events[2].hu[0].seat").
+the hand in the order they happened (`kong`, `hu`, `false_hu`, `dead`), then, if the wall ran
+out, the state of each player who did not declare hu (`exhausted`). Seats are the winds held
+for the whole session: four, or three at a three-player table (002 §3.1). `play_hand` checks
+one hand and pays it; `play_game` runs a table's hands and passes the deal. Every impossible
+hand raises HandError naming where ("events[2].hu[0].seat").
 
 The points are counted in event order, because the seed pays "each player not yet hu at that
 moment". Readings chosen where seed 002 leaves a point open:
@@ -42,9 +42,14 @@ moment". Readings chosen where seed 002 leaves a point open:
   follows the last hu ("до тех пор, пока три игрока не объявят маджонг", §2.6.2 (1)): a fourth
   hu, or a third at a three-player table, is refused as an event after the end of the hand.
 
-The file has no key for a dead hand (§2.8.3: "обязан вернуть все очки, полученные за объявления
-«конг»"), nor for a false hu that robs a kong or follows a kong (§2.8.4 (3): the kong still
-pays nothing); this module pays only what the file can say.
+- A dead hand (`{"dead": seat}`, §2.8.3): the seat returns every kong point received in the
+  hand so far ("обязан вернуть все очки, полученные за объявления «конг»"); a kong it declares
+  afterwards pays nothing, since those points would go back too. It may not claim others'
+  tiles ("запрет на взятие костей других игроков по объявлениям"): an open kong by it is
+  refused. Its hu is a false hu ("обернётся штрафом за ложный маджонг"): a hu naming it is
+  refused, the table records a false_hu. It stays in the hand and pays as any player still
+  in it. At an exhausted wall it counts as not waiting (docs/rules.md §5.2: it may not win),
+  so a waiting state for it is refused; it may still be a pig.
 """
 
 from dataclasses import dataclass, field
@@ -67,6 +72,7 @@ EVENT_KEYS = {
     "kong": ("kong", "seat", "from", "from_hand"),
     "hu": ("hu", "from", "self_draw", "robbing_kong", "after_kong"),
     "false_hu": ("false_hu", "waiting"),
+    "dead": ("dead",),
 }
 
 
@@ -96,6 +102,7 @@ class SeatStats:
     dealt_in: int = 0  # winners paid on this seat's discards (robbed kongs included)
     false_hu: int = 0
     pig: bool = False  # an active pig (the penalty paid)
+    dead: bool = False  # the hand was declared dead (002 §2.8.3)
     end: str | None = None  # at an exhausted wall: waiting, not_waiting, pig or pig_passive
 
 
@@ -195,6 +202,7 @@ class _Hand:
         self.payments: list[Payment] = []
         self.kongs: list[_Kong] = []
         self.last: dict[str, int] = {}  # seat → index of its last event
+        self.dead: set[str] = set()  # §2.8.3
         self.next_dealer = dealer
 
     def seat(self, obj: dict, key: str, path: str) -> str:
@@ -243,6 +251,8 @@ class _Hand:
                 kind=Shown(kind, "json"),
             )
         seat = self.seat(event, "seat", path)
+        if kind == "open" and seat in self.dead:
+            raise HandError(_at(path, "seat"), messages.DEAD_NO_CLAIM, seat=seat)
         if kind == "open":
             discarder = self.seat(event, "from", path)
             if discarder == seat:
@@ -271,7 +281,7 @@ class _Hand:
             payers = [discarder]
             self.last[discarder] = i
         else:
-            payers = [] if from_hand else self.still_in(but=seat)
+            payers = [] if from_hand or seat in self.dead else self.still_in(but=seat)
         for payer in payers:
             kong.paid.append((payer, KONG_POINTS[kind]))
             self.pay(payer, seat, KONG_POINTS[kind], "kong", i)
@@ -329,6 +339,8 @@ class _Hand:
                     messages.OWN_DISCARD,
                     seat=seat,
                 )
+            if seat in self.dead:
+                raise HandError(_at(where, "seat"), messages.DEAD_HU, seat=seat)
             if seat in (w for w, _ in winners):
                 raise HandError(
                     _at(where, "seat"),
@@ -386,6 +398,15 @@ class _Hand:
         self.false_hus[seat] += 1
         self.last[seat] = i
 
+    def dead_hand(self, event: dict, i: int, path: str):
+        """§2.8.3: the seat returns every kong point of the hand and may no longer win."""
+        _keys(event, EVENT_KEYS["dead"], path)
+        seat = self.seat(event, "dead", path)
+        if seat in self.dead:
+            raise HandError(_at(path, "dead"), messages.DEAD_TWICE, seat=seat)
+        self.dead.add(seat)
+        self.refund_all(seat, i)
+
     def exhausted(self, states, path: str) -> dict[str, str | int]:
         """seat → fans of the waiting hand, or not_waiting / pig / pig_passive."""
         if not isinstance(states, dict):
@@ -419,6 +440,8 @@ class _Hand:
             state = states[seat]
             if isinstance(state, dict) and "waiting" in state:
                 _keys(state, ("waiting",), where)
+                if seat in self.dead:
+                    raise HandError(where, messages.DEAD_WAITING, seat=seat)
                 out[seat] = _fans(state["waiting"], _at(where, "waiting"))
             elif isinstance(state, str) and state in NOT_WAITING:
                 out[seat] = state
@@ -469,7 +492,9 @@ def play_hand(hand: dict, seats: tuple[str, ...], dealer: str) -> HandResult:
         kinds = [k for k in EVENT_KEYS if isinstance(event, dict) and k in event]
         if len(kinds) != 1:
             raise HandError(path, messages.ONE_EVENT)
-        {"kong": play.kong, "hu": play.hu, "false_hu": play.false_hu}[kinds[0]](event, i, path)
+        handlers = {"kong": play.kong, "hu": play.hu, "false_hu": play.false_hu}
+        handlers["dead"] = play.dead_hand
+        handlers[kinds[0]](event, i, path)
     states = {}
     if "exhausted" in hand:
         if len(play.out) == play.limit:
@@ -511,6 +536,7 @@ def _result(play: _Hand, states: dict, exhausted: bool) -> HandResult:
             dealt_in=play.dealt_in[seat],
             false_hu=play.false_hus[seat],
             pig=state == "pig",
+            dead=seat in play.dead,
             end="waiting" if isinstance(state, int) else state,
         )
     return HandResult(

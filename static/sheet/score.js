@@ -300,6 +300,7 @@
     kong: ["kong", "seat", "from", "from_hand"],
     hu: ["hu", "from", "self_draw", "robbing_kong", "after_kong"],
     false_hu: ["false_hu", "waiting"],
+    dead: ["dead"],
   };
   const fanPoints = (fans) => 2 ** Math.min(fans, 4);
   const at = (path, key) => (typeof key === "number" ? `${path}[${key}]` : path ? `${path}.${key}` : key);
@@ -341,6 +342,7 @@
     let payments = [];
     const kongs = [];
     const last = {};
+    const dead = []; // 002 §2.8.3
     let nextDealer = dealer;
 
     const seat = (obj, key, path) => {
@@ -371,6 +373,7 @@
       const kind = event.kong;
       if (!KONGS.includes(kind)) fail(at(path, "kong"), "UNKNOWN_KONG", { kind: shown(kind, "json") });
       const maker = seat(event, "seat", path);
+      if (kind === "open" && dead.includes(maker)) fail(at(path, "seat"), "DEAD_NO_CLAIM", { seat: maker });
       let discarder = null;
       if (kind === "open") {
         discarder = seat(event, "from", path);
@@ -386,7 +389,7 @@
       if (kind === "open") {
         payers = [discarder];
         last[discarder] = i;
-      } else payers = fromHand ? [] : stillIn(maker);
+      } else payers = fromHand || dead.includes(maker) ? [] : stillIn(maker);
       for (const payer of payers) {
         kong.paid.push([payer, KONG_POINTS[kind]]);
         payOne(payer, maker, KONG_POINTS[kind], "kong", i);
@@ -415,6 +418,7 @@
         keysIn(win, ["seat", "fans"], where);
         const who = seat(win, "seat", where);
         if (who === discarder) fail(at(where, "seat"), "OWN_DISCARD", { seat: who });
+        if (dead.includes(who)) fail(at(where, "seat"), "DEAD_HU", { seat: who });
         if (winners.some(([w]) => w === who)) fail(at(where, "seat"), "HU_TWICE", { seat: who });
         winners.push([who, fansOf(required(win, "fans", where), at(where, "fans"))]);
       });
@@ -446,7 +450,15 @@
       last[who] = i;
     };
 
-    const handlers = { kong: onKong, hu: onHu, false_hu: onFalseHu };
+    const onDead = (event, i, path) => {
+      keysIn(event, EVENT_KEYS.dead, path);
+      const who = seat(event, "dead", path);
+      if (dead.includes(who)) fail(at(path, "dead"), "DEAD_TWICE", { seat: who });
+      dead.push(who);
+      refundAll(who, i);
+    };
+
+    const handlers = { kong: onKong, hu: onHu, false_hu: onFalseHu, dead: onDead };
     events.forEach((event, i) => {
       const path = `events[${i}]`;
       if (out.length === limit) fail(path, "HAND_ENDED", { count: limit });
@@ -472,6 +484,7 @@
         const state = given[who];
         if (isDict(state) && has(state, "waiting")) {
           keysIn(state, ["waiting"], where);
+          if (dead.includes(who)) fail(where, "DEAD_WAITING", { seat: who });
           states.push([who, fansOf(state.waiting, at(where, "waiting"))]);
         } else if (typeof state === "string" && NOT_WAITING.includes(state)) states.push([who, state]);
         else fail(where, "STATE_VALUE", { waiting: '{"waiting": fans}' });

@@ -414,6 +414,18 @@ def sichuan_hand(rng, seats) -> dict:
                     ]
                 )
         hand["exhausted"] = states
+    return _with_dead(hand, seats)
+
+
+def _with_dead(hand: dict, seats) -> dict:
+    """Issue 36: now and then a dead hand (002 §2.8.3) somewhere among the events, for any seat:
+    a dead seat that later wins or waits is refused, which both copies must do alike. Drawn
+    from the hand itself, so the draws before it stay as they were."""
+    rng = random.Random(json.dumps(hand, sort_keys=True))
+    if rng.random() < 0.85:
+        return hand
+    events = hand["events"]
+    events.insert(rng.randint(0, len(events)), {"dead": rng.choice(list(seats))})
     return hand
 
 

@@ -417,3 +417,9 @@ def test_sticks_left_at_the_end_are_noted_and_given_as_the_rule_set_says(riichi)
     assert "1 E (E1) Abortive draw 30,000 30,000 -1,000 29,000 30,000 W" in page
     assert "Final score 30,400 30,300 29,000 30,300" in page
     assert "Riichi sticks left on the table at the end: 1" in page
+
+
+def test_a_dead_hand_in_words():
+    """Issue 36, 002 §2.8.3: the protocol names a dead hand, not a false hu."""
+    hand = {"events": [{"kong": "concealed", "seat": "N"}, {"dead": "N"}], "exhausted": {}}
+    assert hand_text(hand).split("; ")[:2] == ["N concealed kong", "Dead hand: N"]

@@ -194,7 +194,7 @@ def test_the_fixture_session_typed_gives_its_points():
         ("sichuan", "false N; hu S 1<E", 1, 8,
          "Line 1, column 8: say whether the false hu was waiting or nw, not ;."),
         ("sichuan", "pong S", 1, 1,
-         "Line 1, column 1: an event is kong, hu, false or end, not “pong”."),
+         "Line 1, column 1: an event is kong, hu, false, dead or end, not “pong”."),
         ("sichuan", "kong open S<E N", 1, 15,
          "Line 1, column 15: “N” is more than the event says."),
         ("sichuan", "end E:w1 E:nw", 1, 10, "Line 1, column 10: seat E is listed twice."),
@@ -362,3 +362,21 @@ def test_every_example_of_the_pages_help_reads(game):
         for line in lines.split(" · "):
             [hand] = parse(line, game)
             assert parse(write(hand), game) == [hand]
+
+
+def test_a_dead_hand_is_typed_dead_and_the_seat():
+    """002 §2.8.3, the formats README's `{"dead": "N"}`: `dead N`, anywhere among the events."""
+    text = "kong concealed N; DEAD n; hu S 1<E; end E:w1 W:nw N:nw"
+    hand = {
+        "events": [
+            {"kong": "concealed", "seat": "N"},
+            {"dead": "N"},
+            {"hu": [{"seat": "S", "fans": 1}], "from": "E"},
+        ],
+        "exhausted": {"E": {"waiting": 1}, "W": "not_waiting", "N": "not_waiting"},
+    }
+    assert parse(text, "sichuan") == [hand]
+    assert write(hand) == "kong concealed N; dead N; hu S 1<E; end E:w1 W:nw N:nw"
+    with pytest.raises(HandError) as caught:
+        parse("dead", "sichuan")
+    assert caught.value.message.startswith("Line 1, column 5: expected a seat")

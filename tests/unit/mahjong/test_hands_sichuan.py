@@ -675,7 +675,7 @@ FANS = "Fans must be a whole number from 0 to 99, not {}."
 ROB = "Robbing the kong needs an added kong as E's last event."
 AFTER = "A discard after a kong needs a kong by E just before."
 STATE = 'Must be {"waiting": fans}, "not_waiting", "pig" or "pig_passive".'
-ONE_EVENT = "An event is one kong, hu or false_hu."
+ONE_EVENT = "An event is one kong, hu, false_hu or dead."
 LIST_HU = "List the players who declared hu on this tile: one or more."
 NO_FROM = "Name the discarder (from), or mark the hu a self-draw."
 W3 = waiting("E", "S", "W")
@@ -967,3 +967,126 @@ def test_every_valid_hand_adds_up(drawn, data):
             play_hand({"events": hand["events"]}, seats, dealer)
     game = play_game([hand, hand], seats, first_dealer=dealer)
     assert game.points == {s: 2 * r.points[s] for s in seats}
+
+
+# --- dead hand (issue 36) -------------------------------------------------------------------
+
+
+def test_a_dead_hand_returns_every_kong_point_received():
+    """002 §2.8.3: "Если игроку назначена «мёртвая рука», он обязан вернуть все очки, полученные
+    за объявления «конг»". N's concealed kong takes 2 from E, S and W (§2.7.2 (2)), N's open
+    kong 2 from E (§2.7.2 (1)); N's hand is declared dead: N gives back 2 to S and W and 4 to
+    E. S wins 1 fan on E's discard (E pays 2). At the exhausted wall E waits for 1 fan; W and
+    dead N are not waiting and each pay E 2 (§2.7.4 (4)). E +2, S +2, W −2, N −2."""
+    r = play(
+        [
+            {"kong": "concealed", "seat": "N"},
+            {"kong": "open", "seat": "N", "from": "E"},
+            {"dead": "N"},
+            hu("S", 1, **{"from": "E"}),
+        ],
+        {"E": {"waiting": 1}, "W": "not_waiting", "N": "not_waiting"},
+    )
+    assert flows(r, "refund") == [
+        ("N", "E", 2, "refund"),
+        ("N", "S", 2, "refund"),
+        ("N", "W", 2, "refund"),
+        ("N", "E", 2, "refund"),
+    ]
+    assert {p.event for p in r.payments if p.why == "refund"} == {2}
+    assert total(r) == {"E": 2, "S": 2, "W": -2, "N": -2}
+    assert r.stats["N"].dead and r.stats["N"].kong_points == 0 and r.stats["N"].kongs == 2
+    assert not r.stats["E"].dead
+
+
+def test_a_kong_of_a_dead_hand_pays_nothing():
+    """002 §2.8.3: a dead hand returns every kong point of the hand, so a concealed kong declared
+    after it pays nothing (its 2 from each would go straight back). At the wall E, S and W wait
+    with 0 fans; dead N is not waiting and pays each 1 (§2.7.3 (1)): N −3."""
+    r = play(
+        [{"dead": "N"}, {"kong": "concealed", "seat": "N"}],
+        {**waiting("E", "S", "W"), "N": "not_waiting"},
+    )
+    assert flows(r, "kong", "refund") == []
+    assert total(r) == {"E": 1, "S": 1, "W": 1, "N": -3}
+
+
+def test_a_dead_hand_still_pays_as_a_player_in_the_hand():
+    """002 §2.8.3 takes away the right to win, not the place in the hand: S's self-drawn hu with
+    2 fans takes 4 + 1 from each player not yet hu (§2.7.3 (5)), dead N too. A hu with a dead
+    hand is a false hu ("Объявление игроком маджонга при «мёртвой руке» обернётся штрафом за
+    ложный маджонг"): N's false hu without a waiting hand pays 16 to each of E and W, the
+    players still in (§2.8.4 (2)). E +11, S +15, W +11, N −37."""
+    r = play(
+        [{"dead": "N"}, hu("S", 2, self_draw=True), {"false_hu": "N", "waiting": False}],
+        {"E": "not_waiting", "W": "not_waiting", "N": "not_waiting"},
+    )
+    assert total(r) == {"E": -5 + 16, "S": 15, "W": -5 + 16, "N": -5 - 32}
+
+
+def test_a_dead_hand_after_a_discard_after_kong_returns_the_kong_once():
+    """§2.7.2 (5) returns W's last kong when S wins on W's next discard; a dead hand declared
+    on W afterwards returns W's other kong points, never the same kong twice. W's concealed
+    kong (2 from E, S, N), S's hu of 0 fans on W's discard after it (W pays 1, the kong goes
+    back), W's added kong with the drawn tile (1 from E and N), W's dead hand returns that.
+    At the wall E and N wait with 0 fans and W pays each 1. E +1, S +1, W −3, N +1."""
+    r = play(
+        [
+            {"kong": "concealed", "seat": "W"},
+            hu("S", 0, **{"from": "W", "after_kong": True}),
+            {"kong": "added", "seat": "W"},
+            {"dead": "W"},
+        ],
+        {"E": {"waiting": 0}, "W": "not_waiting", "N": {"waiting": 0}},
+    )
+    assert [(p.payee, p.amount, p.event) for p in r.payments if p.why == "refund"] == [
+        ("E", 2, 1),
+        ("S", 2, 1),
+        ("N", 2, 1),
+        ("E", 1, 3),
+        ("N", 1, 3),
+    ]
+    assert total(r) == {"E": 1, "S": 1, "W": -3, "N": 1}
+
+
+def test_a_dead_hand_at_a_three_player_table():
+    """§3.1 three players; §2.8.3: W's open kong on E's discard (2) goes back when W's hand is
+    declared dead; E (0 fans) and S (1 fan) then win on W's discards (two hu end the hand at a
+    three-player table), W paying 1 and 2 (§2.7.3 (4)). E +1, S +2, W −3."""
+    r = play(
+        [
+            {"kong": "open", "seat": "W", "from": "E"},
+            {"dead": "W"},
+            hu("E", 0, **{"from": "W"}),
+            hu("S", 1, **{"from": "W"}),
+        ],
+        seats=THREE,
+    )
+    assert total(r) == {"E": 1, "S": 2, "W": -3}
+
+
+DEAD_REFUSALS = [
+    (ev({"dead": "N"}, hu("N", 1, **{"from": "E"})), "events[1].hu[0].seat",
+     "N's hand is dead: a hu with it is a false hu (record a false_hu)."),
+    (ev({"dead": "N"}, hu("N", 1, self_draw=True)), "events[1].hu[0].seat",
+     "N's hand is dead: a hu with it is a false hu (record a false_hu)."),
+    (ev({"dead": "N"}, {"dead": "N"}), "events[1].dead", "N's hand is already dead."),
+    (ev({"dead": "N"}, {"kong": "open", "seat": "N", "from": "E"}), "events[1].seat",
+     "N's hand is dead: it may not claim another player's tile."),
+    (ev({"dead": "N"}, exhausted={**W3, "N": {"waiting": 2}}), "exhausted.N",
+     "N's hand is dead: it counts as not waiting (not_waiting, pig or pig_passive)."),
+    (ev(OUT_S, {"dead": "S"}), "events[1].dead", OUT.format("S")),
+    (ev({"dead": "X"}), "events[0].dead", NOT_SEAT.format("X")),
+    (ev({"dead": "N", "waiting": True}), "events[0].waiting",
+     'Unknown key "waiting": expected dead.'),
+    (ev({"dead": "N", "false_hu": "N", "waiting": True}), "events[0]", ONE_EVENT),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("hand", "path", "message"), DEAD_REFUSALS)
+def test_a_dead_hand_refuses_what_it_may_not_do(hand, path, message):
+    """002 §2.8.3: a dead hand may not win, may not claim, is declared once; at the exhausted
+    wall it counts as not waiting (docs/rules.md §5.2). Each is refused, naming where."""
+    with pytest.raises(HandError) as caught:
+        play_hand(hand, FOUR, "E")
+    assert (caught.value.path, caught.value.message) == (path, message)

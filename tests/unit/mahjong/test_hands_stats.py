@@ -169,3 +169,23 @@ def test_sichuan_hand_lines_and_a_three_player_table():
     (line,) = hand_lines("sichuan", [table(SBR, [hand], players=three)])
     assert line.seats == ("E", "S", "W")
     assert line.deltas == {"E": -3, "S": 2, "W": 1}
+
+
+def test_sichuan_dead_hand_is_counted_and_its_kong_points_are_net_zero():
+    """002 §2.8.3: N's concealed kong (2 from each of E, S, W) goes back when N's hand is
+    declared dead: N's kong points are 0 and the hand counts one dead hand for d. S wins 1 fan
+    on E's discard; at the wall W and N pay waiting E 2 each (§2.7.4 (4))."""
+    hand = {
+        "events": [
+            {"kong": "concealed", "seat": "N"},
+            {"dead": "N"},
+            {"hu": [{"seat": "S", "fans": 1}], "from": "E"},
+        ],
+        "exhausted": {"E": {"waiting": 1}, "W": "not_waiting", "N": "not_waiting"},
+    }
+    t = table(SBR, [hand])
+    assert t.game.points == {"E": 2, "S": 2, "W": -2, "N": -2}
+    stats = statistics("sichuan", [t])
+    assert stats.players["d"] == SichuanStats(hands=1, dead=1)
+    assert stats.players["a"] == SichuanStats(hands=1, deal_ins=1)
+    assert stats.players["b"] == SichuanStats(hands=1, hu=1)

@@ -128,8 +128,17 @@ def _event(event: dict) -> str:
         return _("Dead hand: %(seat)s") % {"seat": seat_letter(event.get("dead"))}
     seat = seat_letter(event.get("false_hu"))
     if event.get("waiting"):
-        return _("False hu: %(seat)s (waiting)") % {"seat": seat}
-    return _("False hu: %(seat)s (not waiting)") % {"seat": seat}
+        text = _("False hu: %(seat)s (waiting)") % {"seat": seat}
+    else:
+        text = _("False hu: %(seat)s (not waiting)") % {"seat": seat}
+    discarder = {"seat": seat_letter(event.get("from"))}
+    if event.get("robbing_kong"):  # 002 §2.8.4 (3)
+        return text + ", " + _("robbing %(seat)s's kong") % discarder
+    if event.get("after_kong"):
+        return text + ", " + _("on %(seat)s's discard after a kong") % discarder
+    if "from" in event:
+        return text + ", " + _("on %(seat)s's discard") % discarder
+    return text
 
 
 def _state(wind: str, state) -> str:

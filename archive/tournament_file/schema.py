@@ -326,7 +326,14 @@ SICHUAN_HAND = _object(
                         required=("hu",),
                     ),
                     _object(
-                        {"false_hu": _WIND, "waiting": _FLAG}, required=("false_hu", "waiting")
+                        {
+                            "false_hu": _WIND,
+                            "from": _WIND,  # 002 §2.8.4 (3): with robbing_kong or after_kong
+                            "waiting": _FLAG,
+                            "robbing_kong": _FLAG,
+                            "after_kong": _FLAG,
+                        },
+                        required=("false_hu", "waiting"),
                     ),
                     _object({"dead": _WIND}, required=("dead",)),  # 002 §2.8.3
                 ]

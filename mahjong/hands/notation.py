@@ -23,7 +23,7 @@ Sichuan, one hand a line, its events in order separated by `;`, then `end` if th
 
     kong open S<E; kong concealed W; kong added N; kong added N hand
     hu S 2<E; hu W 1,N 0<E; hu W 3 tsumo; hu S 1<N rob; hu S 1<W afterkong
-    false N waiting; false N nw
+    false N waiting; false N nw; false S waiting<W afterkong; false E nw<N rob
     dead N
     end E:w2 W:nw N:pig S:pigp
 
@@ -113,6 +113,13 @@ EXAMPLES = {
         (
             "false N waiting · false N nw",
             gettext_noop("North's false hu, with a waiting hand or without."),
+        ),
+        (
+            "false S waiting<W afterkong · false E nw<N rob",
+            gettext_noop(
+                "A false hu on West's discard right after West's kong; a false hu robbing "
+                "North's kong."
+            ),
         ),
         (
             "dead N",
@@ -465,6 +472,19 @@ def _false_hu(reader: _Reader) -> dict:
             ),
         )
     event["waiting"] = WAITING[token.text]
+    if reader.mark("<"):
+        event["from"] = reader.seat()
+    while not reader.done():
+        token = reader.take()
+        flag = HU_FLAGS.get(token.text) if token.kind == "word" else None
+        if flag not in ("robbing_kong", "after_kong"):
+            reader.fail(
+                token,
+                gettext_noop(
+                    "Line {line}, column {column}: expected <, rob or afterkong, not {token}."
+                ),
+            )
+        event[flag] = True
     return event
 
 
@@ -561,7 +581,10 @@ def _write_event(event: dict) -> str:
         return text + (" afterkong" if event.get("after_kong") else "")
     if "dead" in event:
         return f"dead {event['dead']}"
-    return f"false {event['false_hu']} {'waiting' if event['waiting'] else 'nw'}"
+    text = f"false {event['false_hu']} {'waiting' if event['waiting'] else 'nw'}"
+    text += f"<{event['from']}" if "from" in event else ""
+    text += " rob" if event.get("robbing_kong") else ""
+    return text + (" afterkong" if event.get("after_kong") else "")
 
 
 def _write_state(state) -> str:

@@ -42,6 +42,14 @@ moment". Readings chosen where seed 002 leaves a point open:
   follows the last hu ("до тех пор, пока три игрока не объявят маджонг", §2.6.2 (1)): a fourth
   hu, or a third at a three-player table, is refused as an event after the end of the hand.
 
+- A false hu on a discard (`from`) may say the claim robbed a kong (`robbing_kong`) or followed
+  a kong of `from` (`after_kong`), as a hu does: "любые другие последствия ошибочного объявления
+  маджонга не восстанавливаются в расчётах – за «ложный Ху» с «Набросом после конга» игрок,
+  объявивший конг, всё равно не получает очков за сет; за «ложный Ху» с «Ограблением конга»
+  игрок всё равно не получает очков за ограбленный конг" (§2.8.4 (3)). The kong's points are
+  lost as with a real hu: the robbed kong pays nothing, the last kong of `from` goes back.
+  The same checks as a hu's: an added kong as the last event of `from` to rob, a kong to
+  follow.
 - A dead hand (`{"dead": seat}`, §2.8.3): the seat returns every kong point received in the
   hand so far ("обязан вернуть все очки, полученные за объявления «конг»"); a kong it declares
   afterwards pays nothing, since those points would go back too. It may not claim others'
@@ -71,7 +79,7 @@ HAND_KEYS = ("events", "exhausted")
 EVENT_KEYS = {
     "kong": ("kong", "seat", "from", "from_hand"),
     "hu": ("hu", "from", "self_draw", "robbing_kong", "after_kong"),
-    "false_hu": ("false_hu", "waiting"),
+    "false_hu": ("false_hu", "from", "waiting", "robbing_kong", "after_kong"),
     "dead": ("dead",),
 }
 
@@ -348,22 +356,7 @@ class _Hand:
                     seat=seat,
                 )
             winners.append((seat, _fans(_required(win, "fans", where), _at(where, "fans"))))
-        last_kong = self._last_kong(discarder)
-        if robbing and (last_kong is None or last_kong.kind != "added"):
-            raise HandError(
-                _at(path, "robbing_kong"),
-                messages.ROB_NEEDS_ADDED_KONG,
-                seat=discarder,
-            )
-        if after and last_kong is None:
-            raise HandError(
-                _at(path, "after_kong"),
-                messages.AFTER_KONG_NEEDS_KONG,
-                seat=discarder,
-            )
-        if robbing:
-            last_kong.robbed = True
-            self.payments = [p for p in self.payments if p.event != last_kong.event]
+        last_kong = self.claimed(discarder, robbing, after, path)
         for seat, fans in winners:
             if self_draw:
                 for payer in self.still_in(but=seat):
@@ -380,6 +373,27 @@ class _Hand:
         self.out += [seat for seat, _ in winners]
         self.last[discarder or winners[0][0]] = i
 
+    def claimed(self, discarder: str | None, robbing: bool, after: bool, path: str):
+        """The kong a claim on `discarder`'s tile robs or follows (§2.7.2 (5), appendix 1, 9;
+        for a false hu §2.8.4 (3)); a robbed kong is voided here."""
+        last_kong = self._last_kong(discarder)
+        if robbing and (last_kong is None or last_kong.kind != "added"):
+            raise HandError(
+                _at(path, "robbing_kong"),
+                messages.ROB_NEEDS_ADDED_KONG,
+                seat=discarder,
+            )
+        if after and last_kong is None:
+            raise HandError(
+                _at(path, "after_kong"),
+                messages.AFTER_KONG_NEEDS_KONG,
+                seat=discarder,
+            )
+        if robbing:
+            last_kong.robbed = True
+            self.payments = [p for p in self.payments if p.event != last_kong.event]
+        return last_kong
+
     def _last_kong(self, seat: str | None) -> _Kong | None:
         """The kong that is `seat`'s last event, if it is one."""
         if seat is None or seat not in self.last:
@@ -392,11 +406,26 @@ class _Hand:
         seat = self.seat(event, "false_hu", path)
         _required(event, "waiting", path)
         waiting = _flag(event, "waiting", path)
+        robbing = _flag(event, "robbing_kong", path)
+        after = _flag(event, "after_kong", path)
+        for key, flag in (("robbing_kong", robbing), ("after_kong", after)):
+            if flag and "from" not in event:
+                raise HandError(_at(path, key), messages.HU_ON_OTHERS_TILE, key=key)
+        if robbing and after:
+            raise HandError(_at(path, "after_kong"), messages.ROB_OR_AFTER_KONG)
+        discarder = self.seat(event, "from", path) if "from" in event else None
+        if discarder == seat:
+            raise HandError(_at(path, "from"), messages.OWN_DISCARD, seat=seat)
+        last_kong = self.claimed(discarder, robbing, after, path)
         for other in self.still_in(but=seat):
             self.pay(seat, other, FALSE_HU[waiting], "false_hu", i)
         self.refund_all(seat, i)
+        if after:  # §2.8.4 (3): "игрок, объявивший конг, всё равно не получает очков за сет"
+            self.refund(last_kong, i)
         self.false_hus[seat] += 1
         self.last[seat] = i
+        if discarder is not None:
+            self.last[discarder] = i
 
     def dead_hand(self, event: dict, i: int, path: str):
         """§2.8.3: the seat returns every kong point of the hand and may no longer win."""

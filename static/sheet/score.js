@@ -299,7 +299,7 @@
   const EVENT_KEYS = {
     kong: ["kong", "seat", "from", "from_hand"],
     hu: ["hu", "from", "self_draw", "robbing_kong", "after_kong"],
-    false_hu: ["false_hu", "waiting"],
+    false_hu: ["false_hu", "from", "waiting", "robbing_kong", "after_kong"],
     dead: ["dead"],
   };
   const fanPoints = (fans) => 2 ** Math.min(fans, 4);
@@ -397,6 +397,19 @@
       last[maker] = i;
     };
 
+    // the kong a claim on `discarder`'s tile robs or follows (002 §2.7.2 (5), §2.8.4 (3))
+    const claimed = (discarder, robbing, after, path) => {
+      const kong = lastKong(discarder);
+      if (robbing && (kong === null || kong.kind !== "added"))
+        fail(at(path, "robbing_kong"), "ROB_NEEDS_ADDED_KONG", { seat: discarder });
+      if (after && kong === null) fail(at(path, "after_kong"), "AFTER_KONG_NEEDS_KONG", { seat: discarder });
+      if (robbing) {
+        kong.robbed = true;
+        payments = payments.filter((p) => p.event !== kong.event);
+      }
+      return kong;
+    };
+
     const onHu = (event, i, path) => {
       keysIn(event, EVENT_KEYS.hu, path);
       const wins = event.hu;
@@ -422,14 +435,7 @@
         if (winners.some(([w]) => w === who)) fail(at(where, "seat"), "HU_TWICE", { seat: who });
         winners.push([who, fansOf(required(win, "fans", where), at(where, "fans"))]);
       });
-      const kong = lastKong(discarder);
-      if (robbing && (kong === null || kong.kind !== "added"))
-        fail(at(path, "robbing_kong"), "ROB_NEEDS_ADDED_KONG", { seat: discarder });
-      if (after && kong === null) fail(at(path, "after_kong"), "AFTER_KONG_NEEDS_KONG", { seat: discarder });
-      if (robbing) {
-        kong.robbed = true;
-        payments = payments.filter((p) => p.event !== kong.event);
-      }
+      const kong = claimed(discarder, robbing, after, path);
       for (const [who, fans] of winners) {
         if (selfDraw) for (const payer of stillIn(who)) payOne(payer, who, fanPoints(fans) + 1, "self_draw", i);
         else payOne(discarder, who, fanPoints(fans), "hu", i);
@@ -445,9 +451,19 @@
       const who = seat(event, "false_hu", path);
       required(event, "waiting", path);
       const waiting = flag(event, "waiting", path);
+      const robbing = flag(event, "robbing_kong", path);
+      const after = flag(event, "after_kong", path);
+      for (const [key, on] of [["robbing_kong", robbing], ["after_kong", after]])
+        if (on && !has(event, "from")) fail(at(path, key), "HU_ON_OTHERS_TILE", { key });
+      if (robbing && after) fail(at(path, "after_kong"), "ROB_OR_AFTER_KONG");
+      const discarder = has(event, "from") ? seat(event, "from", path) : null;
+      if (discarder === who) fail(at(path, "from"), "OWN_DISCARD", { seat: who });
+      const kong = claimed(discarder, robbing, after, path);
       for (const other of stillIn(who)) payOne(who, other, waiting ? 8 : 16, "false_hu", i);
       refundAll(who, i);
+      if (after) refund(kong, i);
       last[who] = i;
+      if (discarder !== null) last[discarder] = i;
     };
 
     const onDead = (event, i, path) => {

@@ -156,7 +156,9 @@
         (x.robbing_kong ? " \u00b7 " + L.robbing_kong : "") + (x.after_kong ? " \u00b7 " + L.after_kong : "");
     }
     if (x.dead) return L.events.dead + " " + w(x.dead);
-    return L.events.false_hu + " " + w(x.false_hu) + (x.waiting ? " (" + L.false_waiting + ")" : "");
+    return L.events.false_hu + " " + w(x.false_hu) + (x.waiting ? " (" + L.false_waiting + ")" : "") +
+      (x.from ? " \u2190 " + w(x.from) : "") +
+      (x.robbing_kong ? " \u00b7 " + L.robbing_kong : "") + (x.after_kong ? " \u00b7 " + L.after_kong : "");
   }
   function describe(d) {
     var parts = (d.events || []).map(describeEvent);

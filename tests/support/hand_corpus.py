@@ -422,10 +422,33 @@ def _with_dead(hand: dict, seats) -> dict:
     a dead seat that later wins or waits is refused, which both copies must do alike. Drawn
     from the hand itself, so the draws before it stay as they were."""
     rng = random.Random(json.dumps(hand, sort_keys=True))
-    if rng.random() < 0.85:
-        return hand
-    events = hand["events"]
-    events.insert(rng.randint(0, len(events)), {"dead": rng.choice(list(seats))})
+    if rng.random() >= 0.85:
+        events = hand["events"]
+        events.insert(rng.randint(0, len(events)), {"dead": rng.choice(list(seats))})
+    return _false_hu_on_kongs(hand, seats)
+
+
+def _false_hu_on_kongs(hand: dict, seats) -> dict:
+    """Issue 36: a false hu on a discard (002 §2.8.4 (3)), after a kong of its discarder or
+    robbing it when the kong was that seat's last event, now and then on a wrong one."""
+    rng = random.Random("false:" + json.dumps(hand, sort_keys=True))
+    last = {}
+    for event in hand["events"]:
+        if "false_hu" in event and rng.random() < 0.6:
+            others = [s for s in seats if s != event["false_hu"]]
+            event["from"] = rng.choice(others if rng.random() < 0.95 else list(seats))
+            kind = last.get(event["from"])
+            if kind == "added" and rng.random() < 0.5:
+                event["robbing_kong"] = True
+            elif kind or rng.random() < 0.1:
+                event[rng.choice(["after_kong", "after_kong", "robbing_kong"])] = True
+        for key in ("seat", "from", "false_hu", "dead"):
+            if key in event:
+                last[event[key]] = None
+        if "kong" in event:
+            last[event["seat"]] = event["kong"]
+        if "hu" in event and event.get("from"):
+            last[event["from"]] = None
     return hand
 
 

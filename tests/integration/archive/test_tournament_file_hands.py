@@ -377,3 +377,32 @@ def test_a_hu_of_a_dead_hand_is_refused_naming_the_hand():
     message = refused(hands_file("sbr-2025", hands=[hand]))
     assert "hands[0].events[2].hu[0].seat" in message
     assert "N's hand is dead" in message
+
+
+# --- issue 36: a false hu on a kong --------------------------------------------------------------
+
+
+def test_a_false_hu_after_a_kong_imports_exports_and_costs_the_kong():
+    """formats README: a `false_hu` with `from` and `after_kong` — "the kong's points are lost as
+    with a real hu" (002 §2.8.4 (3)). W's concealed kong (2 from E, S, N) goes back; S's false
+    hu with a waiting hand pays 8 to each of E, W, N (§2.8.4 (2)); all wait at the wall.
+    E +8, S −24, W +8, N +8."""
+    hand = {
+        "events": [
+            {"kong": "concealed", "seat": "W"},
+            {"false_hu": "S", "from": "W", "after_kong": True, "waiting": True},
+        ],
+        "exhausted": {w: {"waiting": 0} for w in "ESWN"},
+    }
+    t = import_tournament(hands_file("sbr-2025", hands=[hand]))
+    assert seat_rows(t) == [("E", 8, 0), ("S", -24, 0), ("W", 8, 0), ("N", 8, 0)]
+    exported = export_tournament(t)
+    assert exported["sessions"][0]["tables"][0]["hands"] == [hand]
+    assert list(exported["sessions"][0]["tables"][0]["hands"][0]["events"][1]) == [
+        "false_hu",
+        "from",
+        "after_kong",
+        "waiting",
+    ]
+    t.delete()
+    assert export_tournament(import_tournament(exported)) == exported

@@ -423,3 +423,21 @@ def test_a_dead_hand_in_words():
     """Issue 36, 002 §2.8.3: the protocol names a dead hand, not a false hu."""
     hand = {"events": [{"kong": "concealed", "seat": "N"}, {"dead": "N"}], "exhausted": {}}
     assert hand_text(hand).split("; ")[:2] == ["N concealed kong", "Dead hand: N"]
+
+
+def test_a_false_hu_on_a_kong_in_words():
+    """Issue 36, 002 §2.8.4 (3): the protocol says whose kong the false hu robbed or followed."""
+    hand = {
+        "events": [
+            {"kong": "concealed", "seat": "W"},
+            {"false_hu": "S", "from": "W", "after_kong": True, "waiting": True},
+            {"kong": "added", "seat": "N"},
+            {"false_hu": "E", "from": "N", "robbing_kong": True, "waiting": False},
+        ],
+        "exhausted": {},
+    }
+    assert hand_text(hand).split("; ")[1:4] == [
+        "False hu: S (waiting), on W's discard after a kong",
+        "N added kong",
+        "False hu: E (not waiting), robbing N's kong",
+    ]

@@ -380,3 +380,22 @@ def test_a_dead_hand_is_typed_dead_and_the_seat():
     with pytest.raises(HandError) as caught:
         parse("dead", "sichuan")
     assert caught.value.message.startswith("Line 1, column 5: expected a seat")
+
+
+def test_a_false_hu_on_a_kong_is_typed_as_a_hu_on_a_kong():
+    """002 §2.8.4 (3), the formats README's `false_hu` with `from` and `after_kong` or
+    `robbing_kong`: the same `<W`, `afterkong` and `rob` as a hu's, after waiting or nw."""
+    text = "kong concealed W; false S waiting<W afterkong; kong added N; false E NW < n rob"
+    events = [
+        {"kong": "concealed", "seat": "W"},
+        {"false_hu": "S", "from": "W", "after_kong": True, "waiting": True},
+        {"kong": "added", "seat": "N"},
+        {"false_hu": "E", "from": "N", "robbing_kong": True, "waiting": False},
+    ]
+    assert parse(text, "sichuan") == [{"events": events}]
+    assert write({"events": events}) == (
+        "kong concealed W; false S waiting<W afterkong; kong added N; false E nw<N rob"
+    )
+    with pytest.raises(HandError) as caught:
+        parse("false S waiting<W tsumo", "sichuan")
+    assert caught.value.message == ("Line 1, column 19: expected <, rob or afterkong, not “tsumo”.")

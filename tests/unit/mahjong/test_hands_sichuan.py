@@ -763,7 +763,7 @@ REFUSALS = [
     (ev({"false_hu": "S"}), "events[0].waiting", "Missing waiting."),
     (ev({"false_hu": "S", "waiting": "yes"}), "events[0].waiting", "Must be true or false."),
     (ev({"false_hu": "S", "waiting": True, "fans": 1}), "events[0].fans",
-     'Unknown key "fans": expected false_hu, waiting.'),
+     'Unknown key "fans": expected false_hu, from, waiting, robbing_kong, after_kong.'),
     (ev(OUT_S, {"false_hu": "S", "waiting": True}), "events[1].false_hu", OUT.format("S")),
     (ev({"false_hu": "Q", "waiting": True}), "events[0].false_hu", NOT_SEAT.format("Q")),
     # exhausted
@@ -1087,6 +1087,108 @@ DEAD_REFUSALS = [
 def test_a_dead_hand_refuses_what_it_may_not_do(hand, path, message):
     """002 §2.8.3: a dead hand may not win, may not claim, is declared once; at the exhausted
     wall it counts as not waiting (docs/rules.md §5.2). Each is refused, naming where."""
+    with pytest.raises(HandError) as caught:
+        play_hand(hand, FOUR, "E")
+    assert (caught.value.path, caught.value.message) == (path, message)
+
+
+# --- false hu after a kong, false hu robbing a kong (issue 36) -------------------------------
+
+
+def test_a_false_hu_on_a_discard_after_a_kong_still_costs_the_kong():
+    """002 §2.8.4 (3): "за «ложный Ху» с «Набросом после конга» игрок, объявивший конг, всё
+    равно не получает очков за сет". W's concealed kong takes 2 from E, S and N (§2.7.2 (2));
+    S claims hu on W's next discard with a hand that was waiting but not complete: S pays 8 to
+    each of E, W and N (§2.8.4 (2)) and W's kong goes back. At the wall everybody waits: no
+    waiting payments (§2.7.4 (5)). E +8, S −24, W +8, N +8."""
+    r = play(
+        [
+            {"kong": "concealed", "seat": "W"},
+            {"false_hu": "S", "from": "W", "after_kong": True, "waiting": True},
+        ],
+        waiting(*FOUR),
+    )
+    assert flows(r, "refund") == [
+        ("W", "E", 2, "refund"),
+        ("W", "S", 2, "refund"),
+        ("W", "N", 2, "refund"),
+    ]
+    assert {p.event for p in r.payments if p.why == "refund"} == {1}
+    assert total(r) == {"E": 8, "S": -24, "W": 8, "N": 8}
+    assert r.stats["S"].false_hu == 1 and r.stats["W"].kong_points == 0
+
+
+def test_a_false_hu_robbing_a_kong_leaves_the_kong_void():
+    """002 §2.8.4 (3): "за «ложный Ху» с «Ограблением конга» игрок всё равно не получает очков
+    за ограбленный конг, и конг считается недействительным". N's added kong with the drawn tile
+    (1 from E, S and W, §2.7.2 (3)) is robbed by E's false hu, not waiting: the kong pays
+    nothing, and E pays 16 to each of S, W and N (§2.8.4 (2)). At the wall all wait: nothing
+    more. E −48, S +16, W +16, N +16."""
+    r = play(
+        [
+            {"kong": "added", "seat": "N"},
+            {"false_hu": "E", "from": "N", "robbing_kong": True, "waiting": False},
+        ],
+        waiting(*FOUR),
+    )
+    assert flows(r, "kong", "refund") == []
+    assert total(r) == {"E": -48, "S": 16, "W": 16, "N": 16}
+    assert r.stats["N"].kongs == 0 and r.stats["N"].kong_points == 0
+
+
+def test_after_a_false_hu_on_the_kong_a_real_hu_finds_no_kong_to_rob():
+    """The false claim was N's next discard event: a later hu on N's tile is a plain hu on a
+    discard, and robbing the same kong again is refused (§2.8.4 (3) voided it once). W's false
+    hu (waiting) pays 8 to E, S and N; S then wins 1 fan on N's discard (2 from N); at the wall
+    E waits on 0 fans, W and N do not: each pays E 1. E +10, S +10, W −25, N +5."""
+    events = [
+        {"kong": "added", "seat": "N"},
+        {"false_hu": "W", "from": "N", "robbing_kong": True, "waiting": True},
+        hu("S", 1, **{"from": "N"}),
+    ]
+    r = play(events, {"E": {"waiting": 0}, "W": "not_waiting", "N": "not_waiting"})
+    assert total(r) == {"E": 8 + 2, "S": 8 + 2, "W": -24 - 1, "N": 8 - 2 - 1}
+    events[2] = hu("S", 1, robbing_kong=True, **{"from": "N"})
+    with pytest.raises(HandError) as caught:
+        play(events, {"E": {"waiting": 0}, "W": "not_waiting", "N": "not_waiting"})
+    assert caught.value.path == "events[2].robbing_kong"
+
+
+def test_a_false_hu_on_a_plain_discard_names_the_discarder_and_pays_as_before():
+    """A false hu with `from` and no kong: §2.8.4 (2) alone, 8 to each player still in."""
+    r = play([{"false_hu": "S", "from": "E", "waiting": True}], waiting(*FOUR))
+    assert total(r) == {"E": 8, "S": -24, "W": 8, "N": 8}
+
+
+FALSE_KONG_REFUSALS = [
+    (ev({"kong": "concealed", "seat": "W"}, {"false_hu": "S", "after_kong": True, "waiting": True}),
+     "events[1].after_kong", "after_kong is a hu on a tile of another player (from)."),
+    (ev({"kong": "added", "seat": "W"}, {"false_hu": "S", "robbing_kong": True, "waiting": True}),
+     "events[1].robbing_kong", "robbing_kong is a hu on a tile of another player (from)."),
+    (ev({"kong": "added", "seat": "E"},
+        {"false_hu": "S", "from": "E", "robbing_kong": True, "after_kong": True, "waiting": True}),
+     "events[1].after_kong", "A hu robs a kong or wins on a discard after a kong, not both."),
+    (ev({"false_hu": "S", "from": "E", "after_kong": True, "waiting": True}),
+     "events[0].after_kong", AFTER),
+    (ev({"kong": "concealed", "seat": "E"},
+        {"false_hu": "S", "from": "E", "robbing_kong": True, "waiting": True}),
+     "events[1].robbing_kong", ROB),
+    (ev({"false_hu": "S", "from": "S", "waiting": True}), "events[0].from",
+     "S cannot declare hu on their own discard."),
+    (ev(OUT_S, {"false_hu": "W", "from": "S", "waiting": True}), "events[1].from",
+     OUT.format("S")),
+    (ev({"false_hu": "S", "from": "E", "waiting": True, "self_draw": True}),
+     "events[0].self_draw",
+     'Unknown key "self_draw": expected false_hu, from, waiting, robbing_kong, after_kong.'),
+    (ev({"false_hu": "S", "from": "E", "after_kong": "yes", "waiting": True}),
+     "events[0].after_kong", "Must be true or false."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("hand", "path", "message"), FALSE_KONG_REFUSALS)
+def test_a_false_hu_on_a_kong_is_checked_as_a_hu_is(hand, path, message):
+    """002 §2.8.4 (3) names a false hu with a discard after a kong or robbing a kong: the same
+    conditions as a real hu's (§2.7.2 (5), appendix 1, 9), each refused naming where."""
     with pytest.raises(HandError) as caught:
         play_hand(hand, FOUR, "E")
     assert (caught.value.path, caught.value.message) == (path, message)

@@ -86,7 +86,11 @@ def _fans(fans) -> str:
 
 
 def _hu_wins(event: dict) -> str:
-    return ", ".join(f"{seat_letter(w.get('seat'))} {_fans(w.get('fans'))}" for w in event["hu"])
+    return ", ".join(
+        f"{seat_letter(w.get('seat'))} {_fans(w.get('fans'))}"
+        + (f" ({_('pig')})" if w.get("pig") else "")  # 002 §2.5.8 (3)
+        for w in event["hu"]
+    )
 
 
 def _kong(event: dict) -> str:

@@ -315,7 +315,9 @@ SICHUAN_HAND = _object(
                                 "type": "array",
                                 "minItems": 1,
                                 "items": _object(
-                                    {"seat": _WIND, "fans": _FANS}, required=("seat", "fans")
+                                    # pig: 002 §2.5.8 (3)
+                                    {"seat": _WIND, "fans": _FANS, "pig": _FLAG},
+                                    required=("seat", "fans"),
                                 ),
                             },
                             "from": _WIND,

@@ -35,6 +35,7 @@ KEY_ORDER = (
     "fu",
     "yakuman",
     "fans",
+    "pig",
     "from_hand",
     "self_draw",
     "robbing_kong",

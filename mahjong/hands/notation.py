@@ -22,7 +22,7 @@ sanbaiman 11 han, as riichi.LIMITS begins them), `Y` or `yakuman`, `YY` or `doub
 Sichuan, one hand a line, its events in order separated by `;`, then `end` if the wall ran out:
 
     kong open S<E; kong concealed W; kong added N; kong added N hand
-    hu S 2<E; hu W 1,N 0<E; hu W 3 tsumo; hu S 1<N rob; hu S 1<W afterkong
+    hu S 2<E; hu W 1,N 0<E; hu W 3 tsumo; hu S 1<N rob; hu S 1<W afterkong; hu S 2 pig<E
     false N waiting; false N nw; false S waiting<W afterkong; false E nw<N rob
     dead N
     end E:w2 W:nw N:pig S:pigp
@@ -113,6 +113,13 @@ EXAMPLES = {
         (
             "false N waiting · false N nw",
             gettext_noop("North's false hu, with a waiting hand or without."),
+        ),
+        (
+            "hu S 2 pig<E",
+            gettext_noop(
+                "South declares hu with 2 fans on East's discard, holding a tile of the "
+                "forbidden suit: a pig."
+            ),
         ),
         (
             "false S waiting<W afterkong · false E nw<N rob",
@@ -438,10 +445,18 @@ def _kong(reader: _Reader) -> dict:
     return event
 
 
+def _win(reader: _Reader) -> dict:
+    win = {"seat": reader.seat(), "fans": reader.number(FANS)}
+    if reader.peek().kind == "word" and reader.peek().text == "pig":  # 002 §2.5.8 (3)
+        reader.take()
+        win["pig"] = True
+    return win
+
+
 def _hu(reader: _Reader) -> dict:
-    wins = [{"seat": reader.seat(), "fans": reader.number(FANS)}]
+    wins = [_win(reader)]
     while reader.mark(","):
-        wins.append({"seat": reader.seat(), "fans": reader.number(FANS)})
+        wins.append(_win(reader))
     event = {"hu": wins}
     if reader.mark("<"):
         event["from"] = reader.seat()
@@ -574,7 +589,9 @@ def _write_event(event: dict) -> str:
         text += f"<{event['from']}" if "from" in event else ""
         return text + (" hand" if event.get("from_hand") else "")
     if "hu" in event:
-        text = "hu " + ",".join(f"{w['seat']} {w['fans']}" for w in event["hu"])
+        text = "hu " + ",".join(
+            f"{w['seat']} {w['fans']}" + (" pig" if w.get("pig") else "") for w in event["hu"]
+        )
         text += f"<{event['from']}" if "from" in event else ""
         text += " tsumo" if event.get("self_draw") else ""
         text += " rob" if event.get("robbing_kong") else ""

@@ -50,6 +50,10 @@ moment". Readings chosen where seed 002 leaves a point open:
   lost as with a real hu: the robbed kong pays nothing, the last kong of `from` goes back.
   The same checks as a hu's: an added kong as the last event of `from` to rob, a kong to
   follow.
+- A winner whose hand held a tile of the forbidden suit (`hu[].pig`, §2.5.8 (3): "игроки с
+  выигрышными руками … с костями запрещённой масти получают штраф («поросёнок»)") pays the
+  pig's 48 points (§2.8.4 (1)) as a pig at the wall does, to the other players in equal parts,
+  at its hu; the hu is paid as it stands (the seed voids nothing else), and its kongs stand.
 - A dead hand (`{"dead": seat}`, §2.8.3): the seat returns every kong point received in the
   hand so far ("обязан вернуть все очки, полученные за объявления «конг»"); a kong it declares
   afterwards pays nothing, since those points would go back too. It may not claim others'
@@ -109,7 +113,7 @@ class SeatStats:
     self_draw: bool = False
     dealt_in: int = 0  # winners paid on this seat's discards (robbed kongs included)
     false_hu: int = 0
-    pig: bool = False  # an active pig (the penalty paid)
+    pig: bool = False  # paid the pig penalty: an active pig at the wall, or a winner (§2.5.8 (3))
     dead: bool = False  # the hand was declared dead (002 §2.8.3)
     end: str | None = None  # at an exhausted wall: waiting, not_waiting, pig or pig_passive
 
@@ -205,6 +209,7 @@ class _Hand:
         self.out: list[str] = []  # hu, in order
         self.fans: dict[str, int] = {}
         self.self_drawn: set[str] = set()
+        self.pigs: set[str] = set()  # winners with a tile of the forbidden suit, §2.5.8 (3)
         self.false_hus = dict.fromkeys(seats, 0)
         self.dealt_in = dict.fromkeys(seats, 0)
         self.payments: list[Payment] = []
@@ -339,7 +344,7 @@ class _Hand:
             where = _at(_at(path, "hu"), n)
             if not isinstance(win, dict):
                 raise HandError(where, messages.HU_OBJECT)
-            _keys(win, ("seat", "fans"), where)
+            _keys(win, ("seat", "fans", "pig"), where)
             seat = self.seat(win, "seat", where)
             if seat == discarder:
                 raise HandError(
@@ -356,6 +361,8 @@ class _Hand:
                     seat=seat,
                 )
             winners.append((seat, _fans(_required(win, "fans", where), _at(where, "fans"))))
+            if _flag(win, "pig", where):
+                self.pigs.add(seat)
         last_kong = self.claimed(discarder, robbing, after, path)
         for seat, fans in winners:
             if self_draw:
@@ -366,6 +373,8 @@ class _Hand:
                 self.pay(discarder, seat, base_points(fans), "hu", i)
                 self.dealt_in[discarder] += 1
             self.fans[seat] = fans
+            if seat in self.pigs:
+                self.pig(seat, i)
         if after:
             self.refund(last_kong, i)
         if not self.out:  # §2.6.2 (6): the first hu of the hand passes the deal
@@ -493,9 +502,13 @@ class _Hand:
                 self.pay(payer, payee, base_points(states[payee]), "waiting", None)
         for seat in not_waiting:
             if states[seat] == "pig":
-                for other in self.seats:
-                    if other != seat:
-                        self.pay(seat, other, PIG // (len(self.seats) - 1), "pig", None)
+                self.pig(seat, None)
+
+    def pig(self, seat: str, event: int | None):
+        """§2.8.4 (1): 48 points, to the other players in equal parts (docs/rules.md §5.2)."""
+        for other in self.seats:
+            if other != seat:
+                self.pay(seat, other, PIG // (len(self.seats) - 1), "pig", event)
 
 
 def play_hand(hand: dict, seats: tuple[str, ...], dealer: str) -> HandResult:
@@ -564,7 +577,7 @@ def _result(play: _Hand, states: dict, exhausted: bool) -> HandResult:
             self_draw=seat in play.self_drawn,
             dealt_in=play.dealt_in[seat],
             false_hu=play.false_hus[seat],
-            pig=state == "pig",
+            pig=state == "pig" or seat in play.pigs,
             dead=seat in play.dead,
             end="waiting" if isinstance(state, int) else state,
         )

@@ -361,6 +361,9 @@
       kong.refunded = true;
       for (const [payer, amount] of kong.paid) payOne(kong.seat, payer, amount, "refund", event, kong.event);
     };
+    const pig = (who, event) => {
+      for (const other of seats) if (other !== who) payOne(who, other, PIG / (seats.length - 1), "pig", event);
+    };
     const refundAll = (who, event) => kongs.filter((k) => k.seat === who).forEach((k) => refund(k, event));
     const lastKong = (who) => {
       if (who === null || !has(last, who)) return null;
@@ -428,17 +431,18 @@
       wins.forEach((win, n) => {
         const where = at(at(path, "hu"), n);
         if (!isDict(win)) fail(where, "HU_OBJECT");
-        keysIn(win, ["seat", "fans"], where);
+        keysIn(win, ["seat", "fans", "pig"], where);
         const who = seat(win, "seat", where);
         if (who === discarder) fail(at(where, "seat"), "OWN_DISCARD", { seat: who });
         if (dead.includes(who)) fail(at(where, "seat"), "DEAD_HU", { seat: who });
         if (winners.some(([w]) => w === who)) fail(at(where, "seat"), "HU_TWICE", { seat: who });
-        winners.push([who, fansOf(required(win, "fans", where), at(where, "fans"))]);
+        winners.push([who, fansOf(required(win, "fans", where), at(where, "fans")), flag(win, "pig", where)]);
       });
       const kong = claimed(discarder, robbing, after, path);
-      for (const [who, fans] of winners) {
+      for (const [who, fans, isPig] of winners) {
         if (selfDraw) for (const payer of stillIn(who)) payOne(payer, who, fanPoints(fans) + 1, "self_draw", i);
         else payOne(discarder, who, fanPoints(fans), "hu", i);
+        if (isPig) pig(who, i);
       }
       if (after) refund(kong, i);
       if (!out.length) nextDealer = winners.length === 1 ? winners[0][0] : discarder;
@@ -510,10 +514,7 @@
       for (const [who] of notWaiting) refundAll(who, null);
       for (const [payer] of notWaiting)
         for (const [payee, fans] of waiting) payOne(payer, payee, fanPoints(fans), "waiting", null);
-      for (const [who, state] of notWaiting)
-        if (state === "pig")
-          for (const other of seats)
-            if (other !== who) payOne(who, other, Math.floor(PIG / (seats.length - 1)), "pig", null);
+      for (const [who, state] of notWaiting) if (state === "pig") pig(who, null);
     } else if (out.length < limit) {
       fail("exhausted", "TOO_FEW_HU", { count: out.length, limit });
     }

@@ -151,7 +151,9 @@
       return L.kongs[x.from_hand ? "added_hand" : x.kong] + " " + w(x.seat) + (x.from ? " \u2190 " + w(x.from) : "");
     }
     if (x.hu) {
-      return L.events.hu + " " + x.hu.map(function (h) { return w(h.seat) + " (" + fmt(L.n_fans, {n: h.fans}) + ")"; }).join(", ") +
+      return L.events.hu + " " + x.hu.map(function (h) {
+        return w(h.seat) + " (" + fmt(L.n_fans, {n: h.fans}) + (h.pig ? ", " + L.ends.pig : "") + ")";
+      }).join(", ") +
         (x.self_draw ? " (" + L.self_draw + ")" : " \u2190 " + w(x.from)) +
         (x.robbing_kong ? " \u00b7 " + L.robbing_kong : "") + (x.after_kong ? " \u00b7 " + L.after_kong : "");
     }

@@ -429,9 +429,14 @@ def _with_dead(hand: dict, seats) -> dict:
 
 
 def _false_hu_on_kongs(hand: dict, seats) -> dict:
-    """Issue 36: a false hu on a discard (002 §2.8.4 (3)), after a kong of its discarder or
-    robbing it when the kong was that seat's last event, now and then on a wrong one."""
+    """Issue 36: now and then a winner who is a pig (002 §2.5.8 (3)); a false hu on a discard
+    (§2.8.4 (3)), after a kong of its discarder or robbing it when the kong was that seat's
+    last event, now and then on a wrong one."""
     rng = random.Random("false:" + json.dumps(hand, sort_keys=True))
+    for event in hand["events"]:  # 002 §2.5.8 (3): a winner with a forbidden tile
+        for win in event.get("hu", []) if isinstance(event.get("hu"), list) else []:
+            if isinstance(win, dict) and rng.random() < 0.08:
+                win["pig"] = rng.random() < 0.9 or "yes"
     last = {}
     for event in hand["events"]:
         if "false_hu" in event and rng.random() < 0.6:

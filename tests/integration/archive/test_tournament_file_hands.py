@@ -406,3 +406,22 @@ def test_a_false_hu_after_a_kong_imports_exports_and_costs_the_kong():
     ]
     t.delete()
     assert export_tournament(import_tournament(exported)) == exported
+
+
+def test_a_pig_on_a_winning_hand_imports_and_exports():
+    """formats README `hu[].pig: true` (002 §2.5.8 (3)): S wins 2 fans on E's discard (4) and
+    pays the pig's 48, 16 to each other player (§2.8.4 (1)); W and N win 0 fans on E's
+    discards (1 each). E +10, S −44, W +17, N +17."""
+    hand = {
+        "events": [
+            {"hu": [{"seat": "S", "fans": 2, "pig": True}], "from": "E"},
+            {"hu": [{"seat": "W", "fans": 0}], "from": "E"},
+            {"hu": [{"seat": "N", "fans": 0}], "from": "E"},
+        ]
+    }
+    t = import_tournament(hands_file("sbr-2025", hands=[hand]))
+    assert seat_rows(t) == [("E", 10, 0), ("S", -44, 0), ("W", 17, 0), ("N", 17, 0)]
+    exported = export_tournament(t)
+    assert exported["sessions"][0]["tables"][0]["hands"] == [hand]
+    t.delete()
+    assert export_tournament(import_tournament(exported)) == exported

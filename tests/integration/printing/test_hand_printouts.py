@@ -441,3 +441,9 @@ def test_a_false_hu_on_a_kong_in_words():
         "N added kong",
         "False hu: E (not waiting), robbing N's kong",
     ]
+
+
+def test_a_pig_on_a_winning_hand_in_words():
+    """Issue 36, 002 §2.5.8 (3): the protocol marks the winner who was a pig."""
+    hand = {"events": [{"hu": [{"seat": "S", "fans": 2, "pig": True}], "from": "E"}]}
+    assert hand_text(hand).startswith("Hu from E: S 2 fans (pig)")

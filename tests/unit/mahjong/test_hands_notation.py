@@ -241,6 +241,9 @@ def canonical(hand: dict) -> dict:
         for flag in ("from_hand", "self_draw", "robbing_kong", "after_kong"):
             if event.get(flag) is False:
                 del event[flag]
+        for win in event.get("hu", []):
+            if win.get("pig") is False:
+                del win["pig"]
     return hand
 
 
@@ -399,3 +402,16 @@ def test_a_false_hu_on_a_kong_is_typed_as_a_hu_on_a_kong():
     with pytest.raises(HandError) as caught:
         parse("false S waiting<W tsumo", "sichuan")
     assert caught.value.message == ("Line 1, column 19: expected <, rob or afterkong, not “tsumo”.")
+
+
+def test_a_pig_on_a_winning_hand_is_typed_after_its_fans():
+    """002 §2.5.8 (3), the formats README's `hu[].pig: true`: `pig` after the winner's fans."""
+    text = "hu S 2 PIG, w 0<E; hu N 1 pig tsumo"
+    hand = {
+        "events": [
+            {"hu": [{"seat": "S", "fans": 2, "pig": True}, {"seat": "W", "fans": 0}], "from": "E"},
+            {"hu": [{"seat": "N", "fans": 1, "pig": True}], "self_draw": True},
+        ]
+    }
+    assert parse(text, "sichuan") == [hand]
+    assert write(hand) == "hu S 2 pig,W 0<E; hu N 1 pig tsumo"

@@ -715,7 +715,7 @@ REFUSALS = [
     (ev({"hu": {"seat": "S", "fans": 1}, "from": "E"}), "events[0].hu", LIST_HU),
     (ev({"hu": ["S"], "from": "E"}), "events[0].hu[0]", "A hu is an object with seat and fans."),
     (ev({"hu": [{"seat": "S", "fans": 1, "han": 2}], "from": "E"}), "events[0].hu[0].han",
-     'Unknown key "han": expected seat, fans.'),
+     'Unknown key "han": expected seat, fans, pig.'),
     (ev({"hu": [{"seat": "S"}], "from": "E"}), "events[0].hu[0].fans", "Missing fans."),
     (ev(hu("S", -1, **{"from": "E"})), "events[0].hu[0].fans", FANS.format(-1)),
     (ev(hu("S", 1.5, **{"from": "E"})), "events[0].hu[0].fans", FANS.format(1.5)),
@@ -1189,6 +1189,76 @@ FALSE_KONG_REFUSALS = [
 def test_a_false_hu_on_a_kong_is_checked_as_a_hu_is(hand, path, message):
     """002 §2.8.4 (3) names a false hu with a discard after a kong or robbing a kong: the same
     conditions as a real hu's (§2.7.2 (5), appendix 1, 9), each refused naming where."""
+    with pytest.raises(HandError) as caught:
+        play_hand(hand, FOUR, "E")
+    assert (caught.value.path, caught.value.message) == (path, message)
+
+
+# --- a pig on a winning hand (issue 36) ------------------------------------------------------
+
+
+def test_a_winner_with_a_tile_of_the_forbidden_suit_pays_the_pig():
+    """002 §2.5.8 (3): "игроки с выигрышными руками … с костями запрещённой масти получают штраф
+    («поросёнок»)"; §2.8.4 (1): 48 points, 16 to each of the three others (docs/rules.md §5.2).
+    S wins 2 fans on E's discard (E pays 4, §2.7.3 (4)) and is a pig: S pays 16 to E, W and N.
+    W and N then win 0 fans each on E's discards (1 each). E +10, S −44, W +17, N +17."""
+    r = play(
+        [
+            {"hu": [{"seat": "S", "fans": 2, "pig": True}], "from": "E"},
+            hu("W", 0, **{"from": "E"}),
+            hu("N", 0, **{"from": "E"}),
+        ]
+    )
+    assert flows(r, "pig") == [("S", "E", 16, "pig"), ("S", "W", 16, "pig"), ("S", "N", 16, "pig")]
+    assert {p.event for p in r.payments if p.why == "pig"} == {0}
+    assert total(r) == {"E": -4 + 16 - 2, "S": 4 - 48, "W": 16 + 1, "N": 16 + 1}
+    assert r.stats["S"].pig and r.stats["S"].hu and not r.stats["W"].pig
+
+
+def test_a_self_drawn_pig_at_a_three_player_table_pays_24_to_each_other():
+    """§3.1 three players; §2.8.4 (1) "48 points", 24 to each of the other two (docs/rules.md
+    §5.2). W self-draws 1 fan (2 + 1 from E and S, §2.7.3 (5)) as a pig: W pays 24 to each.
+    E wins 0 fans on S's discard (1). E +22, S +20, W −42."""
+    r = play(
+        [
+            {"hu": [{"seat": "W", "fans": 1, "pig": True}], "self_draw": True},
+            hu("E", 0, **{"from": "S"}),
+        ],
+        seats=THREE,
+    )
+    assert total(r) == {"E": -3 + 24 + 1, "S": -3 + 24 - 1, "W": 6 - 48}
+
+
+def test_two_winners_on_one_discard_one_of_them_a_pig():
+    """§2.7.3 (4), several winners on one discard: E pays S 2 (1 fan) and W 8 (3 fans); W's hand
+    held a tile of the forbidden suit (§2.5.8 (3)): W pays 16 to E, S and N. `pig: false` is
+    the same as no pig. The wall runs out with N waiting 0 fans and E not waiting (E pays N 1).
+    E +5, S +18, W −40, N +17."""
+    r = play(
+        [
+            {
+                "hu": [
+                    {"seat": "S", "fans": 1, "pig": False},
+                    {"seat": "W", "fans": 3, "pig": True},
+                ],
+                "from": "E",
+            }
+        ],
+        {"E": "not_waiting", "N": {"waiting": 0}},
+    )
+    assert total(r) == {"E": -2 - 8 + 16 - 1, "S": 2 + 16, "W": 8 - 48, "N": 16 + 1}
+
+
+@pytest.mark.parametrize(
+    ("pig", "path", "message"),
+    [
+        ("yes", "events[0].hu[0].pig", "Must be true or false."),
+        (1, "events[0].hu[0].pig", "Must be true or false."),
+    ],
+)
+def test_a_pig_flag_is_true_or_false(pig, path, message):
+    """formats README: `hu[].pig: true`."""
+    hand = ev({"hu": [{"seat": "S", "fans": 1, "pig": pig}], "from": "E"})
     with pytest.raises(HandError) as caught:
         play_hand(hand, FOUR, "E")
     assert (caught.value.path, caught.value.message) == (path, message)

@@ -189,3 +189,18 @@ def test_sichuan_dead_hand_is_counted_and_its_kong_points_are_net_zero():
     assert stats.players["d"] == SichuanStats(hands=1, dead=1)
     assert stats.players["a"] == SichuanStats(hands=1, deal_ins=1)
     assert stats.players["b"] == SichuanStats(hands=1, hu=1)
+
+
+def test_sichuan_a_pig_on_a_winning_hand_counts_as_a_pig_and_a_hu():
+    """002 §2.5.8 (3): S wins 2 fans on E's discard with a tile of the forbidden suit: a hu and
+    a pig (48 points, 16 to each other player, §2.8.4 (1))."""
+    hand = {
+        "events": [
+            {"hu": [{"seat": "S", "fans": 2, "pig": True}], "from": "E"},
+            {"hu": [{"seat": "W", "fans": 0}], "from": "E"},
+            {"hu": [{"seat": "N", "fans": 0}], "from": "E"},
+        ]
+    }
+    t = table(SBR, [hand])
+    assert t.game.points == {"E": 10, "S": -44, "W": 17, "N": 17}
+    assert statistics("sichuan", [t]).players["b"] == SichuanStats(hands=1, hu=1, pigs=1)

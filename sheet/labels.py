@@ -84,6 +84,9 @@ def labels() -> dict:
         "robbing_kong": _("robbing a kong"),
         "after_kong": _("discard after a kong"),
         "false_waiting": _("the false hand was waiting"),
+        # 002 §2.8.4 (3): only when the false claim was on a kong's discard or robbed a kong
+        "false_from": _("On a discard after a kong or robbing a kong: whose"),
+        "pig_win": _("pig (a tile of the forbidden suit)"),
         "add_event": _("Add to the hand"),
         "wall_ran_out": _("The wall ran out"),
         "ends": {

@@ -1,6 +1,7 @@
 /* The table page's Sichuan form (view.js shows it): the hand's events in the order they
-   happened (kongs, hu on a discard or self-drawn, robbing a kong, a discard after a kong, false
-   hu), then, if the wall ran out, each remaining player's state; fans typed or added up from
+   happened (kongs, hu on a discard or self-drawn, robbing a kong, a discard after a kong, a
+   winner who is a pig, false hu — on a discard after a kong or robbing one too —, a dead hand),
+   then, if the wall ran out, each remaining player's state; fans typed or added up from
    appendix 1's checklist. Its hand data as the desk keeps it (mahjong/hands/sichuan.py), a
    kept hand back in the form for a correction, and a hand in words. */
 (function (Sheet) {
@@ -23,6 +24,9 @@
       });
     }
     return d;
+  }
+  function deadSeats(e) {
+    return e.events.filter(function (ev) { return ev.dead; }).map(function (ev) { return ev.dead; });
   }
   function outSeats(e) {
     var hu = [];
@@ -80,7 +84,7 @@
         el("button", {type: "button", class: "small", "aria-label": L.remove,
           onclick: function () { e.events.splice(i, 1); entryChanged(); }}, "\u2715"));
     })));
-    out.push(el("div", {class: "kinds", role: "group"}, ["hu", "kong", "false_hu"].map(function (k) {
+    out.push(el("div", {class: "kinds", role: "group"}, ["hu", "kong", "false_hu", "dead"].map(function (k) {
       return el("button", {type: "button", class: e.compose === k ? "kind on" : "kind",
         onclick: function () { e.compose = k; e.ev = {}; entryChanged(); }}, L.events[k]);
     })));
@@ -103,23 +107,40 @@
         out.push(el("label", {class: "flag"}, el("input", {type: "checkbox", checked: !!ev.after,
           onchange: function (x) { ev.after = x.target.checked; entryChanged(); }}), " " + L.after_kong));
       }
+      ev.pigs = ev.pigs || {};
       ordered(ev.winners).forEach(function (w) {
         out.push(el("div", {class: "value"}, el("b", {text: L.winds[w] + " \u00b7 " + name(w) + " "}),
-          fansInput(function () { return ev.fans[w] || 0; }, function (v) { ev.fans[w] = v; })));
+          fansInput(function () { return ev.fans[w] || 0; }, function (v) { ev.fans[w] = v; }),
+          // 002 §2.5.8 (3): a winning hand with a tile of the forbidden suit pays the pig
+          el("label", {class: "flag"}, el("input", {type: "checkbox", class: "pigwin", checked: !!ev.pigs[w],
+            onchange: function (x) { ev.pigs[w] = x.target.checked; entryChanged(true); }}), " " + L.pig_win)));
       });
+    } else if (e.compose === "dead") {
+      out.push(chips(L.by, ev.seat || "", function (w) { ev.seat = w; }));
     } else {
       out.push(chips(L.by, ev.seat || "", function (w) { ev.seat = w; }));
       out.push(el("label", {class: "flag"}, el("input", {type: "checkbox", checked: ev.waiting !== false,
         onchange: function (x) { ev.waiting = x.target.checked; entryChanged(); }}), " " + L.false_waiting));
+      // 002 §2.8.4 (3): a false hu on a discard after a kong or robbing a kong costs the kong
+      out.push(chips(L.false_from, ev.from || "", function (w) { ev.from = ev.from === w ? "" : w; }));
+      if (ev.from) {
+        out.push(el("label", {class: "flag"}, el("input", {type: "checkbox", checked: !!ev.robbing,
+          onchange: function (x) { ev.robbing = x.target.checked; entryChanged(); }}), " " + L.robbing_kong));
+        out.push(el("label", {class: "flag"}, el("input", {type: "checkbox", checked: !!ev.after,
+          onchange: function (x) { ev.after = x.target.checked; entryChanged(); }}), " " + L.after_kong));
+      }
     }
     out.push(el("button", {type: "button", class: "add", onclick: addEvent}, L.add_event));
     out.push(el("label", {class: "flag wall"}, el("input", {type: "checkbox", checked: e.wall,
       onchange: function (x) { e.wall = x.target.checked; entryChanged(); }}), " " + L.wall_ran_out));
     if (e.wall) {
+      var dead = deadSeats(e);
       outSeats(e).forEach(function (w) {
         var st = e.states[w] || (e.states[w] = {state: "not_waiting", fans: 0});
-        var row = [select(L.winds[w] + " \u00b7 " + name(w), st.state, [["waiting", L.ends.waiting],
-          ["not_waiting", L.ends.not_waiting], ["pig", L.ends.pig], ["pig_passive", L.ends.pig_passive]],
+        // a dead hand counts as not waiting (002 §2.8.3, docs/rules.md §5.2)
+        if (dead.indexOf(w) >= 0 && st.state === "waiting") st.state = "not_waiting";
+        var row = [select(L.winds[w] + " \u00b7 " + name(w), st.state, (dead.indexOf(w) >= 0 ? [] : [["waiting", L.ends.waiting]])
+          .concat([["not_waiting", L.ends.not_waiting], ["pig", L.ends.pig], ["pig_passive", L.ends.pig_passive]]),
           function (v) { st.state = v; })];
         if (st.state === "waiting") row.push(fansInput(function () { return st.fans || 0; }, function (v) { st.fans = v; }, true));
         out.push(el("div", {class: "value"}, row));
@@ -134,12 +155,24 @@
       if (ev.kind === "open") x.from = ev.from;
       if (ev.kind === "added_hand") x.from_hand = true;
     } else if (e.compose === "hu") {
-      x = {hu: ordered(ev.winners || []).map(function (w) { return {seat: w, fans: ev.fans[w] || 0}; })};
+      x = {hu: ordered(ev.winners || []).map(function (w) {
+        var h = {seat: w, fans: ev.fans[w] || 0};
+        if ((ev.pigs || {})[w]) h.pig = true;
+        return h;
+      })};
       if (ev.self_draw) x.self_draw = true; else x.from = ev.from;
       if (!ev.self_draw && ev.robbing) x.robbing_kong = true;
       if (!ev.self_draw && ev.after) x.after_kong = true;
+    } else if (e.compose === "dead") {
+      x = {dead: ev.seat};
     } else {
-      x = {false_hu: ev.seat, waiting: ev.waiting !== false};
+      x = {false_hu: ev.seat};
+      if (ev.from) {
+        x.from = ev.from;
+        if (ev.robbing) x.robbing_kong = true;
+        if (ev.after) x.after_kong = true;
+      }
+      x.waiting = ev.waiting !== false;
     }
     e.events.push(x); e.ev = {};
     entryChanged();

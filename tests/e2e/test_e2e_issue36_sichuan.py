@@ -95,3 +95,83 @@ def test_the_waiting_checklist_offers_only_what_the_wall_end_counts(
     page.screenshot(path=str(shot), full_page=True)
     # E pays S 2 for the hu; W and N each pay E 8.
     assert play(t.rule_set(), [data]).scores == {"E": -2 + 16, "S": 2, "W": -8, "N": -8}
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.django_db(transaction=True)
+def test_the_form_records_a_dead_hand_a_false_hu_after_a_kong_and_a_pig_on_a_win(
+    new_context, live_server, width
+):
+    """Issue 36 on the table page, each event as the formats README writes it:
+    1. W's concealed kong: 2 from E, S and N (002 §2.7.2 (2)).
+    2. S's false hu, waiting, on W's discard right after that kong: 8 to each of E, W and N
+       (§2.8.4 (2)), and W's kong goes back (§2.8.4 (3)).
+    3. N's open kong on E's discard: 2 from E (§2.7.2 (1)).
+    4. N's hand is declared dead: N returns those 2 (§2.8.3).
+    5. E wins 1 fan on W's discard (2, §2.7.3 (4)) with a tile of the forbidden suit: a pig,
+       48 points, 16 to each of S, W and N (§2.5.8 (3), §2.8.4 (1)).
+    The wall runs out: S waits for a pure suit (2 fans); W and dead N (not waiting, and the
+    page does not offer waiting for a dead hand) each pay S 4 (§2.7.4 (4)).
+    E −38, S 0, W +18, N +20."""
+    t = f.tournament(ruleset="sbr-2025", players=4, slug=f"dead-{width}", name="Dead hand")
+    table = f.seat_session(t).tables.get()
+    page = phone(new_context, live_server, table_path(table), width)
+    entry = page.locator("#entry")
+    add = page.get_by_role("button", name="Add to the hand")
+    entry.locator(".kinds button", has_text="Kong").click()
+    entry.locator("select").first.select_option("concealed")
+    chip(page, "By", "W")
+    add.click()
+    entry.locator(".kinds button", has_text="False hu").click()
+    chip(page, "By", "S")
+    chip(page, "robbing a kong: whose", "W")
+    entry.get_by_label("discard after a kong").check()
+    add.click()
+    entry.locator(".kinds button", has_text="Kong").click()
+    entry.locator("select").first.select_option("open")
+    chip(page, "By", "N")
+    chip(page, "From", "E")
+    add.click()
+    entry.locator(".kinds button", has_text="Dead hand").click()
+    chip(page, "By", "N")
+    add.click()
+    entry.locator(".kinds button", has_text="Hu").first.click()
+    chip(page, "Winners", "E")
+    chip(page, "From", "W")
+    entry.locator(".fansbox").fill("1")
+    entry.get_by_label("pig (a tile of the forbidden suit)").check()
+    add.click()
+    expect(entry.locator("ol.events li")).to_have_count(5)
+    expect(entry.locator("ol.events li").nth(3)).to_contain_text("Dead hand N")
+    expect(entry.locator("ol.events li").nth(4)).to_contain_text("pig")
+    entry.get_by_label("The wall ran out").check()
+    states = entry.locator(".value select")
+    expect(states).to_have_count(3)  # S, W, N
+    n_options = states.nth(2).locator("option").all_inner_texts()
+    assert n_options == ["not waiting", "pig", "passive pig"]
+    states.nth(0).select_option("waiting")
+    entry.locator(".value .fansbox").fill("2")
+    data = {
+        "events": [
+            {"kong": "concealed", "seat": "W"},
+            {"false_hu": "S", "from": "W", "after_kong": True, "waiting": True},
+            {"kong": "open", "seat": "N", "from": "E"},
+            {"dead": "N"},
+            {"hu": [{"seat": "E", "fans": 1, "pig": True}], "from": "W"},
+        ],
+        "exhausted": {"S": {"waiting": 2}, "W": "not_waiting", "N": "not_waiting"},
+    }
+    points = play(t.rule_set(), [data]).scores
+    assert points == {"E": -38, "S": 0, "W": 18, "N": 20}
+    preview = page.locator("#preview")
+    for wind in "ESWN":
+        value = points[wind]
+        text = f"+{value}" if value > 0 else (f"\u2212{-value}" if value < 0 else "0")
+        expect(preview.locator("tr", has_text=f"{wind} Player")).to_contain_text(text)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.get_by_role("button", name="Save the hand").click()
+    expect(entry).to_contain_text("Hand 2")
+    expect(page.locator("#status")).to_contain_text("Everything is at the desk")
+    assert Hand.objects.get().data == data
+    shot = e2e.SCREENSHOTS / f"sheet-sichuan-dead-{width}.png"
+    page.screenshot(path=str(shot), full_page=True)

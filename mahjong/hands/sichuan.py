@@ -27,7 +27,7 @@ moment". Readings chosen where seed 002 leaves a point open:
 - `robbing_kong` needs an added kong as the last event of `from`; `after_kong` needs a kong of
   any kind as the last event of `from`, and returns that kong only: "очки будут возвращены
   только за последний объявленный конг" (§2.7.2 (5)). A seat's events are the kongs it makes,
-  its discards (`from` of an open kong or a hu), its self-drawn hu and its false hu.
+  its discards (`from` of an open kong, a hu or a false hu), its self-drawn hu and its false hu.
 - When the hand ends with three hu (two at a three-player table), the last player's hand is
   not checked: §2.5.8 (3) shows "все игроки с объявленным маджонгом, все игроки в финале
   «Исчерпание стены»", so that player's kong points stand.
@@ -41,7 +41,6 @@ moment". Readings chosen where seed 002 leaves a point open:
 - A player makes at most four kongs in a hand (four sets and a pair, §2.6.1 (1)). Nothing
   follows the last hu ("до тех пор, пока три игрока не объявят маджонг", §2.6.2 (1)): a fourth
   hu, or a third at a three-player table, is refused as an event after the end of the hand.
-
 - A false hu on a discard (`from`) may say the claim robbed a kong (`robbing_kong`) or followed
   a kong of `from` (`after_kong`), as a hu does: "любые другие последствия ошибочного объявления
   маджонга не восстанавливаются в расчётах – за «ложный Ху» с «Набросом после конга» игрок,

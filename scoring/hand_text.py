@@ -95,7 +95,11 @@ def _fans(fans) -> str:
 
 
 def _hu_wins(event: dict) -> str:
-    return ", ".join(f"{seat_letter(w.get('seat'))} {_fans(w.get('fans'))}" for w in event["hu"])
+    return ", ".join(
+        f"{seat_letter(w.get('seat'))} {_fans(w.get('fans'))}"
+        + (f" ({_('pig')})" if w.get("pig") else "")  # 002 §2.5.8 (3)
+        for w in event["hu"]
+    )
 
 
 def _kong(event: dict) -> str:
@@ -133,10 +137,21 @@ def _event(event: dict) -> str:
         return _kong(event)
     if "hu" in event:
         return _hu(event)
+    if "dead" in event:
+        return _("Dead hand: %(seat)s") % {"seat": seat_letter(event.get("dead"))}
     seat = seat_letter(event.get("false_hu"))
     if event.get("waiting"):
-        return _("False hu: %(seat)s (waiting)") % {"seat": seat}
-    return _("False hu: %(seat)s (not waiting)") % {"seat": seat}
+        text = _("False hu: %(seat)s (waiting)") % {"seat": seat}
+    else:
+        text = _("False hu: %(seat)s (not waiting)") % {"seat": seat}
+    discarder = {"seat": seat_letter(event.get("from"))}
+    if event.get("robbing_kong"):  # 002 §2.8.4 (3)
+        return text + ", " + _("robbing %(seat)s's kong") % discarder
+    if event.get("after_kong"):
+        return text + ", " + _("on %(seat)s's discard after a kong") % discarder
+    if "from" in event:
+        return text + ", " + _("on %(seat)s's discard") % discarder
+    return text
 
 
 def _state(wind: str, state) -> str:

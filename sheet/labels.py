@@ -42,6 +42,11 @@ def labels() -> dict:
         "han": _("han"),
         "fu": _("fu"),
         "count_fans": _("Count the fans (appendix 1)"),
+        # 002 §2.7.4 (4): what a waiting hand at an exhausted wall is valued without.
+        "waiting_fans_note": _(
+            "The most valuable hand waited for, without win on replacement, discard after "
+            "kong, robbing the kong and sea bottom (§2.7.4 (4))."
+        ),
         "fans_names": {
             "kong": _("kong, each"),
             "four": _("four of a kind, each"),
@@ -61,7 +66,12 @@ def labels() -> dict:
             "each other player's state."
         ),
         "remove": _("Remove"),
-        "events": {"hu": _("Hu"), "kong": _("Kong"), "false_hu": _("False hu")},
+        "events": {
+            "hu": _("Hu"),
+            "kong": _("Kong"),
+            "false_hu": _("False hu"),
+            "dead": _("Dead hand"),
+        },
         "kong_kind": _("Kind of kong"),
         "kongs": {
             "open": _("Open kong"),
@@ -74,6 +84,9 @@ def labels() -> dict:
         "robbing_kong": _("robbing a kong"),
         "after_kong": _("discard after a kong"),
         "false_waiting": _("the false hand was waiting"),
+        # 002 §2.8.4 (3): only when the false claim was on a kong's discard or robbed a kong
+        "false_from": _("On a discard after a kong or robbing a kong: whose"),
+        "pig_win": _("pig (a tile of the forbidden suit)"),
         "add_event": _("Add to the hand"),
         "wall_ran_out": _("The wall ran out"),
         "ends": {

@@ -319,7 +319,9 @@ SICHUAN_HAND = _object(
                                 "type": "array",
                                 "minItems": 1,
                                 "items": _object(
-                                    {"seat": _WIND, "fans": _FANS}, required=("seat", "fans")
+                                    # pig: 002 §2.5.8 (3)
+                                    {"seat": _WIND, "fans": _FANS, "pig": _FLAG},
+                                    required=("seat", "fans"),
                                 ),
                             },
                             "from": _WIND,
@@ -330,8 +332,16 @@ SICHUAN_HAND = _object(
                         required=("hu",),
                     ),
                     _object(
-                        {"false_hu": _WIND, "waiting": _FLAG}, required=("false_hu", "waiting")
+                        {
+                            "false_hu": _WIND,
+                            "from": _WIND,  # 002 §2.8.4 (3): with robbing_kong or after_kong
+                            "waiting": _FLAG,
+                            "robbing_kong": _FLAG,
+                            "after_kong": _FLAG,
+                        },
+                        required=("false_hu", "waiting"),
                     ),
+                    _object({"dead": _WIND}, required=("dead",)),  # 002 §2.8.3
                 ]
             },
         },
@@ -348,7 +358,7 @@ SICHUAN_HAND = _object(
         ),
     },
     required=("events",),
-    description="a Sichuan hand: its events in order (kong, hu, false_hu), then, if the wall "
+    description="a Sichuan hand: its events in order (kong, hu, false_hu, dead), then, if the wall "
     "ran out, the state of each player who did not declare hu",
 )
 HANDS_MAX = largest(Hand._meta.get_field("number"))

@@ -87,7 +87,7 @@ DEALER_SEAT = gettext_noop("The dealer must be a seat at the table.")
 SICHUAN_HAND_OBJECT = gettext_noop("A hand is an object with its events.")
 EVENTS_LIST = gettext_noop("Must be a list of events.")
 HAND_ENDED = gettext_noop("The hand ended when {count} players had declared hu.")
-ONE_EVENT = gettext_noop("An event is one kong, hu or false_hu.")
+ONE_EVENT = gettext_noop("An event is one kong, hu, false_hu or dead.")
 WALL_DID_NOT_RUN_OUT = gettext_noop(
     "The hand ended when {count} players had declared hu: the wall did not run out."
 )
@@ -96,6 +96,13 @@ TOO_FEW_HU = gettext_noop(
     "other player."
 )
 HANDS_LIST = gettext_noop("Must be a list of hands.")
+# 002 §2.8.3: a dead hand
+DEAD_TWICE = gettext_noop("{seat}'s hand is already dead.")
+DEAD_HU = gettext_noop("{seat}'s hand is dead: a hu with it is a false hu (record a false_hu).")
+DEAD_NO_CLAIM = gettext_noop("{seat}'s hand is dead: it may not claim another player's tile.")
+DEAD_WAITING = gettext_noop(
+    "{seat}'s hand is dead: it counts as not waiting (not_waiting, pig or pig_passive)."
+)
 
 WORDS = (BY_SELF_DRAW, ON_A_DISCARD)
 CODES = {

@@ -27,8 +27,9 @@ the win was on the replacement tile of an open kan whose tile N gave (`kan_from`
 Sichuan, one hand a line, its events in order separated by `;`, then `end` if the wall ran out:
 
     kong open S<E; kong concealed W; kong added N; kong added N hand
-    hu S 2<E; hu W 1,N 0<E; hu W 3 tsumo; hu S 1<N rob; hu S 1<W afterkong
-    false N waiting; false N nw
+    hu S 2<E; hu W 1,N 0<E; hu W 3 tsumo; hu S 1<N rob; hu S 1<W afterkong; hu S 2 pig<E
+    false N waiting; false N nw; false S waiting<W afterkong; false E nw<N rob
+    dead N
     end E:w2 W:nw N:pig S:pigp
 
 Every error is a NotationError (a HandError) naming the line and column; its template is
@@ -132,6 +133,24 @@ EXAMPLES = {
         (
             "false N waiting · false N nw",
             gettext_noop("North's false hu, with a waiting hand or without."),
+        ),
+        (
+            "hu S 2 pig<E",
+            gettext_noop(
+                "South declares hu with 2 fans on East's discard, holding a tile of the "
+                "forbidden suit: a pig."
+            ),
+        ),
+        (
+            "false S waiting<W afterkong · false E nw<N rob",
+            gettext_noop(
+                "A false hu on West's discard right after West's kong; a false hu robbing "
+                "North's kong."
+            ),
+        ),
+        (
+            "dead N",
+            gettext_noop("North's hand is declared dead: North's kong points go back."),
         ),
         (
             "end E:w2 W:nw N:pig S:pigp",
@@ -473,10 +492,18 @@ def _kong(reader: _Reader) -> dict:
     return event
 
 
+def _win(reader: _Reader) -> dict:
+    win = {"seat": reader.seat(), "fans": reader.number(FANS)}
+    if reader.peek().kind == "word" and reader.peek().text == "pig":  # 002 §2.5.8 (3)
+        reader.take()
+        win["pig"] = True
+    return win
+
+
 def _hu(reader: _Reader) -> dict:
-    wins = [{"seat": reader.seat(), "fans": reader.number(FANS)}]
+    wins = [_win(reader)]
     while reader.mark(","):
-        wins.append({"seat": reader.seat(), "fans": reader.number(FANS)})
+        wins.append(_win(reader))
     event = {"hu": wins}
     if reader.mark("<"):
         event["from"] = reader.seat()
@@ -507,6 +534,19 @@ def _false_hu(reader: _Reader) -> dict:
             ),
         )
     event["waiting"] = WAITING[token.text]
+    if reader.mark("<"):
+        event["from"] = reader.seat()
+    while not reader.done():
+        token = reader.take()
+        flag = HU_FLAGS.get(token.text) if token.kind == "word" else None
+        if flag not in ("robbing_kong", "after_kong"):
+            reader.fail(
+                token,
+                gettext_noop(
+                    "Line {line}, column {column}: expected <, rob or afterkong, not {token}."
+                ),
+            )
+        event[flag] = True
     return event
 
 
@@ -569,7 +609,8 @@ def _sichuan(text: str, line: int) -> dict:
             reader.fail(
                 token,
                 gettext_noop(
-                    "Line {line}, column {column}: an event is kong, hu, false or end, not {token}."
+                    "Line {line}, column {column}: "
+                    "an event is kong, hu, false, dead or end, not {token}."
                 ),
             )
         event = read(reader)
@@ -582,7 +623,11 @@ def _sichuan(text: str, line: int) -> dict:
     return hand
 
 
-EVENTS = {"kong": _kong, "hu": _hu, "false": _false_hu, "false_hu": _false_hu}
+def _dead(reader: _Reader) -> dict:
+    return {"dead": reader.seat()}
+
+
+EVENTS = {"kong": _kong, "hu": _hu, "false": _false_hu, "false_hu": _false_hu, "dead": _dead}
 
 
 def _write_event(event: dict) -> str:
@@ -591,12 +636,19 @@ def _write_event(event: dict) -> str:
         text += f"<{event['from']}" if "from" in event else ""
         return text + (" hand" if event.get("from_hand") else "")
     if "hu" in event:
-        text = "hu " + ",".join(f"{w['seat']} {w['fans']}" for w in event["hu"])
+        text = "hu " + ",".join(
+            f"{w['seat']} {w['fans']}" + (" pig" if w.get("pig") else "") for w in event["hu"]
+        )
         text += f"<{event['from']}" if "from" in event else ""
         text += " tsumo" if event.get("self_draw") else ""
         text += " rob" if event.get("robbing_kong") else ""
         return text + (" afterkong" if event.get("after_kong") else "")
-    return f"false {event['false_hu']} {'waiting' if event['waiting'] else 'nw'}"
+    if "dead" in event:
+        return f"dead {event['dead']}"
+    text = f"false {event['false_hu']} {'waiting' if event['waiting'] else 'nw'}"
+    text += f"<{event['from']}" if "from" in event else ""
+    text += " rob" if event.get("robbing_kong") else ""
+    return text + (" afterkong" if event.get("after_kong") else "")
 
 
 def _write_state(state) -> str:

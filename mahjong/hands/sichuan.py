@@ -2,11 +2,11 @@
 make.
 
 Input is the tournament file's hand object (docs/formats.md, "Hands"): the events of
-the hand in the order they happened (`kong`, `hu`, `false_hu`), then, if the wall ran out, the
-state of each player who did not declare hu (`exhausted`). Seats are the winds held for the whole
-session: four, or three at a three-player table (002 §3.1). `play_hand` checks one hand and pays
-it; `play_game` runs a table's hands and passes the deal. Every impossible hand raises HandError
-naming where ("events[2].hu[0].seat").
+the hand in the order they happened (`kong`, `hu`, `false_hu`, `dead`), then, if the wall ran
+out, the state of each player who did not declare hu (`exhausted`). Seats are the winds held
+for the whole session: four, or three at a three-player table (002 §3.1). `play_hand` checks
+one hand and pays it; `play_game` runs a table's hands and passes the deal. Every impossible
+hand raises HandError naming where ("events[2].hu[0].seat").
 
 The points are counted in event order, because the seed pays "each player not yet hu at that
 moment". Readings chosen where seed 002 leaves a point open:
@@ -27,7 +27,7 @@ moment". Readings chosen where seed 002 leaves a point open:
 - `robbing_kong` needs an added kong as the last event of `from`; `after_kong` needs a kong of
   any kind as the last event of `from`, and returns that kong only: "очки будут возвращены
   только за последний объявленный конг" (§2.7.2 (5)). A seat's events are the kongs it makes,
-  its discards (`from` of an open kong or a hu), its self-drawn hu and its false hu.
+  its discards (`from` of an open kong, a hu or a false hu), its self-drawn hu and its false hu.
 - When the hand ends with three hu (two at a three-player table), the last player's hand is
   not checked: §2.5.8 (3) shows "все игроки с объявленным маджонгом, все игроки в финале
   «Исчерпание стены»", so that player's kong points stand.
@@ -41,10 +41,26 @@ moment". Readings chosen where seed 002 leaves a point open:
 - A player makes at most four kongs in a hand (four sets and a pair, §2.6.1 (1)). Nothing
   follows the last hu ("до тех пор, пока три игрока не объявят маджонг", §2.6.2 (1)): a fourth
   hu, or a third at a three-player table, is refused as an event after the end of the hand.
-
-The file has no key for a dead hand (§2.8.3: "обязан вернуть все очки, полученные за объявления
-«конг»"), nor for a false hu that robs a kong or follows a kong (§2.8.4 (3): the kong still
-pays nothing); this module pays only what the file can say.
+- A false hu on a discard (`from`) may say the claim robbed a kong (`robbing_kong`) or followed
+  a kong of `from` (`after_kong`), as a hu does: "любые другие последствия ошибочного объявления
+  маджонга не восстанавливаются в расчётах – за «ложный Ху» с «Набросом после конга» игрок,
+  объявивший конг, всё равно не получает очков за сет; за «ложный Ху» с «Ограблением конга»
+  игрок всё равно не получает очков за ограбленный конг" (§2.8.4 (3)). The kong's points are
+  lost as with a real hu: the robbed kong pays nothing, the last kong of `from` goes back.
+  The same checks as a hu's: an added kong as the last event of `from` to rob, a kong to
+  follow.
+- A winner whose hand held a tile of the forbidden suit (`hu[].pig`, §2.5.8 (3): "игроки с
+  выигрышными руками … с костями запрещённой масти получают штраф («поросёнок»)") pays the
+  pig's 48 points (§2.8.4 (1)) as a pig at the wall does, to the other players in equal parts,
+  at its hu; the hu is paid as it stands (the seed voids nothing else), and its kongs stand.
+- A dead hand (`{"dead": seat}`, §2.8.3): the seat returns every kong point received in the
+  hand so far ("обязан вернуть все очки, полученные за объявления «конг»"); a kong it declares
+  afterwards pays nothing, since those points would go back too. It may not claim others'
+  tiles ("запрет на взятие костей других игроков по объявлениям"): an open kong by it is
+  refused. Its hu is a false hu ("обернётся штрафом за ложный маджонг"): a hu naming it is
+  refused, the table records a false_hu. It stays in the hand and pays as any player still
+  in it. At an exhausted wall it counts as not waiting (docs/rules.md §5.2: it may not win),
+  so a waiting state for it is refused; it may still be a pig.
 """
 
 from dataclasses import dataclass, field
@@ -66,7 +82,8 @@ HAND_KEYS = ("events", "exhausted")
 EVENT_KEYS = {
     "kong": ("kong", "seat", "from", "from_hand"),
     "hu": ("hu", "from", "self_draw", "robbing_kong", "after_kong"),
-    "false_hu": ("false_hu", "waiting"),
+    "false_hu": ("false_hu", "from", "waiting", "robbing_kong", "after_kong"),
+    "dead": ("dead",),
 }
 
 
@@ -95,7 +112,8 @@ class SeatStats:
     self_draw: bool = False
     dealt_in: int = 0  # winners paid on this seat's discards (robbed kongs included)
     false_hu: int = 0
-    pig: bool = False  # an active pig (the penalty paid)
+    pig: bool = False  # paid the pig penalty: an active pig at the wall, or a winner (§2.5.8 (3))
+    dead: bool = False  # the hand was declared dead (002 §2.8.3)
     end: str | None = None  # at an exhausted wall: waiting, not_waiting, pig or pig_passive
 
 
@@ -190,11 +208,13 @@ class _Hand:
         self.out: list[str] = []  # hu, in order
         self.fans: dict[str, int] = {}
         self.self_drawn: set[str] = set()
+        self.pigs: set[str] = set()  # winners with a tile of the forbidden suit, §2.5.8 (3)
         self.false_hus = dict.fromkeys(seats, 0)
         self.dealt_in = dict.fromkeys(seats, 0)
         self.payments: list[Payment] = []
         self.kongs: list[_Kong] = []
         self.last: dict[str, int] = {}  # seat → index of its last event
+        self.dead: set[str] = set()  # §2.8.3
         self.next_dealer = dealer
 
     def seat(self, obj: dict, key: str, path: str) -> str:
@@ -243,6 +263,8 @@ class _Hand:
                 kind=Shown(kind, "json"),
             )
         seat = self.seat(event, "seat", path)
+        if kind == "open" and seat in self.dead:
+            raise HandError(_at(path, "seat"), messages.DEAD_NO_CLAIM, seat=seat)
         if kind == "open":
             discarder = self.seat(event, "from", path)
             if discarder == seat:
@@ -271,7 +293,7 @@ class _Hand:
             payers = [discarder]
             self.last[discarder] = i
         else:
-            payers = [] if from_hand else self.still_in(but=seat)
+            payers = [] if from_hand or seat in self.dead else self.still_in(but=seat)
         for payer in payers:
             kong.paid.append((payer, KONG_POINTS[kind]))
             self.pay(payer, seat, KONG_POINTS[kind], "kong", i)
@@ -321,7 +343,7 @@ class _Hand:
             where = _at(_at(path, "hu"), n)
             if not isinstance(win, dict):
                 raise HandError(where, messages.HU_OBJECT)
-            _keys(win, ("seat", "fans"), where)
+            _keys(win, ("seat", "fans", "pig"), where)
             seat = self.seat(win, "seat", where)
             if seat == discarder:
                 raise HandError(
@@ -329,6 +351,8 @@ class _Hand:
                     messages.OWN_DISCARD,
                     seat=seat,
                 )
+            if seat in self.dead:
+                raise HandError(_at(where, "seat"), messages.DEAD_HU, seat=seat)
             if seat in (w for w, _ in winners):
                 raise HandError(
                     _at(where, "seat"),
@@ -336,6 +360,30 @@ class _Hand:
                     seat=seat,
                 )
             winners.append((seat, _fans(_required(win, "fans", where), _at(where, "fans"))))
+            if _flag(win, "pig", where):
+                self.pigs.add(seat)
+        last_kong = self.claimed(discarder, robbing, after, path)
+        for seat, fans in winners:
+            if self_draw:
+                for payer in self.still_in(but=seat):
+                    self.pay(payer, seat, base_points(fans) + 1, "self_draw", i)
+                self.self_drawn.add(seat)
+            else:
+                self.pay(discarder, seat, base_points(fans), "hu", i)
+                self.dealt_in[discarder] += 1
+            self.fans[seat] = fans
+            if seat in self.pigs:
+                self.pig(seat, i)
+        if after:
+            self.refund(last_kong, i)
+        if not self.out:  # §2.6.2 (6): the first hu of the hand passes the deal
+            self.next_dealer = winners[0][0] if len(winners) == 1 else discarder
+        self.out += [seat for seat, _ in winners]
+        self.last[discarder or winners[0][0]] = i
+
+    def claimed(self, discarder: str | None, robbing: bool, after: bool, path: str):
+        """The kong a claim on `discarder`'s tile robs or follows (§2.7.2 (5), appendix 1, 9;
+        for a false hu §2.8.4 (3)); a robbed kong is voided here."""
         last_kong = self._last_kong(discarder)
         if robbing and (last_kong is None or last_kong.kind != "added"):
             raise HandError(
@@ -352,21 +400,7 @@ class _Hand:
         if robbing:
             last_kong.robbed = True
             self.payments = [p for p in self.payments if p.event != last_kong.event]
-        for seat, fans in winners:
-            if self_draw:
-                for payer in self.still_in(but=seat):
-                    self.pay(payer, seat, base_points(fans) + 1, "self_draw", i)
-                self.self_drawn.add(seat)
-            else:
-                self.pay(discarder, seat, base_points(fans), "hu", i)
-                self.dealt_in[discarder] += 1
-            self.fans[seat] = fans
-        if after:
-            self.refund(last_kong, i)
-        if not self.out:  # §2.6.2 (6): the first hu of the hand passes the deal
-            self.next_dealer = winners[0][0] if len(winners) == 1 else discarder
-        self.out += [seat for seat, _ in winners]
-        self.last[discarder or winners[0][0]] = i
+        return last_kong
 
     def _last_kong(self, seat: str | None) -> _Kong | None:
         """The kong that is `seat`'s last event, if it is one."""
@@ -380,11 +414,35 @@ class _Hand:
         seat = self.seat(event, "false_hu", path)
         _required(event, "waiting", path)
         waiting = _flag(event, "waiting", path)
+        robbing = _flag(event, "robbing_kong", path)
+        after = _flag(event, "after_kong", path)
+        for key, flag in (("robbing_kong", robbing), ("after_kong", after)):
+            if flag and "from" not in event:
+                raise HandError(_at(path, key), messages.HU_ON_OTHERS_TILE, key=key)
+        if robbing and after:
+            raise HandError(_at(path, "after_kong"), messages.ROB_OR_AFTER_KONG)
+        discarder = self.seat(event, "from", path) if "from" in event else None
+        if discarder == seat:
+            raise HandError(_at(path, "from"), messages.OWN_DISCARD, seat=seat)
+        last_kong = self.claimed(discarder, robbing, after, path)
         for other in self.still_in(but=seat):
             self.pay(seat, other, FALSE_HU[waiting], "false_hu", i)
         self.refund_all(seat, i)
+        if after:  # §2.8.4 (3): "игрок, объявивший конг, всё равно не получает очков за сет"
+            self.refund(last_kong, i)
         self.false_hus[seat] += 1
         self.last[seat] = i
+        if discarder is not None:
+            self.last[discarder] = i
+
+    def dead_hand(self, event: dict, i: int, path: str):
+        """§2.8.3: the seat returns every kong point of the hand and may no longer win."""
+        _keys(event, EVENT_KEYS["dead"], path)
+        seat = self.seat(event, "dead", path)
+        if seat in self.dead:
+            raise HandError(_at(path, "dead"), messages.DEAD_TWICE, seat=seat)
+        self.dead.add(seat)
+        self.refund_all(seat, i)
 
     def exhausted(self, states, path: str) -> dict[str, str | int]:
         """seat → fans of the waiting hand, or not_waiting / pig / pig_passive."""
@@ -419,6 +477,8 @@ class _Hand:
             state = states[seat]
             if isinstance(state, dict) and "waiting" in state:
                 _keys(state, ("waiting",), where)
+                if seat in self.dead:
+                    raise HandError(where, messages.DEAD_WAITING, seat=seat)
                 out[seat] = _fans(state["waiting"], _at(where, "waiting"))
             elif isinstance(state, str) and state in NOT_WAITING:
                 out[seat] = state
@@ -441,9 +501,13 @@ class _Hand:
                 self.pay(payer, payee, base_points(states[payee]), "waiting", None)
         for seat in not_waiting:
             if states[seat] == "pig":
-                for other in self.seats:
-                    if other != seat:
-                        self.pay(seat, other, PIG // (len(self.seats) - 1), "pig", None)
+                self.pig(seat, None)
+
+    def pig(self, seat: str, event: int | None):
+        """§2.8.4 (1): 48 points, to the other players in equal parts (docs/rules.md §5.2)."""
+        for other in self.seats:
+            if other != seat:
+                self.pay(seat, other, PIG // (len(self.seats) - 1), "pig", event)
 
 
 def play_hand(hand: dict, seats: tuple[str, ...], dealer: str) -> HandResult:
@@ -469,7 +533,9 @@ def play_hand(hand: dict, seats: tuple[str, ...], dealer: str) -> HandResult:
         kinds = [k for k in EVENT_KEYS if isinstance(event, dict) and k in event]
         if len(kinds) != 1:
             raise HandError(path, messages.ONE_EVENT)
-        {"kong": play.kong, "hu": play.hu, "false_hu": play.false_hu}[kinds[0]](event, i, path)
+        handlers = {"kong": play.kong, "hu": play.hu, "false_hu": play.false_hu}
+        handlers["dead"] = play.dead_hand
+        handlers[kinds[0]](event, i, path)
     states = {}
     if "exhausted" in hand:
         if len(play.out) == play.limit:
@@ -510,7 +576,8 @@ def _result(play: _Hand, states: dict, exhausted: bool) -> HandResult:
             self_draw=seat in play.self_drawn,
             dealt_in=play.dealt_in[seat],
             false_hu=play.false_hus[seat],
-            pig=state == "pig",
+            pig=state == "pig" or seat in play.pigs,
+            dead=seat in play.dead,
             end="waiting" if isinstance(state, int) else state,
         )
     return HandResult(

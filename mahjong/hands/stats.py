@@ -86,6 +86,7 @@ class SichuanStats:
     pigs: int = 0
     false_hu: int = 0
     deal_ins: int = 0
+    dead: int = 0  # hands declared dead (002 §2.8.3)
 
     @property
     def wins(self) -> int:
@@ -187,6 +188,7 @@ def _sichuan(tables) -> tuple[dict, list]:
                 stats.kong_points += seat.kong_points
                 stats.pigs += seat.pig
                 stats.false_hu += seat.false_hu
+                stats.dead += seat.dead
             for payer in {(p.payer, p.event) for p in played.payments if p.why == "hu"}:
                 players[t.players[payer[0]]].deal_ins += 1
             for wind in played.hu:

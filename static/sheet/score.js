@@ -340,7 +340,8 @@
   const EVENT_KEYS = {
     kong: ["kong", "seat", "from", "from_hand"],
     hu: ["hu", "from", "self_draw", "robbing_kong", "after_kong"],
-    false_hu: ["false_hu", "waiting"],
+    false_hu: ["false_hu", "from", "waiting", "robbing_kong", "after_kong"],
+    dead: ["dead"],
   };
   const fanPoints = (fans) => 2 ** Math.min(fans, 4);
   const at = (path, key) => (typeof key === "number" ? `${path}[${key}]` : path ? `${path}.${key}` : key);
@@ -382,6 +383,7 @@
     let payments = [];
     const kongs = [];
     const last = {};
+    const dead = []; // 002 §2.8.3
     let nextDealer = dealer;
 
     const seat = (obj, key, path) => {
@@ -400,6 +402,9 @@
       kong.refunded = true;
       for (const [payer, amount] of kong.paid) payOne(kong.seat, payer, amount, "refund", event, kong.event);
     };
+    const pig = (who, event) => {
+      for (const other of seats) if (other !== who) payOne(who, other, PIG / (seats.length - 1), "pig", event);
+    };
     const refundAll = (who, event) => kongs.filter((k) => k.seat === who).forEach((k) => refund(k, event));
     const lastKong = (who) => {
       if (who === null || !has(last, who)) return null;
@@ -412,6 +417,7 @@
       const kind = event.kong;
       if (!KONGS.includes(kind)) fail(at(path, "kong"), "UNKNOWN_KONG", { kind: shown(kind, "json") });
       const maker = seat(event, "seat", path);
+      if (kind === "open" && dead.includes(maker)) fail(at(path, "seat"), "DEAD_NO_CLAIM", { seat: maker });
       let discarder = null;
       if (kind === "open") {
         discarder = seat(event, "from", path);
@@ -427,12 +433,25 @@
       if (kind === "open") {
         payers = [discarder];
         last[discarder] = i;
-      } else payers = fromHand ? [] : stillIn(maker);
+      } else payers = fromHand || dead.includes(maker) ? [] : stillIn(maker);
       for (const payer of payers) {
         kong.paid.push([payer, KONG_POINTS[kind]]);
         payOne(payer, maker, KONG_POINTS[kind], "kong", i);
       }
       last[maker] = i;
+    };
+
+    // the kong a claim on `discarder`'s tile robs or follows (002 §2.7.2 (5), §2.8.4 (3))
+    const claimed = (discarder, robbing, after, path) => {
+      const kong = lastKong(discarder);
+      if (robbing && (kong === null || kong.kind !== "added"))
+        fail(at(path, "robbing_kong"), "ROB_NEEDS_ADDED_KONG", { seat: discarder });
+      if (after && kong === null) fail(at(path, "after_kong"), "AFTER_KONG_NEEDS_KONG", { seat: discarder });
+      if (robbing) {
+        kong.robbed = true;
+        payments = payments.filter((p) => p.event !== kong.event);
+      }
+      return kong;
     };
 
     const onHu = (event, i, path) => {
@@ -453,23 +472,18 @@
       wins.forEach((win, n) => {
         const where = at(at(path, "hu"), n);
         if (!isDict(win)) fail(where, "HU_OBJECT");
-        keysIn(win, ["seat", "fans"], where);
+        keysIn(win, ["seat", "fans", "pig"], where);
         const who = seat(win, "seat", where);
         if (who === discarder) fail(at(where, "seat"), "OWN_DISCARD", { seat: who });
+        if (dead.includes(who)) fail(at(where, "seat"), "DEAD_HU", { seat: who });
         if (winners.some(([w]) => w === who)) fail(at(where, "seat"), "HU_TWICE", { seat: who });
-        winners.push([who, fansOf(required(win, "fans", where), at(where, "fans"))]);
+        winners.push([who, fansOf(required(win, "fans", where), at(where, "fans")), flag(win, "pig", where)]);
       });
-      const kong = lastKong(discarder);
-      if (robbing && (kong === null || kong.kind !== "added"))
-        fail(at(path, "robbing_kong"), "ROB_NEEDS_ADDED_KONG", { seat: discarder });
-      if (after && kong === null) fail(at(path, "after_kong"), "AFTER_KONG_NEEDS_KONG", { seat: discarder });
-      if (robbing) {
-        kong.robbed = true;
-        payments = payments.filter((p) => p.event !== kong.event);
-      }
-      for (const [who, fans] of winners) {
+      const kong = claimed(discarder, robbing, after, path);
+      for (const [who, fans, isPig] of winners) {
         if (selfDraw) for (const payer of stillIn(who)) payOne(payer, who, fanPoints(fans) + 1, "self_draw", i);
         else payOne(discarder, who, fanPoints(fans), "hu", i);
+        if (isPig) pig(who, i);
       }
       if (after) refund(kong, i);
       if (!out.length) nextDealer = winners.length === 1 ? winners[0][0] : discarder;
@@ -482,12 +496,30 @@
       const who = seat(event, "false_hu", path);
       required(event, "waiting", path);
       const waiting = flag(event, "waiting", path);
+      const robbing = flag(event, "robbing_kong", path);
+      const after = flag(event, "after_kong", path);
+      for (const [key, on] of [["robbing_kong", robbing], ["after_kong", after]])
+        if (on && !has(event, "from")) fail(at(path, key), "HU_ON_OTHERS_TILE", { key });
+      if (robbing && after) fail(at(path, "after_kong"), "ROB_OR_AFTER_KONG");
+      const discarder = has(event, "from") ? seat(event, "from", path) : null;
+      if (discarder === who) fail(at(path, "from"), "OWN_DISCARD", { seat: who });
+      const kong = claimed(discarder, robbing, after, path);
       for (const other of stillIn(who)) payOne(who, other, waiting ? 8 : 16, "false_hu", i);
       refundAll(who, i);
+      if (after) refund(kong, i);
       last[who] = i;
+      if (discarder !== null) last[discarder] = i;
     };
 
-    const handlers = { kong: onKong, hu: onHu, false_hu: onFalseHu };
+    const onDead = (event, i, path) => {
+      keysIn(event, EVENT_KEYS.dead, path);
+      const who = seat(event, "dead", path);
+      if (dead.includes(who)) fail(at(path, "dead"), "DEAD_TWICE", { seat: who });
+      dead.push(who);
+      refundAll(who, i);
+    };
+
+    const handlers = { kong: onKong, hu: onHu, false_hu: onFalseHu, dead: onDead };
     events.forEach((event, i) => {
       const path = `events[${i}]`;
       if (out.length === limit) fail(path, "HAND_ENDED", { count: limit });
@@ -513,6 +545,7 @@
         const state = given[who];
         if (isDict(state) && has(state, "waiting")) {
           keysIn(state, ["waiting"], where);
+          if (dead.includes(who)) fail(where, "DEAD_WAITING", { seat: who });
           states.push([who, fansOf(state.waiting, at(where, "waiting"))]);
         } else if (typeof state === "string" && NOT_WAITING.includes(state)) states.push([who, state]);
         else fail(where, "STATE_VALUE", { waiting: '{"waiting": fans}' });
@@ -522,10 +555,7 @@
       for (const [who] of notWaiting) refundAll(who, null);
       for (const [payer] of notWaiting)
         for (const [payee, fans] of waiting) payOne(payer, payee, fanPoints(fans), "waiting", null);
-      for (const [who, state] of notWaiting)
-        if (state === "pig")
-          for (const other of seats)
-            if (other !== who) payOne(who, other, Math.floor(PIG / (seats.length - 1)), "pig", null);
+      for (const [who, state] of notWaiting) if (state === "pig") pig(who, null);
     } else if (out.length < limit) {
       fail("exhausted", "TOO_FEW_HU", { count: out.length, limit });
     }

@@ -424,6 +424,46 @@ def sichuan_hand(rng, seats) -> dict:
                     ]
                 )
         hand["exhausted"] = states
+    return _with_dead(hand, seats)
+
+
+def _with_dead(hand: dict, seats) -> dict:
+    """Issue 36: now and then a dead hand (002 §2.8.3) somewhere among the events, for any seat:
+    a dead seat that later wins or waits is refused, which both copies must do alike. Drawn
+    from the hand itself, so the draws before it stay as they were."""
+    rng = random.Random(json.dumps(hand, sort_keys=True))
+    if rng.random() >= 0.85:
+        events = hand["events"]
+        events.insert(rng.randint(0, len(events)), {"dead": rng.choice(list(seats))})
+    return _false_hu_on_kongs(hand, seats)
+
+
+def _false_hu_on_kongs(hand: dict, seats) -> dict:
+    """Issue 36: now and then a winner who is a pig (002 §2.5.8 (3)); a false hu on a discard
+    (§2.8.4 (3)), after a kong of its discarder or robbing it when the kong was that seat's
+    last event, now and then on a wrong one."""
+    rng = random.Random("false:" + json.dumps(hand, sort_keys=True))
+    for event in hand["events"]:  # 002 §2.5.8 (3): a winner with a forbidden tile
+        for win in event.get("hu", []) if isinstance(event.get("hu"), list) else []:
+            if isinstance(win, dict) and rng.random() < 0.08:
+                win["pig"] = rng.random() < 0.9 or "yes"
+    last = {}
+    for event in hand["events"]:
+        if "false_hu" in event and rng.random() < 0.6:
+            others = [s for s in seats if s != event["false_hu"]]
+            event["from"] = rng.choice(others if rng.random() < 0.95 else list(seats))
+            kind = last.get(event["from"])
+            if kind == "added" and rng.random() < 0.5:
+                event["robbing_kong"] = True
+            elif kind or rng.random() < 0.1:
+                event[rng.choice(["after_kong", "after_kong", "robbing_kong"])] = True
+        for key in ("seat", "from", "false_hu", "dead"):
+            if key in event:
+                last[event[key]] = None
+        if "kong" in event:
+            last[event["seat"]] = event["kong"]
+        if "hu" in event and event.get("from"):
+            last[event["from"]] = None
     return hand
 
 

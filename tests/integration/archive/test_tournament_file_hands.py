@@ -342,3 +342,86 @@ def test_a_rule_change_the_stored_hands_would_not_give_is_refused():
     t.refresh_from_db()
     assert t.rules == {}
     change_rules(t, "ema-2012", {"misconduct_amounts": [-4000]}, None, reason="fine")
+
+
+# --- issue 36: Sichuan dead hand ------------------------------------------------------------------
+
+
+DEAD_HAND = {
+    "events": [
+        {"kong": "concealed", "seat": "N"},
+        {"dead": "N"},
+        {"hu": [{"seat": "S", "fans": 1}], "from": "E"},
+    ],
+    "exhausted": {"E": {"waiting": 1}, "W": "not_waiting", "N": "not_waiting"},
+}
+
+
+def test_a_dead_hand_imports_exports_and_gives_its_points():
+    """formats README: `{"dead": "N"}` — N returns every kong point of the hand (002 §2.8.3).
+    N's concealed kong (2 from E, S, W) goes back; S wins 1 fan on E's discard (E pays 2); at
+    the wall W and dead N pay waiting E 2 each (§2.7.4 (4)). E +2, S +2, W −2, N −2."""
+    t = import_tournament(hands_file("sbr-2025", hands=[DEAD_HAND]))
+    assert seat_rows(t) == [("E", 2, 0), ("S", 2, 0), ("W", -2, 0), ("N", -2, 0)]
+    exported = export_tournament(t)
+    assert exported["sessions"][0]["tables"][0]["hands"] == [DEAD_HAND]
+    t.delete()
+    assert export_tournament(import_tournament(exported)) == exported
+
+
+def test_a_hu_of_a_dead_hand_is_refused_naming_the_hand():
+    """002 §2.8.3: "Объявление игроком маджонга при «мёртвой руке» обернётся штрафом за ложный
+    маджонг": the file records a false_hu, never a hu of the dead seat."""
+    hand = copy.deepcopy(DEAD_HAND)
+    hand["events"][2]["hu"][0]["seat"] = "N"
+    message = refused(hands_file("sbr-2025", hands=[hand]))
+    assert "hands[0].events[2].hu[0].seat" in message
+    assert "N's hand is dead" in message
+
+
+# --- issue 36: a false hu on a kong --------------------------------------------------------------
+
+
+def test_a_false_hu_after_a_kong_imports_exports_and_costs_the_kong():
+    """formats README: a `false_hu` with `from` and `after_kong` — "the kong's points are lost as
+    with a real hu" (002 §2.8.4 (3)). W's concealed kong (2 from E, S, N) goes back; S's false
+    hu with a waiting hand pays 8 to each of E, W, N (§2.8.4 (2)); all wait at the wall.
+    E +8, S −24, W +8, N +8."""
+    hand = {
+        "events": [
+            {"kong": "concealed", "seat": "W"},
+            {"false_hu": "S", "from": "W", "after_kong": True, "waiting": True},
+        ],
+        "exhausted": {w: {"waiting": 0} for w in "ESWN"},
+    }
+    t = import_tournament(hands_file("sbr-2025", hands=[hand]))
+    assert seat_rows(t) == [("E", 8, 0), ("S", -24, 0), ("W", 8, 0), ("N", 8, 0)]
+    exported = export_tournament(t)
+    assert exported["sessions"][0]["tables"][0]["hands"] == [hand]
+    assert list(exported["sessions"][0]["tables"][0]["hands"][0]["events"][1]) == [
+        "false_hu",
+        "from",
+        "after_kong",
+        "waiting",
+    ]
+    t.delete()
+    assert export_tournament(import_tournament(exported)) == exported
+
+
+def test_a_pig_on_a_winning_hand_imports_and_exports():
+    """formats README `hu[].pig: true` (002 §2.5.8 (3)): S wins 2 fans on E's discard (4) and
+    pays the pig's 48, 16 to each other player (§2.8.4 (1)); W and N win 0 fans on E's
+    discards (1 each). E +10, S −44, W +17, N +17."""
+    hand = {
+        "events": [
+            {"hu": [{"seat": "S", "fans": 2, "pig": True}], "from": "E"},
+            {"hu": [{"seat": "W", "fans": 0}], "from": "E"},
+            {"hu": [{"seat": "N", "fans": 0}], "from": "E"},
+        ]
+    }
+    t = import_tournament(hands_file("sbr-2025", hands=[hand]))
+    assert seat_rows(t) == [("E", 10, 0), ("S", -44, 0), ("W", 17, 0), ("N", 17, 0)]
+    exported = export_tournament(t)
+    assert exported["sessions"][0]["tables"][0]["hands"] == [hand]
+    t.delete()
+    assert export_tournament(import_tournament(exported)) == exported

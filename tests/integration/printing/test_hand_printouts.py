@@ -417,3 +417,33 @@ def test_sticks_left_at_the_end_are_noted_and_given_as_the_rule_set_says(riichi)
     assert "1 E (E1) Abortive draw 30,000 30,000 -1,000 29,000 30,000 W" in page
     assert "Final score 30,400 30,300 29,000 30,300" in page
     assert "Riichi sticks left on the table at the end: 1" in page
+
+
+def test_a_dead_hand_in_words():
+    """Issue 36, 002 §2.8.3: the protocol names a dead hand, not a false hu."""
+    hand = {"events": [{"kong": "concealed", "seat": "N"}, {"dead": "N"}], "exhausted": {}}
+    assert hand_text(hand).split("; ")[:2] == ["N concealed kong", "Dead hand: N"]
+
+
+def test_a_false_hu_on_a_kong_in_words():
+    """Issue 36, 002 §2.8.4 (3): the protocol says whose kong the false hu robbed or followed."""
+    hand = {
+        "events": [
+            {"kong": "concealed", "seat": "W"},
+            {"false_hu": "S", "from": "W", "after_kong": True, "waiting": True},
+            {"kong": "added", "seat": "N"},
+            {"false_hu": "E", "from": "N", "robbing_kong": True, "waiting": False},
+        ],
+        "exhausted": {},
+    }
+    assert hand_text(hand).split("; ")[1:4] == [
+        "False hu: S (waiting), on W's discard after a kong",
+        "N added kong",
+        "False hu: E (not waiting), robbing N's kong",
+    ]
+
+
+def test_a_pig_on_a_winning_hand_in_words():
+    """Issue 36, 002 §2.5.8 (3): the protocol marks the winner who was a pig."""
+    hand = {"events": [{"hu": [{"seat": "S", "fans": 2, "pig": True}], "from": "E"}]}
+    assert hand_text(hand).startswith("Hu from E: S 2 fans (pig)")

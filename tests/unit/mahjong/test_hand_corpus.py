@@ -294,5 +294,6 @@ def test_every_code_names_a_template_with_the_params_it_is_given(corpus):
 def test_the_script_is_small_enough_to_inline():
     """The page inlines it: about 24 KB as written, with no message and no copy of Python's
     repr in it (they were 30 KB); issue 36's riichi rules (pao, one winner per discard,
-    kan_from) add about 2 KB."""
-    assert SCRIPT.stat().st_size < 28_000
+    kan_from) add about 2 KB and its Sichuan ones (a dead hand, a false hu on a kong, a pig on
+    a win) about 2 KB more: 28.4 KB."""
+    assert SCRIPT.stat().st_size < 30_000

@@ -194,7 +194,7 @@ def test_the_fixture_session_typed_gives_its_points():
         ("sichuan", "false N; hu S 1<E", 1, 8,
          "Line 1, column 8: say whether the false hu was waiting or nw, not ;."),
         ("sichuan", "pong S", 1, 1,
-         "Line 1, column 1: an event is kong, hu, false or end, not “pong”."),
+         "Line 1, column 1: an event is kong, hu, false, dead or end, not “pong”."),
         ("sichuan", "kong open S<E N", 1, 15,
          "Line 1, column 15: “N” is more than the event says."),
         ("sichuan", "end E:w1 E:nw", 1, 10, "Line 1, column 10: seat E is listed twice."),
@@ -241,6 +241,9 @@ def canonical(hand: dict) -> dict:
         for flag in ("from_hand", "self_draw", "robbing_kong", "after_kong"):
             if event.get(flag) is False:
                 del event[flag]
+        for win in event.get("hu", []):
+            if win.get("pig") is False:
+                del win["pig"]
     return hand
 
 
@@ -404,3 +407,53 @@ def test_kan_from_on_a_tsumo():
         with pytest.raises(NotationError) as caught:
             parse(line, "riichi")
         assert caught.value.message == message
+
+
+def test_a_dead_hand_is_typed_dead_and_the_seat():
+    """002 §2.8.3, the formats README's `{"dead": "N"}`: `dead N`, anywhere among the events."""
+    text = "kong concealed N; DEAD n; hu S 1<E; end E:w1 W:nw N:nw"
+    hand = {
+        "events": [
+            {"kong": "concealed", "seat": "N"},
+            {"dead": "N"},
+            {"hu": [{"seat": "S", "fans": 1}], "from": "E"},
+        ],
+        "exhausted": {"E": {"waiting": 1}, "W": "not_waiting", "N": "not_waiting"},
+    }
+    assert parse(text, "sichuan") == [hand]
+    assert write(hand) == "kong concealed N; dead N; hu S 1<E; end E:w1 W:nw N:nw"
+    with pytest.raises(HandError) as caught:
+        parse("dead", "sichuan")
+    assert caught.value.message.startswith("Line 1, column 5: expected a seat")
+
+
+def test_a_false_hu_on_a_kong_is_typed_as_a_hu_on_a_kong():
+    """002 §2.8.4 (3), the formats README's `false_hu` with `from` and `after_kong` or
+    `robbing_kong`: the same `<W`, `afterkong` and `rob` as a hu's, after waiting or nw."""
+    text = "kong concealed W; false S waiting<W afterkong; kong added N; false E NW < n rob"
+    events = [
+        {"kong": "concealed", "seat": "W"},
+        {"false_hu": "S", "from": "W", "after_kong": True, "waiting": True},
+        {"kong": "added", "seat": "N"},
+        {"false_hu": "E", "from": "N", "robbing_kong": True, "waiting": False},
+    ]
+    assert parse(text, "sichuan") == [{"events": events}]
+    assert write({"events": events}) == (
+        "kong concealed W; false S waiting<W afterkong; kong added N; false E nw<N rob"
+    )
+    with pytest.raises(HandError) as caught:
+        parse("false S waiting<W tsumo", "sichuan")
+    assert caught.value.message == ("Line 1, column 19: expected <, rob or afterkong, not “tsumo”.")
+
+
+def test_a_pig_on_a_winning_hand_is_typed_after_its_fans():
+    """002 §2.5.8 (3), the formats README's `hu[].pig: true`: `pig` after the winner's fans."""
+    text = "hu S 2 PIG, w 0<E; hu N 1 pig tsumo"
+    hand = {
+        "events": [
+            {"hu": [{"seat": "S", "fans": 2, "pig": True}, {"seat": "W", "fans": 0}], "from": "E"},
+            {"hu": [{"seat": "N", "fans": 1, "pig": True}], "self_draw": True},
+        ]
+    }
+    assert parse(text, "sichuan") == [hand]
+    assert write(hand) == "hu S 2 pig,W 0<E; hu N 1 pig tsumo"

@@ -675,7 +675,7 @@ FANS = "Fans must be a whole number from 0 to 99, not {}."
 ROB = "Robbing the kong needs an added kong as E's last event."
 AFTER = "A discard after a kong needs a kong by E just before."
 STATE = 'Must be {"waiting": fans}, "not_waiting", "pig" or "pig_passive".'
-ONE_EVENT = "An event is one kong, hu or false_hu."
+ONE_EVENT = "An event is one kong, hu, false_hu or dead."
 LIST_HU = "List the players who declared hu on this tile: one or more."
 NO_FROM = "Name the discarder (from), or mark the hu a self-draw."
 W3 = waiting("E", "S", "W")
@@ -715,7 +715,7 @@ REFUSALS = [
     (ev({"hu": {"seat": "S", "fans": 1}, "from": "E"}), "events[0].hu", LIST_HU),
     (ev({"hu": ["S"], "from": "E"}), "events[0].hu[0]", "A hu is an object with seat and fans."),
     (ev({"hu": [{"seat": "S", "fans": 1, "han": 2}], "from": "E"}), "events[0].hu[0].han",
-     'Unknown key "han": expected seat, fans.'),
+     'Unknown key "han": expected seat, fans, pig.'),
     (ev({"hu": [{"seat": "S"}], "from": "E"}), "events[0].hu[0].fans", "Missing fans."),
     (ev(hu("S", -1, **{"from": "E"})), "events[0].hu[0].fans", FANS.format(-1)),
     (ev(hu("S", 1.5, **{"from": "E"})), "events[0].hu[0].fans", FANS.format(1.5)),
@@ -763,7 +763,7 @@ REFUSALS = [
     (ev({"false_hu": "S"}), "events[0].waiting", "Missing waiting."),
     (ev({"false_hu": "S", "waiting": "yes"}), "events[0].waiting", "Must be true or false."),
     (ev({"false_hu": "S", "waiting": True, "fans": 1}), "events[0].fans",
-     'Unknown key "fans": expected false_hu, waiting.'),
+     'Unknown key "fans": expected false_hu, from, waiting, robbing_kong, after_kong.'),
     (ev(OUT_S, {"false_hu": "S", "waiting": True}), "events[1].false_hu", OUT.format("S")),
     (ev({"false_hu": "Q", "waiting": True}), "events[0].false_hu", NOT_SEAT.format("Q")),
     # exhausted
@@ -967,3 +967,298 @@ def test_every_valid_hand_adds_up(drawn, data):
             play_hand({"events": hand["events"]}, seats, dealer)
     game = play_game([hand, hand], seats, first_dealer=dealer)
     assert game.points == {s: 2 * r.points[s] for s in seats}
+
+
+# --- dead hand (issue 36) -------------------------------------------------------------------
+
+
+def test_a_dead_hand_returns_every_kong_point_received():
+    """002 §2.8.3: "Если игроку назначена «мёртвая рука», он обязан вернуть все очки, полученные
+    за объявления «конг»". N's concealed kong takes 2 from E, S and W (§2.7.2 (2)), N's open
+    kong 2 from E (§2.7.2 (1)); N's hand is declared dead: N gives back 2 to S and W and 4 to
+    E. S wins 1 fan on E's discard (E pays 2). At the exhausted wall E waits for 1 fan; W and
+    dead N are not waiting and each pay E 2 (§2.7.4 (4)). E +2, S +2, W −2, N −2."""
+    r = play(
+        [
+            {"kong": "concealed", "seat": "N"},
+            {"kong": "open", "seat": "N", "from": "E"},
+            {"dead": "N"},
+            hu("S", 1, **{"from": "E"}),
+        ],
+        {"E": {"waiting": 1}, "W": "not_waiting", "N": "not_waiting"},
+    )
+    assert flows(r, "refund") == [
+        ("N", "E", 2, "refund"),
+        ("N", "S", 2, "refund"),
+        ("N", "W", 2, "refund"),
+        ("N", "E", 2, "refund"),
+    ]
+    assert {p.event for p in r.payments if p.why == "refund"} == {2}
+    assert total(r) == {"E": 2, "S": 2, "W": -2, "N": -2}
+    assert r.stats["N"].dead and r.stats["N"].kong_points == 0 and r.stats["N"].kongs == 2
+    assert not r.stats["E"].dead
+
+
+def test_a_kong_of_a_dead_hand_pays_nothing():
+    """002 §2.8.3: a dead hand returns every kong point of the hand, so a concealed kong declared
+    after it pays nothing (its 2 from each would go straight back). At the wall E, S and W wait
+    with 0 fans; dead N is not waiting and pays each 1 (§2.7.3 (1)): N −3."""
+    r = play(
+        [{"dead": "N"}, {"kong": "concealed", "seat": "N"}],
+        {**waiting("E", "S", "W"), "N": "not_waiting"},
+    )
+    assert flows(r, "kong", "refund") == []
+    assert total(r) == {"E": 1, "S": 1, "W": 1, "N": -3}
+
+
+def test_a_dead_hand_still_pays_as_a_player_in_the_hand():
+    """002 §2.8.3 takes away the right to win, not the place in the hand: S's self-drawn hu with
+    2 fans takes 4 + 1 from each player not yet hu (§2.7.3 (5)), dead N too. A hu with a dead
+    hand is a false hu ("Объявление игроком маджонга при «мёртвой руке» обернётся штрафом за
+    ложный маджонг"): N's false hu without a waiting hand pays 16 to each of E and W, the
+    players still in (§2.8.4 (2)). E +11, S +15, W +11, N −37."""
+    r = play(
+        [{"dead": "N"}, hu("S", 2, self_draw=True), {"false_hu": "N", "waiting": False}],
+        {"E": "not_waiting", "W": "not_waiting", "N": "not_waiting"},
+    )
+    assert total(r) == {"E": -5 + 16, "S": 15, "W": -5 + 16, "N": -5 - 32}
+
+
+def test_a_dead_hand_after_a_discard_after_kong_returns_the_kong_once():
+    """§2.7.2 (5) returns W's last kong when S wins on W's next discard; a dead hand declared
+    on W afterwards returns W's other kong points, never the same kong twice. W's concealed
+    kong (2 from E, S, N), S's hu of 0 fans on W's discard after it (W pays 1, the kong goes
+    back), W's added kong with the drawn tile (1 from E and N), W's dead hand returns that.
+    At the wall E and N wait with 0 fans and W pays each 1. E +1, S +1, W −3, N +1."""
+    r = play(
+        [
+            {"kong": "concealed", "seat": "W"},
+            hu("S", 0, **{"from": "W", "after_kong": True}),
+            {"kong": "added", "seat": "W"},
+            {"dead": "W"},
+        ],
+        {"E": {"waiting": 0}, "W": "not_waiting", "N": {"waiting": 0}},
+    )
+    assert [(p.payee, p.amount, p.event) for p in r.payments if p.why == "refund"] == [
+        ("E", 2, 1),
+        ("S", 2, 1),
+        ("N", 2, 1),
+        ("E", 1, 3),
+        ("N", 1, 3),
+    ]
+    assert total(r) == {"E": 1, "S": 1, "W": -3, "N": 1}
+
+
+def test_a_dead_hand_at_a_three_player_table():
+    """§3.1 three players; §2.8.3: W's open kong on E's discard (2) goes back when W's hand is
+    declared dead; E (0 fans) and S (1 fan) then win on W's discards (two hu end the hand at a
+    three-player table), W paying 1 and 2 (§2.7.3 (4)). E +1, S +2, W −3."""
+    r = play(
+        [
+            {"kong": "open", "seat": "W", "from": "E"},
+            {"dead": "W"},
+            hu("E", 0, **{"from": "W"}),
+            hu("S", 1, **{"from": "W"}),
+        ],
+        seats=THREE,
+    )
+    assert total(r) == {"E": 1, "S": 2, "W": -3}
+
+
+DEAD_REFUSALS = [
+    (ev({"dead": "N"}, hu("N", 1, **{"from": "E"})), "events[1].hu[0].seat",
+     "N's hand is dead: a hu with it is a false hu (record a false_hu)."),
+    (ev({"dead": "N"}, hu("N", 1, self_draw=True)), "events[1].hu[0].seat",
+     "N's hand is dead: a hu with it is a false hu (record a false_hu)."),
+    (ev({"dead": "N"}, {"dead": "N"}), "events[1].dead", "N's hand is already dead."),
+    (ev({"dead": "N"}, {"kong": "open", "seat": "N", "from": "E"}), "events[1].seat",
+     "N's hand is dead: it may not claim another player's tile."),
+    (ev({"dead": "N"}, exhausted={**W3, "N": {"waiting": 2}}), "exhausted.N",
+     "N's hand is dead: it counts as not waiting (not_waiting, pig or pig_passive)."),
+    (ev(OUT_S, {"dead": "S"}), "events[1].dead", OUT.format("S")),
+    (ev({"dead": "X"}), "events[0].dead", NOT_SEAT.format("X")),
+    (ev({"dead": "N", "waiting": True}), "events[0].waiting",
+     'Unknown key "waiting": expected dead.'),
+    (ev({"dead": "N", "false_hu": "N", "waiting": True}), "events[0]", ONE_EVENT),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("hand", "path", "message"), DEAD_REFUSALS)
+def test_a_dead_hand_refuses_what_it_may_not_do(hand, path, message):
+    """002 §2.8.3: a dead hand may not win, may not claim, is declared once; at the exhausted
+    wall it counts as not waiting (docs/rules.md §5.2). Each is refused, naming where."""
+    with pytest.raises(HandError) as caught:
+        play_hand(hand, FOUR, "E")
+    assert (caught.value.path, caught.value.message) == (path, message)
+
+
+# --- false hu after a kong, false hu robbing a kong (issue 36) -------------------------------
+
+
+def test_a_false_hu_on_a_discard_after_a_kong_still_costs_the_kong():
+    """002 §2.8.4 (3): "за «ложный Ху» с «Набросом после конга» игрок, объявивший конг, всё
+    равно не получает очков за сет". W's concealed kong takes 2 from E, S and N (§2.7.2 (2));
+    S claims hu on W's next discard with a hand that was waiting but not complete: S pays 8 to
+    each of E, W and N (§2.8.4 (2)) and W's kong goes back. At the wall everybody waits: no
+    waiting payments (§2.7.4 (5)). E +8, S −24, W +8, N +8."""
+    r = play(
+        [
+            {"kong": "concealed", "seat": "W"},
+            {"false_hu": "S", "from": "W", "after_kong": True, "waiting": True},
+        ],
+        waiting(*FOUR),
+    )
+    assert flows(r, "refund") == [
+        ("W", "E", 2, "refund"),
+        ("W", "S", 2, "refund"),
+        ("W", "N", 2, "refund"),
+    ]
+    assert {p.event for p in r.payments if p.why == "refund"} == {1}
+    assert total(r) == {"E": 8, "S": -24, "W": 8, "N": 8}
+    assert r.stats["S"].false_hu == 1 and r.stats["W"].kong_points == 0
+
+
+def test_a_false_hu_robbing_a_kong_leaves_the_kong_void():
+    """002 §2.8.4 (3): "за «ложный Ху» с «Ограблением конга» игрок всё равно не получает очков
+    за ограбленный конг, и конг считается недействительным". N's added kong with the drawn tile
+    (1 from E, S and W, §2.7.2 (3)) is robbed by E's false hu, not waiting: the kong pays
+    nothing, and E pays 16 to each of S, W and N (§2.8.4 (2)). At the wall all wait: nothing
+    more. E −48, S +16, W +16, N +16."""
+    r = play(
+        [
+            {"kong": "added", "seat": "N"},
+            {"false_hu": "E", "from": "N", "robbing_kong": True, "waiting": False},
+        ],
+        waiting(*FOUR),
+    )
+    assert flows(r, "kong", "refund") == []
+    assert total(r) == {"E": -48, "S": 16, "W": 16, "N": 16}
+    assert r.stats["N"].kongs == 0 and r.stats["N"].kong_points == 0
+
+
+def test_after_a_false_hu_on_the_kong_a_real_hu_finds_no_kong_to_rob():
+    """The false claim was N's next discard event: a later hu on N's tile is a plain hu on a
+    discard, and robbing the same kong again is refused (§2.8.4 (3) voided it once). W's false
+    hu (waiting) pays 8 to E, S and N; S then wins 1 fan on N's discard (2 from N); at the wall
+    E waits on 0 fans, W and N do not: each pays E 1. E +10, S +10, W −25, N +5."""
+    events = [
+        {"kong": "added", "seat": "N"},
+        {"false_hu": "W", "from": "N", "robbing_kong": True, "waiting": True},
+        hu("S", 1, **{"from": "N"}),
+    ]
+    r = play(events, {"E": {"waiting": 0}, "W": "not_waiting", "N": "not_waiting"})
+    assert total(r) == {"E": 8 + 2, "S": 8 + 2, "W": -24 - 1, "N": 8 - 2 - 1}
+    events[2] = hu("S", 1, robbing_kong=True, **{"from": "N"})
+    with pytest.raises(HandError) as caught:
+        play(events, {"E": {"waiting": 0}, "W": "not_waiting", "N": "not_waiting"})
+    assert caught.value.path == "events[2].robbing_kong"
+
+
+def test_a_false_hu_on_a_plain_discard_names_the_discarder_and_pays_as_before():
+    """A false hu with `from` and no kong: §2.8.4 (2) alone, 8 to each player still in."""
+    r = play([{"false_hu": "S", "from": "E", "waiting": True}], waiting(*FOUR))
+    assert total(r) == {"E": 8, "S": -24, "W": 8, "N": 8}
+
+
+FALSE_KONG_REFUSALS = [
+    (ev({"kong": "concealed", "seat": "W"}, {"false_hu": "S", "after_kong": True, "waiting": True}),
+     "events[1].after_kong", "after_kong is a hu on a tile of another player (from)."),
+    (ev({"kong": "added", "seat": "W"}, {"false_hu": "S", "robbing_kong": True, "waiting": True}),
+     "events[1].robbing_kong", "robbing_kong is a hu on a tile of another player (from)."),
+    (ev({"kong": "added", "seat": "E"},
+        {"false_hu": "S", "from": "E", "robbing_kong": True, "after_kong": True, "waiting": True}),
+     "events[1].after_kong", "A hu robs a kong or wins on a discard after a kong, not both."),
+    (ev({"false_hu": "S", "from": "E", "after_kong": True, "waiting": True}),
+     "events[0].after_kong", AFTER),
+    (ev({"kong": "concealed", "seat": "E"},
+        {"false_hu": "S", "from": "E", "robbing_kong": True, "waiting": True}),
+     "events[1].robbing_kong", ROB),
+    (ev({"false_hu": "S", "from": "S", "waiting": True}), "events[0].from",
+     "S cannot declare hu on their own discard."),
+    (ev(OUT_S, {"false_hu": "W", "from": "S", "waiting": True}), "events[1].from",
+     OUT.format("S")),
+    (ev({"false_hu": "S", "from": "E", "waiting": True, "self_draw": True}),
+     "events[0].self_draw",
+     'Unknown key "self_draw": expected false_hu, from, waiting, robbing_kong, after_kong.'),
+    (ev({"false_hu": "S", "from": "E", "after_kong": "yes", "waiting": True}),
+     "events[0].after_kong", "Must be true or false."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("hand", "path", "message"), FALSE_KONG_REFUSALS)
+def test_a_false_hu_on_a_kong_is_checked_as_a_hu_is(hand, path, message):
+    """002 §2.8.4 (3) names a false hu with a discard after a kong or robbing a kong: the same
+    conditions as a real hu's (§2.7.2 (5), appendix 1, 9), each refused naming where."""
+    with pytest.raises(HandError) as caught:
+        play_hand(hand, FOUR, "E")
+    assert (caught.value.path, caught.value.message) == (path, message)
+
+
+# --- a pig on a winning hand (issue 36) ------------------------------------------------------
+
+
+def test_a_winner_with_a_tile_of_the_forbidden_suit_pays_the_pig():
+    """002 §2.5.8 (3): "игроки с выигрышными руками … с костями запрещённой масти получают штраф
+    («поросёнок»)"; §2.8.4 (1): 48 points, 16 to each of the three others (docs/rules.md §5.2).
+    S wins 2 fans on E's discard (E pays 4, §2.7.3 (4)) and is a pig: S pays 16 to E, W and N.
+    W and N then win 0 fans each on E's discards (1 each). E +10, S −44, W +17, N +17."""
+    r = play(
+        [
+            {"hu": [{"seat": "S", "fans": 2, "pig": True}], "from": "E"},
+            hu("W", 0, **{"from": "E"}),
+            hu("N", 0, **{"from": "E"}),
+        ]
+    )
+    assert flows(r, "pig") == [("S", "E", 16, "pig"), ("S", "W", 16, "pig"), ("S", "N", 16, "pig")]
+    assert {p.event for p in r.payments if p.why == "pig"} == {0}
+    assert total(r) == {"E": -4 + 16 - 2, "S": 4 - 48, "W": 16 + 1, "N": 16 + 1}
+    assert r.stats["S"].pig and r.stats["S"].hu and not r.stats["W"].pig
+
+
+def test_a_self_drawn_pig_at_a_three_player_table_pays_24_to_each_other():
+    """§3.1 three players; §2.8.4 (1) "48 points", 24 to each of the other two (docs/rules.md
+    §5.2). W self-draws 1 fan (2 + 1 from E and S, §2.7.3 (5)) as a pig: W pays 24 to each.
+    E wins 0 fans on S's discard (1). E +22, S +20, W −42."""
+    r = play(
+        [
+            {"hu": [{"seat": "W", "fans": 1, "pig": True}], "self_draw": True},
+            hu("E", 0, **{"from": "S"}),
+        ],
+        seats=THREE,
+    )
+    assert total(r) == {"E": -3 + 24 + 1, "S": -3 + 24 - 1, "W": 6 - 48}
+
+
+def test_two_winners_on_one_discard_one_of_them_a_pig():
+    """§2.7.3 (4), several winners on one discard: E pays S 2 (1 fan) and W 8 (3 fans); W's hand
+    held a tile of the forbidden suit (§2.5.8 (3)): W pays 16 to E, S and N. `pig: false` is
+    the same as no pig. The wall runs out with N waiting 0 fans and E not waiting (E pays N 1).
+    E +5, S +18, W −40, N +17."""
+    r = play(
+        [
+            {
+                "hu": [
+                    {"seat": "S", "fans": 1, "pig": False},
+                    {"seat": "W", "fans": 3, "pig": True},
+                ],
+                "from": "E",
+            }
+        ],
+        {"E": "not_waiting", "N": {"waiting": 0}},
+    )
+    assert total(r) == {"E": -2 - 8 + 16 - 1, "S": 2 + 16, "W": 8 - 48, "N": 16 + 1}
+
+
+@pytest.mark.parametrize(
+    ("pig", "path", "message"),
+    [
+        ("yes", "events[0].hu[0].pig", "Must be true or false."),
+        (1, "events[0].hu[0].pig", "Must be true or false."),
+    ],
+)
+def test_a_pig_flag_is_true_or_false(pig, path, message):
+    """formats README: `hu[].pig: true`."""
+    hand = ev({"hu": [{"seat": "S", "fans": 1, "pig": pig}], "from": "E"})
+    with pytest.raises(HandError) as caught:
+        play_hand(hand, FOUR, "E")
+    assert (caught.value.path, caught.value.message) == (path, message)

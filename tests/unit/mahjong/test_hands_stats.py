@@ -204,3 +204,38 @@ def test_riichi_kan_from_is_a_tsumo_win_its_giver_pays():
     assert stats.players["a"] == RiichiStats(hands=1, wins=1, tsumo=1, win_points=7700)
     assert stats.players["c"] == RiichiStats(hands=1)
     assert [line.payers for line in hand_lines("riichi", [table(furiten, hands)])] == [("W",)]
+
+
+def test_sichuan_dead_hand_is_counted_and_its_kong_points_are_net_zero():
+    """002 §2.8.3: N's concealed kong (2 from each of E, S, W) goes back when N's hand is
+    declared dead: N's kong points are 0 and the hand counts one dead hand for d. S wins 1 fan
+    on E's discard; at the wall W and N pay waiting E 2 each (§2.7.4 (4))."""
+    hand = {
+        "events": [
+            {"kong": "concealed", "seat": "N"},
+            {"dead": "N"},
+            {"hu": [{"seat": "S", "fans": 1}], "from": "E"},
+        ],
+        "exhausted": {"E": {"waiting": 1}, "W": "not_waiting", "N": "not_waiting"},
+    }
+    t = table(SBR, [hand])
+    assert t.game.points == {"E": 2, "S": 2, "W": -2, "N": -2}
+    stats = statistics("sichuan", [t])
+    assert stats.players["d"] == SichuanStats(hands=1, dead=1)
+    assert stats.players["a"] == SichuanStats(hands=1, deal_ins=1)
+    assert stats.players["b"] == SichuanStats(hands=1, hu=1)
+
+
+def test_sichuan_a_pig_on_a_winning_hand_counts_as_a_pig_and_a_hu():
+    """002 §2.5.8 (3): S wins 2 fans on E's discard with a tile of the forbidden suit: a hu and
+    a pig (48 points, 16 to each other player, §2.8.4 (1))."""
+    hand = {
+        "events": [
+            {"hu": [{"seat": "S", "fans": 2, "pig": True}], "from": "E"},
+            {"hu": [{"seat": "W", "fans": 0}], "from": "E"},
+            {"hu": [{"seat": "N", "fans": 0}], "from": "E"},
+        ]
+    }
+    t = table(SBR, [hand])
+    assert t.game.points == {"E": 10, "S": -44, "W": 17, "N": 17}
+    assert statistics("sichuan", [t]).players["b"] == SichuanStats(hands=1, hu=1, pigs=1)

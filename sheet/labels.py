@@ -25,6 +25,14 @@ def labels() -> dict:
         "nagashi_by": _("Nagashi by"),
         "tenpai": _("Tenpai"),
         "riichi": _("Riichi"),
+        # 000 §3.3.12: a riichi whose declaring discard is won on does not stand.
+        "riichi_dealt_in": _(
+            "%(wind)s declared riichi and dealt in: was it the riichi discard itself? Then the "
+            "riichi does not stand and its 1,000 goes back (000 §3.3.12)."
+        ),
+        "riichi_dealt_yes": _("Yes: the riichi does not stand"),
+        "riichi_dealt_no": _("No: riichi was declared earlier"),
+        "riichi_left_out": _("%(wind)s's riichi is left out: it does not stand."),
         "han_names": {
             5: _("mangan"),
             6: _("haneman"),

@@ -10,9 +10,19 @@
   var name = store.name;
   var el = dom.el, chips = dom.chips, select = dom.select;
   function entryChanged(keepForm) { Sheet.view.entryChanged(keepForm); }
+  function fmt(template, params) { return Sheet.words.fmt(template, params, store.LANG); }
 
+  // `dealt`: for a ron whose discarder declared riichi, whether the riichi discard itself dealt
+  // in ("yes": the riichi does not stand, 000 §3.3.12; "no"; "": not asked yet).
   function fresh() {
-    return {result: "ron", from: "", winners: [], win: {}, riichi: [], tenpai: [], seat: ""};
+    return {result: "ron", from: "", winners: [], win: {}, riichi: [], tenpai: [], seat: "",
+      dealt: ""};
+  }
+  // The discarder of a ron is among the riichi seats: the form asks about the discard.
+  function asks(e) { return e.result === "ron" && !!e.from && e.riichi.indexOf(e.from) >= 0; }
+  // What the form still needs answered before the hand can be saved (view.js), or "".
+  function pending(e) {
+    return asks(e) && !e.dealt ? fmt(L.riichi_dealt_in, {wind: L.wind_names[e.from]}) : "";
   }
   function winOf(e, w) { return e.win[w] || (e.win[w] = {han: 1, fu: 30, yakuman: 0}); }
   function riichiData(e) {
@@ -30,12 +40,14 @@
     else if (e.result === "chombo") d.seat = e.seat;
     else if (e.result === "nagashi") { d.seat = e.seat; d.tenpai = ordered(e.tenpai); }
     d.riichi = ordered(e.riichi);
+    if (asks(e) && e.dealt === "yes") d.riichi = d.riichi.filter(function (w) { return w !== e.from; });
     return d;
   }
   function fromData(d) {
     var e = fresh();
     e.result = d.result; e.riichi = (d.riichi || []).slice(); e.tenpai = (d.tenpai || []).slice();
     e.from = d.from || ""; e.seat = d.seat || "";
+    if (asks(e)) e.dealt = "no";  // kept with the discarder's riichi: it stood
     (d.wins || []).forEach(function (x) {
       e.winners.push(x.seat);
       e.win[x.seat] = {han: x.han || 1, fu: x.fu || 30, yakuman: x.yakuman || 0};
@@ -54,7 +66,7 @@
       })));
     if (e.result === "ron") {
       out.push(chips(L.from, e.from, function (w) {
-        e.from = w; e.winners = e.winners.filter(function (x) { return x !== w; });
+        e.from = w; e.dealt = ""; e.winners = e.winners.filter(function (x) { return x !== w; });
       }));
       out.push(chips(L.winners, e.winners, function (w) { toggle(e.winners, w); }, {except: [e.from]}));
     }
@@ -68,7 +80,23 @@
     if (e.result === "draw" || e.result === "nagashi") {
       out.push(chips(L.tenpai, e.tenpai, function (w) { toggle(e.tenpai, w); }));
     }
-    out.push(chips(L.riichi, e.riichi, function (w) { toggle(e.riichi, w); }));
+    out.push(chips(L.riichi, e.riichi, function (w) {
+      toggle(e.riichi, w);
+      if (w === e.from) e.dealt = "";
+    }));
+    if (asks(e)) {
+      out.push(el("div", {class: "ask", role: "group", id: "riichi-dealt",
+        "aria-label": fmt(L.riichi_dealt_in, {wind: L.wind_names[e.from]})}, [
+        el("p", {class: "hint", text: fmt(L.riichi_dealt_in, {wind: L.wind_names[e.from]})}),
+        ["yes", "no"].map(function (k) {
+          return el("button", {type: "button", class: e.dealt === k ? "chip on" : "chip",
+            "aria-pressed": e.dealt === k ? "true" : "false",
+            onclick: function () { e.dealt = k; entryChanged(); }},
+            k === "yes" ? L.riichi_dealt_yes : L.riichi_dealt_no);
+        }),
+        e.dealt === "yes" ? el("p", {class: "hint", text: fmt(L.riichi_left_out, {wind: L.wind_names[e.from]})}) : null
+      ]));
+    }
     return out;
   }
   function valueOf(e, w, tsumo) {
@@ -115,5 +143,5 @@
 
   Sheet.games = Sheet.games || {};
   Sheet.games.riichi = {fresh: fresh, data: riichiData, fromData: fromData, form: riichiForm,
-    describe: describe};
+    describe: describe, pending: pending};
 })(window.Sheet = window.Sheet || {});

@@ -39,6 +39,12 @@
   }
   function renderPreview() {
     if (!S.entry) { fill("preview"); return; }
+    var asked = FORM.pending ? FORM.pending(S.entry) : "";
+    if (asked) {  // a question of the form's waits for its answer (riichi.js)
+      fill("preview", el("p", {class: "hint", text: asked}));
+      document.getElementById("save").disabled = true;
+      return;
+    }
     var p = preview(), r = p.result;
     if (!r.ok) {
       // what the hand still lacks, in words: the path is the desk's business

@@ -184,6 +184,9 @@ def test_find_my_table_lists_what_it_finds_in_the_tournament_language_order(t):
         "Luna Kowalska",
         "Łukasz Nowak",
         "Marek Zieliński",
+        # issue 37: a Cyrillic name is found by its Latin spelling too (Yolka, Pavlo)
+        "Ёлка Петрова",
+        "Павло Ґудзь",
     ]
 
 

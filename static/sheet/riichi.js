@@ -58,7 +58,10 @@
   function riichiForm(e) {
     var out = [];
     out.push(el("div", {class: "kinds", role: "group", "aria-label": L.result},
-      ["ron", "tsumo", "draw", "abortive", "chombo", "nagashi"].map(function (k) {
+      // a kind the rule set has not (Furiten: no nagashi, 001 appendix В) is not offered
+      ["ron", "tsumo", "draw", "abortive", "chombo", "nagashi"].filter(function (k) {
+        return k !== "nagashi" || RULES.nagashi !== false || e.result === k;
+      }).map(function (k) {
         return el("button", {type: "button", class: e.result === k ? "kind on" : "kind",
           "aria-pressed": e.result === k ? "true" : "false",
           onclick: function () { e.result = k; if (k === "tsumo") e.winners = e.winners.slice(0, 1); entryChanged(); }},
@@ -68,7 +71,12 @@
       out.push(chips(L.from, e.from, function (w) {
         e.from = w; e.dealt = ""; e.winners = e.winners.filter(function (x) { return x !== w; });
       }));
-      out.push(chips(L.winners, e.winners, function (w) { toggle(e.winners, w); }, {except: [e.from]}));
+      // one winner per discard where the rule set says so (Furiten 001 §10.4): a tap chooses
+      var one = RULES.ron_winners === "one";
+      out.push(chips(one ? L.winner : L.winners, e.winners, function (w) {
+        if (one) e.winners = e.winners.length === 1 && e.winners[0] === w ? [] : [w];
+        else toggle(e.winners, w);
+      }, {except: [e.from]}));
     }
     if (e.result === "tsumo") out.push(chips(L.winner, e.winners[0] || "", function (w) { e.winners = [w]; }));
     if (e.result === "ron" || e.result === "tsumo") {

@@ -71,3 +71,25 @@ def test_a_ron_on_the_riichi_discard_asks_and_leaves_the_declaration_out(
     expect(page.locator("#hands tbody")).to_have_count(2)
     expect(page.locator("#status")).to_contain_text("Everything is at the desk")
     assert Hand.objects.order_by("number").last().data["riichi"] == ["W"]
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.django_db(transaction=True)
+def test_furiten_offers_one_winner_a_discard_and_no_nagashi(new_context, live_server, width):
+    """001 §10.4: one player wins on a discard, the first in turn after the discarder; 001
+    appendix В lists no nagashi mangan. The form offers neither a second winner nor a nagashi
+    (the arithmetic refuses both: issue 36)."""
+    t = f.tournament("furiten-club", players=4, slug=f"one-{width}", name="One Winner")
+    table = f.seat_session(t).tables.get()
+    page = phone(new_context, live_server, table_path(table), width)
+    kinds = page.locator("#entry .kinds button")
+    expect(kinds).to_have_text(["Ron", "Tsumo", "Draw", "Abortive draw", "Chombo"])
+    seat_chip(page, 0, "W")
+    seat_chip(page, 1, "S")
+    seat_chip(page, 1, "N")  # a second tap chooses N instead of adding N
+    winners = page.locator("#entry fieldset.chips").nth(1)
+    expect(winners.locator("legend")).to_have_text("Winner")
+    expect(winners.locator("button.chip.on")).to_have_count(1)
+    expect(winners.locator("button.chip.on")).to_contain_text("N")
+    expect(page.locator("#save")).to_be_enabled()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width

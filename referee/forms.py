@@ -184,12 +184,12 @@ class VoidForm(forms.Form):
 
 
 def penalty_label(w) -> str:
-    """A penalty as a list names it: session, player, kind, worth, and when it was recorded
-    (two minor violations of one player differ by the worth and the time)."""
+    """A penalty as a list names it: session and player, then what every log says of it
+    (PenaltyWorth.summary: kind, minutes, worth), and when it was recorded (two minor
+    violations of one player differ by the worth and the time)."""
     penalty = w.penalty
     when = date_format(timezone.localtime(penalty.recorded_at), "SHORT_DATETIME_FORMAT")
-    parts = [str(penalty), w.text, when]
-    return " · ".join(part for part in parts if part)
+    return f"{penalty.session} {penalty.player}: {w.summary} · {when}"
 
 
 class AppealForm(forms.Form):

@@ -1,5 +1,6 @@
-"""Downloads for the director's pages: PDF protocols, seating, standings and appeals log; the
-XLSX workbook and the EMA results sheet; a club rating's table, games and workbook."""
+"""Downloads for the director's pages: PDF protocols, seating, standings, appeals log and the
+quick-start for each role; the XLSX workbook and the EMA results sheet; a club rating's table,
+games and workbook."""
 
 from django.http import Http404, HttpResponse
 from django.http.request import split_domain_port
@@ -15,6 +16,7 @@ from core.roles import ClubRequired, DeskRequired, TournamentStaffRequired
 from printing.pdf.appeals import appeals_pdf
 from printing.pdf.club import games_pdf, rating_pdf
 from printing.pdf.protocols import protocols_pdf
+from printing.pdf.quick_start import quick_start_pdf
 from printing.pdf.seating import seating_pdf
 from printing.pdf.standings import standings_pdf
 from printing.xlsx.club import club_workbook_bytes
@@ -46,6 +48,23 @@ class ProtocolsPdf(DeskRequired, SessionMixin, View):
         # the table cards' QR codes lead to the desk as the phones reach it
         address = hall_address(request)
         return _pdf(protocols_pdf(self.session, filled=filled, address=address), name)
+
+
+class QuickStartPdf(DeskRequired, TournamentMixin, View):
+    """The quick-start for the desk users, the referees and the players (issue 37), at the
+    desk's address as the phones reach it; the players' page opens the table code's page."""
+
+    def get(self, request, slug):
+        pdf = quick_start_pdf(self.tournament, hall_address(request))
+        return _pdf(pdf, f"{slug}-quick-start.pdf")
+
+
+class SessionQuickStartPdf(DeskRequired, SessionMixin, View):
+    """The quick-start with a players' page per table of the session, its QR code and code."""
+
+    def get(self, request, slug, number):
+        pdf = quick_start_pdf(self.tournament, hall_address(request), session=self.session)
+        return _pdf(pdf, f"{slug}-s{number}-quick-start.pdf")
 
 
 class SeatingPdf(DeskRequired, SessionMixin, View):

@@ -22,6 +22,7 @@ from reportlab.platypus import KeepTogether, Paragraph, Table
 
 from printing.pdf.kit import BOLD, FONT, cell_label, register_fonts
 from printing.pdf.protocols import protocol_story, protocols_pdf
+from printing.pdf.quick_start import quick_start_story
 from printing.pdf.seating import seating_pdf, seating_story
 from printing.pdf.standings import standings_pdf, standings_story
 from referee.services import record_penalty, substitute
@@ -144,6 +145,7 @@ def test_every_label_fits_its_cell_in_every_language(language, ruleset):
             "blank protocols": protocol_story(session),
             "filled protocols": protocol_story(session, filled=True),
             "standings": standings_story(t)[0],
+            "quick-start": quick_start_story(t, "http://192.168.100.200:8000", session),
         }
         found = []
         for what, story in stories.items():

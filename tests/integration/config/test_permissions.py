@@ -98,6 +98,8 @@ RULES = {
     "desk:clock_reset": ("post", DIRECTOR_ONLY),
     "printing:protocols_pdf": ("get", DESK),
     "printing:seating_pdf": ("get", DESK),
+    "printing:session_quick_start": ("get", DESK),
+    "printing:quick_start": ("get", DESK),
     "printing:standings_pdf": ("get", DESK),
     "printing:appeals_pdf": ("get", DESK | REFEREE),
     "printing:workbook": ("get", DESK),

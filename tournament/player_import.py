@@ -48,6 +48,12 @@ ALIASES = {
     "імя": "first_name",
     "imię": "first_name",
     "imie": "first_name",
+    "фио": "name",
+    "ф_и_о": "name",
+    "піб": "name",
+    "п_і_б": "name",
+    "imię_i_nazwisko": "name",
+    "imie_i_nazwisko": "name",
 }
 TRUE = {"1", "yes", "y", "true", "x", "+", "tak", "да", "так"}
 FALSE = {"", "0", "no", "n", "false", "-", "nie", "нет", "ні"}

@@ -54,6 +54,11 @@ ALIASES = {
     "п_і_б": "name",
     "imię_i_nazwisko": "name",
     "imie_i_nazwisko": "name",
+    "страна": "country",
+    "країна": "country",
+    "kraj": "country",
+    "клуб": "club",
+    "klub": "club",
 }
 TRUE = {"1", "yes", "y", "true", "x", "+", "tak", "да", "так"}
 FALSE = {"", "0", "no", "n", "false", "-", "nie", "нет", "ні"}

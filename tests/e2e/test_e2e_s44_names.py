@@ -26,13 +26,16 @@ def test_director_corrects_the_split_in_the_preview_before_importing(
     listing.write_text("ФИО,Страна\nЩербаков Алексей,RU\nСмирнов Виктор,RU\n", encoding="utf-8")
     page = e2e.log_in(new_context(viewport=DESK), staff["director"].username)
     page.goto(f"/desk/{t.slug}/players/import/")
+    # The form asks the order of a name's words, the desk's rule chosen.
+    expect(page.locator("input[name=order][value=given]")).to_be_checked()
+    e2e.SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(e2e.SCREENSHOTS / "s44-names-upload.png"), full_page=True)
     page.set_input_files("#id_file", str(listing))
     page.locator("main form button[type=submit]").first.click()
     # The desk's rule, said and shown: the last word is the last name.
     expect(page.locator("#name-split")).to_contain_text("first name first")
     rows = page.locator("table tbody tr")
     expect(rows.filter(has_text="Щербаков Алексей")).to_contain_text("Aleksei, Shcherbakov")
-    e2e.SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(e2e.SCREENSHOTS / "s44-names-preview-given.png"), full_page=True)
     page.locator("#name-order input[value=family]").check()
     page.click("#split-again")

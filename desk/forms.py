@@ -4,8 +4,8 @@ from django import forms
 from django.utils.translation import get_language, get_supported_language_variant
 from django.utils.translation import gettext_lazy as _
 
-from core.forms import model_field
-from core.names import joined
+from core.forms import UploadForm, model_field
+from core.names import FAMILY_FIRST, GIVEN_FIRST, joined
 from core.zones import default_zone, zone_names
 from mahjong.presets import PRESETS
 from mahjong.rulesets import RULE_FIELDS, RuleSet
@@ -267,8 +267,57 @@ class CheckInForm(forms.Form):
     )
 
 
+# How the words of a list's name column are ordered (core.names): the desk's rule is the
+# first name first; a list says otherwise through the import's form (issue 37).
+NAME_ORDERS = [
+    (GIVEN_FIRST, _("First name first (Anna Nowak)")),
+    (FAMILY_FIRST, _("Family name first (Щербаков Алексей, Chen Wei)")),
+]
+
+
+def name_order_field():
+    return forms.ChoiceField(
+        label=_("Words of a name"),
+        choices=NAME_ORDERS,
+        initial=GIVEN_FIRST,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "How the list writes a whole name, and how a name is made of its first and last name."
+        ),
+    )
+
+
+class PlayerListForm(UploadForm):
+    """A player list to preview: the file, the order of a name's words, and the columns that
+    hold the family and the given name when their headings do not say it."""
+
+    order = name_order_field()
+    family_column = forms.CharField(
+        label=_("Family name column"),
+        max_length=60,
+        required=False,
+        help_text=_("Its heading or letter (B), if the desk does not read it by its heading."),
+    )
+    given_column = forms.CharField(
+        label=_("Given name column"),
+        max_length=60,
+        required=False,
+        help_text=_("Its heading or letter (C), if the desk does not read it by its heading."),
+    )
+
+    def clean_order(self) -> str:
+        return self.cleaned_data["order"] or GIVEN_FIRST
+
+
 class ImportConfirmForm(forms.Form):
-    """ "Import these players": which preview (desk.views.PlayerImport keeps a few by name)."""
+    """ "Import these players": which preview (desk.views.PlayerImport keeps a few by name);
+    or "Split again": the same preview read in another order of a name's words."""
 
     confirm = forms.BooleanField(required=False)
+    reorder = forms.BooleanField(required=False)
     preview = forms.CharField(max_length=32, required=False)
+    order = name_order_field()
+
+    def clean_order(self) -> str:
+        return self.cleaned_data["order"] or GIVEN_FIRST

@@ -112,6 +112,8 @@ class ImportPreviewTable(FixedTable):
     last_name = tables.Column(verbose_name=_("Last name"))
     latin_first_name = tables.Column(verbose_name=_("Latin first name"))
     latin_last_name = tables.Column(verbose_name=_("Latin last name"))
+    # The split and the Latin name as the desk will keep and print them (issue 37).
+    latin = tables.Column(verbose_name=_("Latin name (last, first)"))
     ema_id = tables.Column(verbose_name=_("EMA id"))
     country = tables.Column(verbose_name=_("Country"))
     club = tables.Column(verbose_name=_("Club"))
@@ -121,6 +123,18 @@ class ImportPreviewTable(FixedTable):
 
     class Meta(FixedTable.Meta):
         pass
+
+    @staticmethod
+    def records(rows, language):
+        """The rows of a list as the players they make (unsaved): their first and last name as
+        the desk will split them (Named.name_parts) and their Latin name (last, first) by the
+        player's own language where known (Named.latin_parts)."""
+        for row in rows:
+            player = Player(**row)
+            first, last = player.name_parts()
+            latin_first, latin_last = player.latin_parts(language)
+            latin = ", ".join(part for part in (latin_last, latin_first) if part)
+            yield {**row, "first_name": first, "last_name": last, "latin": latin}
 
 
 class TableBoardTable(FixedTable):

@@ -16,7 +16,7 @@ from django_tables2 import RequestConfig
 
 from core.collation import collated
 from core.errors import ActionRefused
-from core.forms import ButtonsForm, SearchForm, UploadForm
+from core.forms import ButtonsForm, SearchForm
 from core.roles import (
     DESK,
     HEAD_REFEREE,
@@ -29,7 +29,14 @@ from core.roles import (
     is_referee,
 )
 from core.views import show_refusal
-from desk.forms import CheckInForm, ImportConfirmForm, PlayerForm, RulesForm, TournamentForm
+from desk.forms import (
+    CheckInForm,
+    ImportConfirmForm,
+    PlayerForm,
+    PlayerListForm,
+    RulesForm,
+    TournamentForm,
+)
 from desk.tables import (
     CheckinTable,
     DeskTournamentsTable,
@@ -45,7 +52,7 @@ from tournament.grants import tournaments_of
 from tournament.mixins import TournamentMixin
 from tournament.models import Player, Tournament
 from tournament.people import matches_offer
-from tournament.player_import import NAME_PARTS, parse_player_list
+from tournament.player_import import checked_rows, parse_player_list
 from tournament.selectors import mers, player_counts
 from tournament.services import (
     add_session,
@@ -248,29 +255,51 @@ class PlayerEdit(DirectorRequired, TournamentMixin, View):
 
 
 class PlayerImport(DirectorRequired, TournamentMixin, View):
-    """Upload → preview → import. Nothing is saved until the preview is confirmed."""
+    """Upload → preview → import. Nothing is saved until the preview is confirmed. The preview
+    shows how each name is split into first and last name; "Split again" reads the same rows
+    in the other order of a name's words (issue 37)."""
 
     PREVIEWS_KEPT = 3  # a few tabs' previews; each confirms exactly the list it shows
+    # The Latin name parts' columns show only when the list fills them.
+    LATIN_PARTS = ("latin_first_name", "latin_last_name")
 
     def _key(self):
         return f"player_import:{self.tournament.pk}"
 
+    def _existing(self) -> dict:
+        players = self.tournament.players
+        return {
+            "existing_names": players.values_list("name", flat=True),
+            "existing_keys": players.values_list("key", flat=True),
+            "existing_ema": players.values_list("ema_id", flat=True),
+        }
+
     def get(self, request, slug):
         return render(
-            request, "desk/import.html", {"tournament": self.tournament, "form": UploadForm()}
+            request, "desk/import.html", {"tournament": self.tournament, "form": PlayerListForm()}
         )
 
     def post(self, request, slug):
         confirm = ImportConfirmForm(request.POST)
-        if confirm.is_valid() and confirm.cleaned_data["confirm"]:
+        asked = confirm.cleaned_data if confirm.is_valid() else {}
+        if asked.get("confirm") or asked.get("reorder"):
             previews = request.session.get(self._key(), {})
-            rows = previews.pop(confirm.cleaned_data["preview"], None)
+            name = asked["preview"]
+            kept = previews.pop(name, None) if asked["confirm"] else previews.get(name)
             request.session[self._key()] = previews
-            if not rows:
+            if not isinstance(kept, dict):  # none, or one kept before issue 37 (its rows only)
                 messages.error(request, _("The preview expired: upload the file again."))
                 return redirect("desk:player_import", slug=slug)
+            if asked["reorder"]:
+                parsed = checked_rows(kept["raw"], asked["order"], **self._existing())
+                parsed.ignored_columns = kept["ignored"]
+                return self._preview(request, parsed, {"form": PlayerListForm()})
+            # The rows read again in the order the preview showed, against the players now.
+            parsed = checked_rows(kept["raw"], kept["order"], **self._existing())
+            if parsed.errors:
+                return self._preview(request, parsed, {"form": PlayerListForm()})
             try:
-                count = import_players(self.tournament, rows)
+                count = import_players(self.tournament, parsed.rows)
             except Exception as e:  # a clash that appeared after the preview
                 messages.error(request, _("Nothing was imported: %(problem)s") % {"problem": e})
                 return redirect("desk:player_import", slug=slug)
@@ -284,33 +313,50 @@ class PlayerImport(DirectorRequired, TournamentMixin, View):
             if offer:
                 messages.info(request, offer)
             return redirect("desk:players", slug=slug)
-        form = UploadForm(request.POST, request.FILES)
-        context = {"tournament": self.tournament, "form": form}
-        if form.is_valid():
-            upload = form.cleaned_data["file"]
-            players = self.tournament.players
-            parsed = parse_player_list(
-                upload.name,
-                upload.read(),
-                existing_names=players.values_list("name", flat=True),
-                existing_keys=players.values_list("key", flat=True),
-                existing_ema=players.values_list("ema_id", flat=True),
+        form = PlayerListForm(request.POST, request.FILES)
+        if not form.is_valid():
+            context = {"tournament": self.tournament, "form": form}
+            return render(request, "desk/import.html", context)
+        upload = form.cleaned_data["file"]
+        parsed = parse_player_list(
+            upload.name,
+            upload.read(),
+            **self._existing(),
+            order=form.cleaned_data["order"],
+            family_column=form.cleaned_data["family_column"],
+            given_column=form.cleaned_data["given_column"],
+        )
+        return self._preview(request, parsed, {"form": form})
+
+    def _preview(self, request, parsed, context):
+        """The page of a list read: its problems, or its preview with the button that imports
+        it and the choice of the order of a name's words."""
+        context = {**context, "tournament": self.tournament, "errors": parsed.errors}
+        context["ignored"] = parsed.ignored_columns
+        if parsed.rows:
+            # The confirm button carries this preview's name, so that it imports the list
+            # on the page in front of the director, whatever another tab previewed since.
+            name = secrets.token_hex(8)
+            previews = request.session.get(self._key(), {})
+            previews = dict(list(previews.items())[-(self.PREVIEWS_KEPT - 1) :])
+            previews[name] = {
+                "raw": parsed.raw,
+                "order": parsed.order,
+                "ignored": parsed.ignored_columns,
+            }
+            request.session[self._key()] = previews
+            context["preview_name"] = name
+            unused = [c for c in self.LATIN_PARTS if not any(row[c] for row in parsed.rows)]
+            records = list(ImportPreviewTable.records(parsed.rows, self.tournament.language))
+            context["preview"] = ImportPreviewTable(records, exclude=unused)
+            context["count"] = len(parsed.rows)
+            context["order"] = parsed.order
+            context["order_form"] = ImportConfirmForm(initial={"order": parsed.order})
+            # Whether any name was given whole: the split is then the desk's, to check.
+            context["split"] = any(
+                row.get("name") and not (row.get("first_name") or row.get("last_name"))
+                for _number, row in parsed.raw
             )
-            context["errors"] = parsed.errors
-            context["ignored"] = parsed.ignored_columns
-            if parsed.rows:
-                # The confirm button carries this preview's name, so that it imports the list
-                # on the page in front of the director, whatever another tab previewed since.
-                name = secrets.token_hex(8)
-                previews = request.session.get(self._key(), {})
-                previews = dict(list(previews.items())[-(self.PREVIEWS_KEPT - 1) :])
-                previews[name] = parsed.rows
-                request.session[self._key()] = previews
-                context["preview_name"] = name
-                # The name parts' columns only when the list has them.
-                unused = [c for c in NAME_PARTS if not any(row[c] for row in parsed.rows)]
-                context["preview"] = ImportPreviewTable(parsed.rows, exclude=unused)
-                context["count"] = len(parsed.rows)
         return render(request, "desk/import.html", context)
 
 

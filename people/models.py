@@ -8,7 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from core.names import first_and_last, latin, scheme_for
+from core.names import latin, parts_of, scheme_for
 from core.text import validate_latin, validate_line, validate_name
 
 # A first or last name, and its Latin spelling: two of them and a space fit in a name.
@@ -57,9 +57,7 @@ class Named(models.Model):
     def name_parts(self) -> tuple[str, str]:
         """(first name, last name): as typed, or, when neither was, split from the name with
         the surname's particles (core.names.first_and_last)."""
-        if self.first_name or self.last_name:
-            return self.first_name, self.last_name
-        return first_and_last(self.name)
+        return parts_of(self.name, self.first_name, self.last_name)
 
     def latin_parts(self, language: str) -> tuple[str, str]:
         """(first name, last name) in Latin letters: as typed, or transliterated from

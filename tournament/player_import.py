@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
-from openpyxl.utils import get_column_letter
+from openpyxl.utils import column_index_from_string, get_column_letter
 
-from core.names import joined
+from core.names import FAMILY_FIRST, GIVEN_FIRST, first_and_last, joined
 from core.uploads import check_workbook
 from tournament.models import Player
 
@@ -38,6 +38,27 @@ ALIASES = {
     "full_name": "name",
     "sub": "substitute",
     "reserve": "substitute",
+    # The headings of Russian, Ukrainian and Polish lists (issue 37).
+    "фамилия": "last_name",
+    "прізвище": "last_name",
+    "nazwisko": "last_name",
+    "имя": "first_name",
+    "ім'я": "first_name",
+    "ім’я": "first_name",
+    "імя": "first_name",
+    "imię": "first_name",
+    "imie": "first_name",
+    "фио": "name",
+    "ф_и_о": "name",
+    "піб": "name",
+    "п_і_б": "name",
+    "imię_i_nazwisko": "name",
+    "imie_i_nazwisko": "name",
+    "страна": "country",
+    "країна": "country",
+    "kraj": "country",
+    "клуб": "club",
+    "klub": "club",
 }
 TRUE = {"1", "yes", "y", "true", "x", "+", "tak", "да", "так"}
 FALSE = {"", "0", "no", "n", "false", "-", "nie", "нет", "ні"}
@@ -63,6 +84,10 @@ class ParsedList:
     rows: list[dict] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     ignored_columns: list[str] = field(default_factory=list)
+    # The rows as read, [row number, {column: text}], so that the preview can read them again
+    # in another order of the name's words (checked_rows) without the file.
+    raw: list = field(default_factory=list)
+    order: str = GIVEN_FIRST
 
 
 def _column(header) -> str:
@@ -159,10 +184,82 @@ def ignored_columns(table, header) -> list[str]:
     return found
 
 
+def _column_at(headings, wanted: str):
+    """The index of the column a director named: by its heading (as the desk reads headings),
+    else by its letter ("B"); None when the list has no such column."""
+    for i, heading in enumerate(headings):
+        if str(heading).strip() and _column(heading) == _column(wanted):
+            return i
+    if re.fullmatch(r"[A-Za-z]{1,2}", wanted):
+        index = column_index_from_string(wanted.upper()) - 1
+        if index < len(headings):
+            return index
+    return None
+
+
+def _chosen_columns(table, header, family_column: str, given_column: str) -> list[str]:
+    """Read the columns the director named as the family name and the given name (issue 37):
+    `header` is changed in place (another column whose heading says the same is then ignored).
+    The problems, each naming the column."""
+    headings = table[0]
+    errors, chosen = [], {}
+    for part, wanted, label in (
+        ("last_name", family_column.strip(), _("Family name column")),
+        ("first_name", given_column.strip(), _("Given name column")),
+    ):
+        if not wanted:
+            continue
+        index = _column_at(headings, wanted)
+        if index is None:
+            columns = ", ".join(
+                f"{get_column_letter(i + 1)} “{heading}”"
+                for i, heading in enumerate(headings)
+                if str(heading).strip()
+            )
+            errors.append(
+                _("%(label)s “%(value)s”: the list has no such column (its columns: %(columns)s).")
+                % {"label": label, "value": wanted, "columns": columns}
+            )
+        elif not any(index < len(row) and str(row[index]).strip() for row in table[1:]):
+            errors.append(
+                _("%(label)s “%(value)s”: the column is empty in every row.")
+                % {"label": label, "value": wanted}
+            )
+        else:
+            chosen[part] = index
+    if len(set(chosen.values())) < len(chosen):
+        errors.append(
+            _(
+                "The family name column and the given name column are the same column "
+                "(%(column)s): name two columns."
+            )
+            % {"column": get_column_letter(chosen["last_name"] + 1)}
+        )
+    if errors:
+        return errors
+    for part, index in chosen.items():
+        for i, column in enumerate(header):
+            if column == part:
+                header[i] = ""  # the director's choice wins; this one is listed as ignored
+        header[index] = part
+    return []
+
+
 def parse_player_list(
-    name: str, content: bytes, existing_names=(), existing_keys=(), existing_ema=()
+    name: str,
+    content: bytes,
+    existing_names=(),
+    existing_keys=(),
+    existing_ema=(),
+    *,
+    order: str = GIVEN_FIRST,
+    family_column: str = "",
+    given_column: str = "",
 ):
-    """Parse and check a whole list. Errors name the row (as in the spreadsheet) and column."""
+    """Parse and check a whole list. Errors name the row (as in the spreadsheet) and column.
+    `order`: the words of a name column, GIVEN_FIRST or FAMILY_FIRST (core.names);
+    `family_column`, `given_column`: the columns the director says hold them (a heading or a
+    letter), whatever their headings."""
     parsed = ParsedList()
     if not content:
         parsed.errors.append(_("The file is empty."))
@@ -176,6 +273,9 @@ def parse_player_list(
         parsed.errors.append(_("The file is empty."))
         return parsed
     header = [_column(h) for h in table[0]]
+    parsed.errors = _chosen_columns(table, header, family_column, given_column)
+    if parsed.errors:
+        return parsed
     # The name may come as a first and a last name: the name is then made of them (README).
     if not {"name", "first_name", "last_name"} & set(header):
         parsed.errors.append(_("Row 1: there is no “name” column."))
@@ -184,10 +284,7 @@ def parse_player_list(
     if len(table) - 1 > MAX_ROWS:
         parsed.errors.append(_("The list has more than %(max)d rows.") % {"max": MAX_ROWS})
         return parsed
-    seen_names = {n.casefold(): "" for n in existing_names}
-    seen_keys = {k: "" for k in existing_keys}
-    seen_ema = {e: "" for e in existing_ema if e}
-    statuses = {s.value for s in Player.Status}
+    raw = []
     for number, values in enumerate(table[1:], start=2):
         row = {}
         for column, value in zip(header, values, strict=False):
@@ -198,6 +295,25 @@ def parse_player_list(
                 elif column == "ema_id" and re.fullmatch(r"[1-9][0-9]{6}", str(value)):
                     value = str(value).zfill(8)  # the same, saved from it as CSV
                 row[column] = str(value)
+        raw.append([number, row])
+    checked = checked_rows(raw, order, existing_names, existing_keys, existing_ema)
+    checked.ignored_columns = parsed.ignored_columns
+    return checked
+
+
+def checked_rows(raw, order=GIVEN_FIRST, existing_names=(), existing_keys=(), existing_ema=()):
+    """The rows as read (ParsedList.raw), checked and made players' fields in the `order` of
+    a name's words: a name column's name is split into first and last name in the
+    FAMILY_FIRST order (in the GIVEN_FIRST order, the desk's rule, the split is left to be
+    worked out when shown, Named.name_parts); a name made of the first and last name is
+    "last first" in the FAMILY_FIRST order."""
+    parsed = ParsedList(raw=raw, order=order)
+    seen_names = {n.casefold(): "" for n in existing_names}
+    seen_keys = {k: "" for k in existing_keys}
+    seen_ema = {e: "" for e in existing_ema if e}
+    statuses = {s.value for s in Player.Status}
+    for number, row in raw:
+        row = dict(row)
 
         def problem(column, message, number=number):
             parsed.errors.append(
@@ -208,7 +324,10 @@ def parse_player_list(
         # A name made of a first and last name too long has their errors (below) alone: two
         # parts of the longest length and a space fit in a name.
         typed_name = row.get("name", "")
-        name_value = typed_name or joined(row.get("first_name", ""), row.get("last_name", ""))
+        first, last = row.get("first_name", ""), row.get("last_name", "")
+        name_value = typed_name or joined(first, last, order)
+        if typed_name and not (first or last) and order == FAMILY_FIRST:
+            row["first_name"], row["last_name"] = first_and_last(typed_name, FAMILY_FIRST)
         if not name_value:
             problem("name", _("the name is missing."))
         elif typed_name and len(name_value) > Player._meta.get_field("name").max_length:

@@ -287,8 +287,21 @@ class DeskMachine(Machine):
             name, content = "players.xlsx", out.getvalue()
         url = self.t_url("desk:player_import")
         upload = {"file": SimpleUploadedFile(name, content)}
-        preview = self.request("director", "post", url, {}, files=upload)
+        # Issue 37: the order of a whole name's words, and the columns named as the family and
+        # the given name (a heading, a letter, or one the list has not).
+        names = st.sampled_from(["", "name", "first_name", "A", "B", "Z", "nobody"])
+        choices = {
+            "order": data.draw(st.sampled_from(["", "given", "family", "sideways"])),
+            "family_column": data.draw(names),
+            "given_column": data.draw(names),
+        }
+        preview = self.request("director", "post", url, choices, files=upload)
         found = re.search(r'name="preview" value="(\w+)"', preview.content.decode())
+        if found and data.draw(st.booleans()):  # "Split again" in the other order
+            order = data.draw(st.sampled_from(["given", "family"]))
+            again = {"reorder": "1", "preview": found.group(1), "order": order}
+            preview = self.request("director", "post", url, again)
+            found = re.search(r'name="preview" value="(\w+)"', preview.content.decode())
         if found:
             self.post("director", url, {"confirm": "1", "preview": found.group(1)})
 

@@ -3,7 +3,17 @@ the packages that hold their tables give them."""
 
 import pytest
 
-from core.names import RUSSIAN, UKRAINIAN, first_and_last, joined, latin, scheme_for
+from core.names import (
+    FAMILY_FIRST,
+    GIVEN_FIRST,
+    RUSSIAN,
+    UKRAINIAN,
+    first_and_last,
+    joined,
+    latin,
+    parts_of,
+    scheme_for,
+)
 
 
 @pytest.mark.parametrize(
@@ -90,3 +100,77 @@ def test_joined():
     assert joined("Jan", "van den Berg") == "Jan van den Berg"
     assert joined("", " Щербаков ") == "Щербаков"
     assert joined("Anna", "") == "Anna"
+
+
+# Issue 37: a player's Latin name follows the player's own language where it is known.
+
+
+@pytest.mark.parametrize(
+    "country, language, spelled",
+    [
+        # A Russian player in a Ukrainian-language tournament: the Russian passports' table
+        # (ICAO Doc 9303: и is i), not the Ukrainian national system (и is y: "Smyrnov, Vyktor").
+        ("RU", "uk", "Viktor Smirnov"),
+        ("Russia", "uk", "Viktor Smirnov"),
+        (" Россия ", "uk", "Viktor Smirnov"),
+        ("RUS", "uk", "Viktor Smirnov"),
+        ("Rosja", "pl", "Viktor Smirnov"),
+        # A Ukrainian player in a Russian-language tournament: the Ukrainian national system.
+        ("UA", "ru", "Vyktor Smyrnov"),
+        ("Україна", "en", "Vyktor Smyrnov"),
+        # Another or no country: the tournament's language, as before.
+        ("", "uk", "Vyktor Smyrnov"),
+        ("Poland", "uk", "Vyktor Smyrnov"),
+        ("", "ru", "Viktor Smirnov"),
+        ("Poland", "en", "Viktor Smirnov"),
+        # Belarus: no installed package holds the Belarusian national system, so the
+        # tournament's language decides (the Russian table outside a Ukrainian tournament).
+        ("BY", "en", "Viktor Smirnov"),
+    ],
+)
+def test_the_players_own_country_chooses_the_standard(country, language, spelled):
+    name = "Виктор Смирнов"
+    assert latin(name, scheme_for(name, country=country, language=language)) == spelled
+
+
+def test_the_letters_still_win_over_the_country():
+    # і and ґ are Ukrainian only, ё Russian only: whatever the country says.
+    assert scheme_for("Юлія Ґудзь", country="RU", language="ru") == UKRAINIAN
+    assert scheme_for("Пётр Объедков", country="UA", language="uk") == RUSSIAN
+
+
+@pytest.mark.parametrize(
+    "name, parts",
+    [
+        # Issue 37: "Щербаков Алексей" in a Russian list is family name first.
+        ("Щербаков Алексей", ("Алексей", "Щербаков")),
+        ("Щербаков Алексей Викторович", ("Алексей Викторович", "Щербаков")),
+        ("Chen Wei", ("Wei", "Chen")),
+        ("van den Berg Jan", ("Jan", "van den Berg")),
+        ("de la Cruz Maria", ("Maria", "de la Cruz")),
+        ("Van Morrison", ("Morrison", "Van")),  # the first name is never empty
+        ("Щербаков", ("", "Щербаков")),
+        ("  ", ("", "")),
+    ],
+)
+def test_first_and_last_family_name_first(name, parts):
+    assert first_and_last(name, FAMILY_FIRST) == parts
+
+
+def test_the_desks_rule_is_the_first_name_first():
+    # Nothing said: the last word is the last name (docs: Latin names).
+    assert first_and_last("Щербаков Алексей") == ("Щербаков", "Алексей")
+    assert first_and_last("Щербаков Алексей", GIVEN_FIRST) == ("Щербаков", "Алексей")
+
+
+def test_joined_in_either_order():
+    assert joined("Wei", "Chen", FAMILY_FIRST) == "Chen Wei"
+    assert joined("Алексей", "Щербаков", FAMILY_FIRST) == "Щербаков Алексей"
+    assert joined("Wei", "Chen", GIVEN_FIRST) == "Wei Chen"
+    assert joined("", "Chen", FAMILY_FIRST) == "Chen"
+
+
+def test_parts_of_keeps_typed_parts_and_splits_a_whole_name():
+    assert parts_of("Юра", "Юрий", "Щербаков") == ("Юрий", "Щербаков")
+    assert parts_of("Jan van den Berg", "", "") == ("Jan", "van den Berg")
+    assert parts_of("Chen Wei", "", "Chen") == ("", "Chen")

@@ -553,7 +553,8 @@ def sichuan_steps(s: Steps):
     s.check("hu with checklist")
     page.locator("#entry button.add").click()
     page.locator("#entry .wall input").check()
-    page.locator("#entry .value select").first.select_option("waiting")
+    # S is dead (not waiting, 002 §2.8.3): W waits
+    page.locator("#entry .value select").last.select_option("waiting")
     s.check("wall ran out with checklist")
     expect(page.locator("#preview table")).to_be_visible()
     page.get_by_role("button", name="Save the hand").click()

@@ -7,11 +7,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import number_format
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
 from django_tables2 import RequestConfig
 
+from core.collation import collated
 from core.errors import ActionRefused
 from core.roles import (
     DeskRequired,
@@ -20,13 +22,14 @@ from core.roles import (
     is_desk,
     is_director,
 )
-from core.tables import isolated_seats
+from core.tables import isolated_names, isolated_seats
 from core.views import first_error, show_refusal
 from desk.forms_clock import ClockForm
 from desk.tables import ClockEventTable, TableBoardTable
 from mahjong import clock
 from scoring.selectors import TableState, session_sheets, table_states
 from seating.models import WINDS, Seat, Wind
+from seating.selectors import pending_tables
 from tournament import timekeeping as tk
 from tournament.mixins import SessionMixin
 from tournament.models import ClockEvent, Session
@@ -63,6 +66,16 @@ def _sheet_cells(sheet, seats) -> dict:
     return {"hands": " · ".join(notes), "scores": scores}
 
 
+def _players(seats, pending: bool, language: str):
+    """The board's players of a table: by wind, or, while its winds are still to be drawn at the
+    table, by name with no wind and a note that they are not drawn yet (issue 37: the desk's
+    seat order is no wind)."""
+    if not pending:
+        return isolated_seats((Wind(s.wind).label, s.player.name) for s in seats)
+    names = isolated_names(collated((s.player.name for s in seats), language))
+    return format_html('{}<br><small class="pending">{}</small>', names, _("winds not drawn yet"))
+
+
 def board(session: Session, now=None):
     """Each table of the session with its state and time, and the counts by state."""
     now = now or timezone.now()
@@ -86,6 +99,8 @@ def board(session: Session, now=None):
         Prefetch("seats", queryset=Seat.objects.select_related("player"))
     )
     rows, counts = [], dict.fromkeys(TableState, 0)
+    pending = pending_tables(session.tournament)
+    language = session.tournament.language
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda s: WINDS.index(s.wind))
         code = states[table.pk]
@@ -98,7 +113,7 @@ def board(session: Session, now=None):
                 "url": reverse(
                     "desk:result", args=[session.tournament.slug, session.number, table.number]
                 ),
-                "players": isolated_seats((Wind(s.wind).label, s.player.name) for s in seats),
+                "players": _players(seats, table.pk in pending, language),
                 # in words too, not only by the row's red
                 "state": _("playing past time up") if overtime else code.label,
                 "state_code": code.value,

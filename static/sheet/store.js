@@ -60,6 +60,22 @@
     return s ? s.name : w;
   }
   function pendingWinds() { return S.server.winds_pending && !drawn(); }
+  // The table's players by name, in the page's language: the order the page lists them in
+  // while the winds are still to be drawn (the desk's seat order would read as winds; issue 37)
+  function byName() {
+    return S.server.seats.slice().sort(function (a, b) { return a.name.localeCompare(b.name, LANG); });
+  }
+  // The device's seat: a wind, or, chosen before the winds' draw, a player ("p" and their id)
+  // whose wind the draw gives; "" while it is still to be drawn (issue 37).
+  function seatOf(device) {
+    device = String(device || "");
+    if (device.charAt(0) !== "p") return device;
+    var pk = device.slice(1), d = drawn();
+    if (d) return winds().filter(function (w) { return String(d[w]) === pk; })[0] || "";
+    if (S.server.winds_pending) return "";
+    var s = S.server.seats.filter(function (x) { return String(x.player) === pk; })[0];
+    return s ? s.wind : "";
+  }
   function ordered(list) { return WINDS.filter(function (w) { return list.indexOf(w) >= 0; }); }
   function toggle(list, w) {
     var i = list.indexOf(w);
@@ -107,5 +123,6 @@
 
   Sheet.store = {B: B, L: L, RULES: RULES, WINDS: WINDS, LANG: LANG, S: S, save: save, uuid: uuid,
     winds: winds, name: name, pendingWinds: pendingWinds, ordered: ordered, toggle: toggle,
+    byName: byName, seatOf: seatOf,
     hands: hands, played: played, lastHand: lastHand};
 })(window.Sheet = window.Sheet || {});

@@ -142,14 +142,19 @@
     fill("status", el("span", {class: S.online ? (waiting ? "warn" : "ok") : "off", text: status}));
     // the scores
     var dealer = r.ok && GAME !== "sichuan" ? r.dealer : (r.ok ? r.next_dealer : "");
-    fill("scores", winds().map(function (w) {
+    // before the winds' draw the players by name, no wind and no dealer (issue 37)
+    if (pendingWinds()) fill("scores", store.byName().map(function (x) {
+      return el("div", {class: "seat"}, el("span", {class: "who", text: x.name}),
+        el("span", {class: "score", text: num(totals[x.wind])}));
+    }));
+    else fill("scores", winds().map(function (w) {
       return el("div", {class: "seat" + (w === dealer ? " dealer" : "")},
         el("b", {text: L.winds[w]}), el("span", {class: "who", text: name(w)}),
         el("span", {class: "score", text: num(totals[w])}),
         w === dealer ? el("small", {text: L.dealer}) : null);
     }));
     var info = [];
-    if (r.ok && GAME !== "sichuan") {
+    if (r.ok && GAME !== "sichuan" && !pendingWinds()) {
       info.push(fmt(L.round, {wind: L.wind_names[r.round_wind], n: WINDS.indexOf(r.dealer) + 1}));
       if (r.counters) info.push(fmt(L.counters, {n: r.counters}));
       if (r.sticks_left) info.push(fmt(L.sticks, {n: r.sticks_left}));
@@ -211,7 +216,7 @@
             el("span", {class: "confirm", role: "group", "aria-label": L.confirmed}, winds().map(function (w) {
               var done = h.confirmed.indexOf(w) >= 0;
               // a phone that is one player's confirms only that seat; a shared device each seat
-              var other = !!S.device && S.device !== w;
+              var mine = store.seatOf(S.device), other = !!mine && mine !== w;
               return el("button", {type: "button", class: done ? "chip on tiny" : "chip tiny",
                 disabled: done || other || !!S.server.locked, "aria-label": fmt(L.confirm_as, {wind: L.winds[w], n: h.number}),
                 onclick: function () { enqueue(confirmation(h, w)); }}, (done ? "\u2713 " : "") + L.winds[w]);
@@ -240,6 +245,7 @@
       }))) : null);
     var mode = S.server.locked ? "locked" : pendingWinds() ? "winds" : "hands";
     if (!document.getElementById("entry").firstChild || mode !== S.mode) { S.mode = mode; renderEntry(); renderPreview(); }
+    renderDevice();
   }
   // the hand as the player saw it when they tapped: its number and version, or, while it still
   // waits on this device, the waiting change it is (the version follows when the desk has it)
@@ -269,11 +275,22 @@
   }
 
   // device
+  // Drawn with the rest of the page (render): the drawn winds as soon as the draw is recorded,
+  // before it the players by name, a player's choice kept as theirs ("p" and their id) until
+  // the draw gives their wind (store.seatOf; issue 37).
   function renderDevice() {
-    fill("device", el("label", {}, L.this_device + " ",
+    var choices;
+    if (pendingWinds()) {
+      choices = store.byName().map(function (x) { return ["p" + x.player, x.name]; });
+    } else {
+      if (S.device.charAt(0) === "p" && !S.server.winds_pending) { S.device = store.seatOf(S.device); save(); }
+      choices = winds().map(function (w) { return [w, L.winds[w] + " \u00b7 " + name(w)]; });
+    }
+    var mine = pendingWinds() ? S.device : store.seatOf(S.device);
+    same("device", el("label", {}, L.this_device + " ",
       el("select", {onchange: function (x) { S.device = x.target.value; save(); render(); }},
-        [["", L.shared]].concat(winds().map(function (w) { return [w, L.winds[w] + " \u00b7 " + name(w)]; }))
-          .map(function (o) { return el("option", {value: o[0], selected: o[0] === S.device}, o[1]); }))));
+        [["", L.shared]].concat(choices)
+          .map(function (o) { return el("option", {value: o[0], selected: o[0] === mine}, o[1]); }))));
   }
 
   Sheet.view = {render: render, entryChanged: entryChanged};
@@ -285,7 +302,6 @@
   window.addEventListener("offline", offline);
   setInterval(function () { if (!document.hidden) refresh(); }, 5000);
   setInterval(function () { render(); }, 30000);
-  renderDevice();
   render();
   renderEntry(); renderPreview();
   flush();

@@ -62,7 +62,7 @@
 
   function wire(q) {
     // whose device it was when the player tapped (a page queued before kept none)
-    var body = {action: q.kind, client_id: q.id, device: "device" in q ? q.device : S.device};
+    var body = {action: q.kind, client_id: q.id, device: "device" in q ? q.device : store.seatOf(S.device)};
     if (q.kind === "record" || q.kind === "correct") body.data = q.data;
     if (q.kind === "correct" || q.kind === "undo") body.reason = q.reason || "";
     body.number = q.number;
@@ -111,7 +111,7 @@
     retry = setTimeout(function () { retry = null; flush(); }, 3000);
   }
   function enqueue(q) {
-    q.id = q.id || uuid(); q.at = Date.now(); q.device = S.device;
+    q.id = q.id || uuid(); q.at = Date.now(); q.device = store.seatOf(S.device);
     S.queue.push(q); save(); render(); flush();
   }
 

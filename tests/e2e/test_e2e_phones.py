@@ -12,6 +12,7 @@ name of its seating list in full, and a phone the whole list at once.
 
 import itertools
 import os
+import re
 from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -353,4 +354,251 @@ def test_every_page_fits_its_screen(new_context):
                 name = f"{who or 'visitor'}{template.replace('/', '-')}-{width}"
                 name = name.replace("{slug}", "t").replace("?", "-").replace("=", "-")
                 page.screenshot(path=str(Path(shots) / f"{name}.png"), full_page=width < 1900)
+    assert not failures, "\n" + "\n".join(failures)
+
+
+# --- the table page (issue 37 point 1) ---------------------------------------------------------
+# The longest names the desk allows (people.models.Named.name: 200 characters; a first or last
+# name NAME_PART = 99): a 99-letter word with no break in it, then given names to 200.
+
+
+def longest(word: str, given: str) -> str:
+    """A name of 200 characters: `word` repeated to one unbroken 99-letter surname, then
+    `given` repeated (with its spaces) to the rest."""
+    from people.models import NAME_PART
+
+    surname = (word * NAME_PART)[:NAME_PART]
+    rest = (given * 200)[: 200 - NAME_PART - 2].rstrip()
+    rest += "x" * (200 - NAME_PART - 1 - len(rest))
+    name = f"{surname} {rest}"
+    assert len(name) == 200
+    return name
+
+
+LONGEST = [
+    longest("Wolfeschlegelsteinhausenbergerdorff", "Hubert Blaine "),
+    longest("Костянтинівська", "Анастасія Олександрівна "),
+    longest("Brzęczyszczykiewicz", "Małgorzata Świątek "),
+    longest("Shevchenko-Kovalenko", "Oleksandra Khrystyna "),
+]
+
+
+def table_tournament(staff, ruleset: str, slug: str, seats: int):
+    """A tournament of the longest names and the longest name, winds drawn at the table, one
+    table of `seats` players; its session's clock running."""
+    from seating.models import Table
+    from tournament.sessions import start_clock
+
+    t = Tournament.objects.create(
+        name=longest("Międzynarodowy", "Turniej Mahjong o Puchar "),
+        slug=slug,
+        ruleset=ruleset,
+        winds=Tournament.Winds.TABLE,
+    )
+    players = [
+        Player.objects.create(tournament=t, key=f"p{n:02d}", name=name, club=CLUBS[n])
+        for n, name in enumerate(LONGEST[:seats])
+    ]
+    session = Session.objects.create(tournament=t, number=1)
+    table = add_table(session, players)
+    start_clock(session, staff["desk1"])
+    return session, Table.objects.get(pk=table.pk)
+
+
+class Steps:
+    """One phone on the table page: each step measured (problems()), and screenshotted into
+    PHONE_SHOTS when it is set."""
+
+    def __init__(self, page, game, width):
+        self.page, self.game, self.width = page, game, width
+        self.failures = []
+        self.shots = os.environ.get("PHONE_SHOTS")
+
+    def check(self, step):
+        page = self.page
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        where = f"table page {self.game} @{self.width}: {step}"
+        self.failures += problems(page, where, None, self.width)
+        if self.shots:
+            name = f"table-{self.game}-{self.width}-{step.replace(' ', '-')}.png"
+            page.screenshot(path=str(Path(self.shots) / name), full_page=True)
+
+    def synced(self):
+        expect(self.page.locator("#status")).to_contain_text("Everything is at the desk")
+
+    def kind(self, label):
+        self.page.locator("#entry .kinds button", has_text=label).first.click()
+
+    def chip(self, legend, index):
+        fieldset = self.page.locator(
+            "#entry fieldset", has=self.page.locator("legend", has_text=legend)
+        )
+        fieldset.first.locator("button.chip").nth(index).click()
+
+    def draw(self, seats):
+        """The winds' draw: the last player drew East, and so on."""
+        page = self.page
+        expect(page.locator("#entry")).to_contain_text("Who drew which wind")
+        self.check("winds draw")
+        selects = page.locator("#entry select")
+        for n in range(seats):
+            selects.nth(n).select_option(index=seats - n)
+        self.check("winds chosen")
+        page.get_by_role("button", name="Record the winds").click()
+        self.synced()
+        self.check("winds recorded")
+        page.locator("#device select").select_option(index=seats)
+        self.check("device chosen")
+
+    def queue_and_refusals(self, describe):
+        """A hand waiting offline, a conflict over it, a refused change set aside."""
+        page = self.page
+        page.context.set_offline(True)
+        page.evaluate("window.dispatchEvent(new Event('offline'))")
+        page.get_by_role("button", name="Save the hand").click()
+        expect(page.locator("#status")).to_contain_text("No network")
+        self.check("offline queue")
+        # what the page draws for a conflict and a refusal, drawn from the page's own state
+        page.evaluate(
+            """(text) => {
+              const S = window.sheetDebug, q = S.queue[S.queue.length - 1];
+              q.conflict = {data: q.data};
+              S.parked.push({kind: "record", number: 9, data: q.data, refused: text});
+              window.Sheet.view.render();
+            }""",
+            "Hand 2: " + LONGEST[0] + " — " + describe,
+        )
+        expect(page.locator("#decide .conflict").first).to_be_visible()
+        self.check("conflict and refusal")
+        page.evaluate(
+            """() => { const S = window.sheetDebug;
+              S.queue.forEach(q => delete q.conflict); S.parked = [];
+              window.Sheet.view.render(); }"""
+        )
+        page.context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        self.synced()
+
+    def correction(self):
+        page = self.page
+        page.get_by_role("button", name="Correct").first.click()
+        page.locator("#reason").fill("the winner was South")
+        self.check("correcting")
+        page.get_by_role("button", name="Save the correction").click()
+        self.synced()
+        self.check("corrected")
+
+
+def riichi_steps(s: Steps):
+    page = s.page
+    s.draw(4)
+    s.kind("Ron")
+    s.chip("From", 3)
+    s.chip("Winner", 0)
+    s.check("ron")
+    s.chip("Riichi", 3)
+    expect(page.locator("#riichi-dealt")).to_be_visible()
+    s.check("riichi dealt in asked")
+    page.locator("#riichi-dealt button").nth(1).click()
+    expect(page.locator("#preview table")).to_be_visible()
+    s.check("ron preview")
+    page.locator("#entry .value select").nth(1).select_option("3")
+    s.check("ron han")
+    page.get_by_role("button", name="Save the hand").click()
+    s.synced()
+    s.check("hand saved")
+    for label, legend in (("Tsumo", "Winner"), ("Draw", "Tenpai"), ("Chombo", "Chombo")):
+        s.kind(label)
+        s.chip(legend, 1)
+        s.check(label.lower())
+    s.kind("Abortive")
+    s.check("abortive")
+    if page.locator("#entry .kinds button", has_text="Nagashi").count():
+        s.kind("Nagashi")
+        s.chip("Nagashi", 2)
+        s.check("nagashi")
+    s.kind("Tsumo")
+    s.chip("Winner", 2)
+    for wind in (0, 1, 2, 3):
+        s.chip("Riichi", wind)
+    page.locator("#entry .limits button").first.click()
+    expect(page.locator("#preview table")).to_be_visible()
+    s.check("tsumo with riichi")
+    s.queue_and_refusals("Tsumo W mangan · Riichi: E S W N")
+    s.correction()
+
+
+def sichuan_steps(s: Steps):
+    page = s.page
+    s.draw(3)
+    s.kind("Kong")
+    page.locator("#entry label.pick select").select_option("open")
+    s.chip("By", 0)
+    s.chip("From", 2)
+    s.check("kong")
+    page.locator("#entry button.add").click()
+    s.kind("False hu")
+    s.chip("By", 1)
+    s.chip("discard", 0)
+    s.check("false hu")
+    s.kind("Dead")
+    s.chip("By", 1)
+    s.check("dead hand")
+    page.locator("#entry button.add").click()
+    s.kind("Hu")
+    s.chip("Winners", 0)
+    s.chip("From", 2)
+    page.locator("#entry details.fans summary").first.click()
+    page.locator("#entry .fan input").first.fill("1")
+    s.check("hu with checklist")
+    page.locator("#entry button.add").click()
+    page.locator("#entry .wall input").check()
+    # S is dead (not waiting, 002 §2.8.3): W waits
+    page.locator("#entry .value select").last.select_option("waiting")
+    s.check("wall ran out with checklist")
+    expect(page.locator("#preview table")).to_be_visible()
+    page.get_by_role("button", name="Save the hand").click()
+    s.synced()
+    s.check("hand saved")
+    s.kind("Hu")
+    s.chip("Winners", 1)
+    page.locator("#entry .flag input").first.check()  # self-drawn
+    page.locator("#entry .fansbox").first.fill("2")
+    page.locator("#entry button.add").click()
+    page.locator("#entry .wall input").check()
+    expect(page.locator("#preview table")).to_be_visible()
+    s.queue_and_refusals("Hu S (2 fans) (self-drawn)")
+    s.correction()
+
+
+@pytest.mark.long(60)
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("game", ["riichi", "sichuan"])
+def test_the_table_page_fits_a_phone_in_every_step(new_context, game):
+    """Issue 37 point 1: the table page at 360 and 390 px with the longest names the desk
+    allows (200 characters, a 99-letter word among them): riichi at four seats, Sichuan at a
+    three-player table (002 §3.1), each through the winds' draw, the device's seat, each kind of
+    hand in the form, the preview, the hands, a change waiting offline, a conflict and a refused
+    change, a correction, and the session's time up. Nothing sideways (the page no wider than
+    the window, no element's right edge past it) and no name cut."""
+    from seating.keys import table_path
+    from tournament import timekeeping as tk
+
+    staff = f.staff()
+    ruleset, seats = ("ema-2012", 4) if game == "riichi" else ("sbr-2025", 3)
+    failures = []
+    for width in PHONES:
+        session, table = table_tournament(staff, ruleset, f"fit-{game}-{width}", seats)
+        page = new_context(viewport={"width": width, "height": HEIGHT[width]}).new_page()
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.goto(table_path(table))
+        steps = Steps(page, game, width)
+        (riichi_steps if game == "riichi" else sichuan_steps)(steps)
+        # the clock: the session's time is up, the table on its last hand or past it
+        tk.adjust_clock(session, staff["desk1"], -tk.MAX_ADJUST_MINUTES)
+        page.reload()
+        expect(page.locator("#info")).to_contain_text(re.compile("Last hand|time is over"))
+        steps.check("time up")
+        failures += steps.failures
+        page.context.close()
     assert not failures, "\n" + "\n".join(failures)

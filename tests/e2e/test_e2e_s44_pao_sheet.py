@@ -176,6 +176,15 @@ def test_furiten_records_pao_on_a_ron_and_a_tsumo_and_a_win_on_an_open_kans_tile
     expect(rows.nth(1)).to_contain_text("Tsumo E 3 han 30 fu · paid by W, who gave the kan tile")
     expect(rows.nth(0)).to_contain_text("Tsumo N yakuman, pao: W")
 
+    # a kept hand back in the form for a correction keeps its kan giver and its pao
+    page.locator("#hands tbody").nth(1).get_by_role("button", name="Correct").click()
+    expect(entry.locator("h2")).to_have_text("Correcting hand 2")
+    expect(entry.locator("fieldset.kan-from button.chip.on")).to_contain_text("W")
+    entry.get_by_role("button", name="Cancel").click()
+    page.locator("#hands tbody").nth(0).get_by_role("button", name="Correct").click()
+    expect(entry.locator("fieldset.pao button.chip.on")).to_contain_text("W")
+    entry.get_by_role("button", name="Cancel").click()
+
     # every player confirms every hand: the game over below zero is the table's draft result
     for number in (1, 2, 3):
         for wind in "ESWN":

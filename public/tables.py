@@ -329,6 +329,7 @@ class SichuanHandsTable(FixedTable):
     kong_points = NumberColumn(verbose_name=_("Kong points"))
     pigs = NumberColumn(verbose_name=_("Pigs"))
     false_hu = NumberColumn(verbose_name=_("False hu"))
+    dead = NumberColumn(verbose_name=_("Dead hands"))  # 002 §2.8.3
     deal_ins = NumberColumn(verbose_name=_("Deal-ins"))
 
     class Meta(FixedTable.Meta):

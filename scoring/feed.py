@@ -88,6 +88,7 @@ def _player_stats(game: str, stats) -> dict:
             "kong_points": stats.kong_points,
             "pigs": stats.pigs,
             "false_hu": stats.false_hu,
+            "dead": stats.dead,  # hands declared dead (002 §2.8.3)
             "deal_ins": stats.deal_ins,
         }
     return {

@@ -4,6 +4,8 @@ JSON object (its keys are what the page's script, static/sheet/*.js, reads)."""
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from mahjong.rulesets import RULE_FIELDS
+
 
 def labels() -> dict:
     return {
@@ -33,6 +35,26 @@ def labels() -> dict:
         "riichi_dealt_yes": _("Yes: the riichi does not stand"),
         "riichi_dealt_no": _("No: riichi was declared earlier"),
         "riichi_left_out": _("%(wind)s's riichi is left out: it does not stand."),
+        # 000 §3.3.6, 001 §8: the seat responsible for a yakuman (wins[].pao), offered on a
+        # yakuman where the rule set's pao_hands has some; the hands it has by their names there
+        "pao": _("Pao: who is responsible for %(wind)s's yakuman"),
+        "pao_hands": {
+            value: _(label) for value, label in RULE_FIELDS["pao_hands"].choices if value != "none"
+        },
+        "pao_hint": _(
+            "Only for %(hands)s; otherwise leave it empty. The responsible player pays the whole "
+            "hand on a tsumo, half of it on a ron (the discarder pays the other half and the "
+            "counters)."
+        ),
+        "pao_said": _("%(value)s, pao: %(seat)s"),
+        # 001 §2.18: a tsumo on the replacement tile of an open kan (kan_from), where the rule
+        # set's open_kan_rinshan is kan_giver
+        "kan_from": _("Won on the replacement tile after an open kan: who gave the kan tile"),
+        "kan_from_hint": _(
+            "Only then; otherwise leave it empty. That player pays the whole hand, as a ron on "
+            "their discard (001 §2.18)."
+        ),
+        "kan_from_said": _("paid by %(seat)s, who gave the kan tile"),
         "han_names": {
             5: _("mangan"),
             6: _("haneman"),

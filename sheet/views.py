@@ -27,11 +27,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from core.entries import VERSION_MAX
 from core.errors import ActionRefused
-from mahjong.hands.browser import rules_json
+from mahjong.hands.browser import error_json, rules_json
 from mahjong.hands.messages import CODES
 from scoring.models import Hand, Via
 from scoring.services import (
     HandConflict,
+    HandRefused,
     confirm_hand,
     correct_hand,
     record_hand,
@@ -73,7 +74,26 @@ _BRACKETS = re.compile(r"[^\[\]{}]+")
 
 @cache
 def _asset(name: str) -> str:
-    return (ASSETS / name).read_text(encoding="utf-8")
+    return without_comment_lines((ASSETS / name).read_text(encoding="utf-8"))
+
+
+def without_comment_lines(text: str) -> str:
+    """A script or style sheet without its comments that stand on lines of their own (`// …`,
+    `/* … */`): they are for the files' readers, and the page stays within its 100 KB (issue 24).
+    Only whole lines go; a text where a comment ends before code on its line is kept as it is."""
+    kept, inside = [], False
+    for line in text.split("\n"):
+        bare = line.strip()
+        opens = not inside and bare.startswith("/*")
+        if inside or opens:
+            ends = bare.find("*/", 2 if opens else 0)
+            if ends >= 0 and ends != len(bare) - 2:
+                return text  # code after the comment on its line: nothing is taken out
+            inside = ends < 0
+            continue
+        if not bare.startswith("//"):
+            kept.append(line)
+    return "\n".join(kept)
 
 
 def _table(slug, number, table, key):
@@ -330,7 +350,8 @@ def act(request, slug, number, table, key):
     """One change as JSON: {"action": "record" | "correct" | "undo" | "confirm" | "send" |
     "winds", …}.
     Answers the table's new state; 409 with the table's hand when another device recorded a
-    different hand at that number; 400 with the reason when the change is refused."""
+    different hand at that number; 400 with the reason when the change is refused (a hand
+    the arithmetic refuses: its code and params too, `refusal`)."""
     table = _table(slug, number, table, key)
     try:
         body = _body(request.body)
@@ -345,7 +366,9 @@ def act(request, slug, number, table, key):
             status=409,
         )
     except ActionRefused as e:
-        return JsonResponse(
-            {"error": e.message, "field": e.field, "state": table_state(table, clock=False)},
-            status=400,
-        )
+        answer = {"error": e.message, "field": e.field, "state": table_state(table, clock=False)}
+        if isinstance(e, HandRefused):
+            # the arithmetic's refusal by code and params: the page words it from its
+            # start-up data's `messages`, as it words its own preview's
+            answer["refusal"] = error_json(e.error)["error"]
+        return JsonResponse(answer, status=400)

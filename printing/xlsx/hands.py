@@ -102,6 +102,7 @@ def hand_stats_sheet(hands) -> Sheet:
             ("kong_points", _("Kong points"), INT),
             ("pigs", _("Pigs"), INT),
             ("false_hu", _("False hu"), INT),
+            ("dead", _("Dead hands"), INT),  # 002 §2.8.3
             ("deal_ins", _("Deal-ins"), INT),
         ]
     else:

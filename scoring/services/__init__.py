@@ -9,6 +9,7 @@ directly."""
 from scoring.services.finish import finish_tournament, reopen_tournament
 from scoring.services.hands import (
     HandConflict,
+    HandRefused,
     confirm_hand,
     correct_hand,
     may_send,
@@ -43,6 +44,7 @@ __all__ = [
     "SAVED",
     "UNCHANGED",
     "HandConflict",
+    "HandRefused",
     "change_rules",
     "confirm_hand",
     "confirm_result",

@@ -33,13 +33,23 @@ def lock_sheet(table: Table) -> Table:
     return table
 
 
+class HandRefused(ActionRefused):
+    """A hand the arithmetic refused: the message, and the refusal itself (`error`, its code
+    and params) for the table page to say in its reader's words, as it says its own preview's
+    refusals (sheet/views.py, static/sheet/wire.js)."""
+
+    def __init__(self, error: HandError):
+        super().__init__(f"{error.path}: {rule_message(error)}", field="hand")
+        self.error = error
+
+
 def refuse_hands(table: Table, hands: list) -> None:
-    """The hands, in order, under the tournament's rules; ActionRefused naming the first hand
+    """The hands, in order, under the tournament's rules; HandRefused naming the first hand
     that does not hold (docs/rules.md §5)."""
     try:
         hands_outcome(table, hands)
     except HandError as e:
-        raise ActionRefused(f"{e.path}: {rule_message(e)}", field="hand") from e
+        raise HandRefused(e) from e
 
 
 def checked_hand(hand: Hand) -> Hand:

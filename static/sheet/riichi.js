@@ -2,7 +2,9 @@
    or several winners, tsumo, draws, chombo, nagashi, riichi declarations), its hand data as the
    desk keeps it (mahjong/hands/riichi.py), a kept hand back in the form for a correction, and a
    hand in words. Han and fu are offered only as the rule set's tables allow
-   (SheetScore.cells). */
+   (SheetScore.cells); the responsible seat of a yakuman (pao, 000 §3.3.6, 001 §8) and the
+   giver of an open kan's tile (kan_from, 001 §2.18) only where the rule set has them
+   (`pao_hands`, `open_kan_rinshan` of the start-up data's rules). */
 (function (Sheet) {
   "use strict";
   var store = Sheet.store, dom = Sheet.dom;
@@ -14,22 +16,30 @@
 
   // `dealt`: for a ron whose discarder declared riichi, whether the riichi discard itself dealt
   // in ("yes": the riichi does not stand, 000 §3.3.12; "no"; "": not asked yet).
+  // `kan_from`: on a tsumo, the seat that gave the tile of the open kan whose replacement tile
+  // won (001 §2.18), or "".
   function fresh() {
     return {result: "ron", from: "", winners: [], win: {}, riichi: [], tenpai: [], seat: "",
-      dealt: ""};
+      dealt: "", kan_from: ""};
   }
+  // the rule set's pao (000 §3.3.6, 001 §8) and its payer of a win on an open kan's
+  // replacement tile (001 §2.18)
+  function paoRules() { return !!RULES.pao_hands && RULES.pao_hands !== "none"; }
+  function kanRules() { return RULES.open_kan_rinshan === "kan_giver"; }
   // The discarder of a ron is among the riichi seats: the form asks about the discard.
   function asks(e) { return e.result === "ron" && !!e.from && e.riichi.indexOf(e.from) >= 0; }
   // What the form still needs answered before the hand can be saved (view.js), or "".
   function pending(e) {
     return asks(e) && !e.dealt ? fmt(L.riichi_dealt_in, {wind: L.wind_names[e.from]}) : "";
   }
-  function winOf(e, w) { return e.win[w] || (e.win[w] = {han: 1, fu: 30, yakuman: 0}); }
+  // a winner's value; `pao`: the seat responsible for the yakuman, or ""
+  function winOf(e, w) { return e.win[w] || (e.win[w] = {han: 1, fu: 30, yakuman: 0, pao: ""}); }
   function riichiData(e) {
     var d = {result: e.result};
     var wins = function (list) {
       return ordered(list).map(function (w) {
         var x = winOf(e, w);
+        if (x.yakuman && x.pao && paoRules()) return {seat: w, yakuman: x.yakuman, pao: x.pao};
         if (x.yakuman) return {seat: w, yakuman: x.yakuman};
         return x.han <= 4 ? {seat: w, han: x.han, fu: x.fu} : {seat: w, han: x.han};
       });
@@ -41,16 +51,17 @@
     else if (e.result === "nagashi") { d.seat = e.seat; d.tenpai = ordered(e.tenpai); }
     d.riichi = ordered(e.riichi);
     if (asks(e) && e.dealt === "yes") d.riichi = d.riichi.filter(function (w) { return w !== e.from; });
+    if (e.result === "tsumo" && e.kan_from && kanRules()) d.kan_from = e.kan_from;
     return d;
   }
   function fromData(d) {
     var e = fresh();
     e.result = d.result; e.riichi = (d.riichi || []).slice(); e.tenpai = (d.tenpai || []).slice();
-    e.from = d.from || ""; e.seat = d.seat || "";
+    e.from = d.from || ""; e.seat = d.seat || ""; e.kan_from = d.kan_from || "";
     if (asks(e)) e.dealt = "no";  // kept with the discarder's riichi: it stood
     (d.wins || []).forEach(function (x) {
       e.winners.push(x.seat);
-      e.win[x.seat] = {han: x.han || 1, fu: x.fu || 30, yakuman: x.yakuman || 0};
+      e.win[x.seat] = {han: x.han || 1, fu: x.fu || 30, yakuman: x.yakuman || 0, pao: x.pao || ""};
     });
     return e;
   }
@@ -78,10 +89,17 @@
         else toggle(e.winners, w);
       }, {except: [e.from]}));
     }
-    if (e.result === "tsumo") out.push(chips(L.winner, e.winners[0] || "", function (w) { e.winners = [w]; }));
+    if (e.result === "tsumo") out.push(chips(L.winner, e.winners[0] || "", function (w) {
+      e.winners = [w];
+      if (e.kan_from === w) e.kan_from = "";
+    }));
     if (e.result === "ron" || e.result === "tsumo") {
-      ordered(e.winners).forEach(function (w) { out.push(valueOf(e, w, e.result === "tsumo")); });
+      ordered(e.winners).forEach(function (w) {
+        out.push(valueOf(e, w, e.result === "tsumo"));
+        if (winOf(e, w).yakuman && paoRules()) out.push(paoChips(e, w));
+      });
     }
+    if (e.result === "tsumo" && e.winners.length && kanRules()) out.push(kanChips(e));
     if (e.result === "chombo" || e.result === "nagashi") {
       out.push(chips(e.result === "chombo" ? L.chombo_by : L.nagashi_by, e.seat, function (w) { e.seat = w; }));
     }
@@ -134,15 +152,38 @@
     return el("div", {class: "value"}, row);
   }
 
+  // 000 §3.3.6, 001 §8: the seat responsible for winner `w`'s yakuman; a second tap clears it
+  function paoChips(e, w) {
+    var x = winOf(e, w);
+    var group = chips(fmt(L.pao, {wind: L.wind_names[w]}), x.pao, function (s) {
+      x.pao = x.pao === s ? "" : s;
+    }, {except: [w]});
+    group.classList.add("pao");
+    group.appendChild(el("p", {class: "hint wide",
+      text: fmt(L.pao_hint, {hands: L.pao_hands[RULES.pao_hands] || RULES.pao_hands})}));
+    return group;
+  }
+  // 001 §2.18: a tsumo on the replacement tile after an open kan, paid by who gave the kan tile
+  function kanChips(e) {
+    var group = chips(L.kan_from, e.kan_from, function (s) {
+      e.kan_from = e.kan_from === s ? "" : s;
+    }, {except: e.winners.slice(0, 1)});
+    group.classList.add("kan-from");
+    group.appendChild(el("p", {class: "hint wide", text: L.kan_from_hint}));
+    return group;
+  }
+
   function describe(d) {
     var w = function (s) { return s ? L.winds[s] : "?"; };
     var v = function (x) {
-      return x.yakuman ? (x.yakuman > 1 ? L.double_yakuman : L.yakuman) :
+      var value = x.yakuman ? (x.yakuman > 1 ? L.double_yakuman : L.yakuman) :
         x.han + " " + L.han + (x.fu && x.han <= 4 ? " " + x.fu + " " + L.fu : "");
+      return x.pao ? fmt(L.pao_said, {value: value, seat: w(x.pao)}) : value;
     };
     var text = L.results[d.result];
     if (d.result === "ron") text += " " + (d.wins || []).map(function (x) { return w(x.seat) + " " + v(x); }).join(", ") + " \u2190 " + w(d.from);
     if (d.result === "tsumo") text += " " + w(d.wins[0].seat) + " " + v(d.wins[0]);
+    if (d.kan_from) text += " \u00b7 " + fmt(L.kan_from_said, {seat: w(d.kan_from)});
     if (d.result === "chombo" || d.result === "nagashi") text += " " + w(d.seat);
     if (d.tenpai && d.result === "draw") text += " \u00b7 " + L.tenpai + ": " + (d.tenpai.map(w).join(" ") || "\u2014");
     if (d.riichi && d.riichi.length) text += " \u00b7 " + L.riichi + ": " + d.riichi.map(w).join(" ");

@@ -20,7 +20,7 @@
   function signed(n) { return words.signed(n, store.LANG); }
   // a refusal of the arithmetic in the reader's words, from the start-up data's messages
   function refusal(error) { return words.refusal(error, B.messages, store.LANG); }
-  function problemText(error) { return (error.path ? error.path + ": " : "") + refusal(error); }
+  function problemText(error) { return words.problem(error, B.messages, store.LANG); }
 
   // --- the page -----------------------------------------------------------------------------
   function entryChanged(keepForm) {

@@ -96,7 +96,10 @@
       } else if (r.status >= 400 && r.status < 500) {
         // refused: sending it again would be refused again; it is set aside with the desk's
         // words and the rest goes on (only the network and the desk's own errors are retried)
-        park(q, r.body.error || fmt(L.refused_status, {n: r.status}));
+        // a hand the arithmetic refused comes as its code and params, put in the reader's
+        // words from the start-up data (words.js), as the preview's own refusals
+        park(q, r.body.refusal ? Sheet.words.problem(r.body.refusal, B.messages, store.LANG) :
+          r.body.error || fmt(L.refused_status, {n: r.status}));
         save(); S.online = true;
         if (r.body.state) took(r.body.state); else render();
         flush();

@@ -48,5 +48,10 @@
     });
   }
 
-  Sheet.words = {num: num, signed: signed, fmt: fmt, refusal: refusal};
+  // a refusal with the place in the hands it names, as the desk writes it ("hands[2].wins[0].pao: …")
+  function problem(error, messages, locale) {
+    return (error.path ? error.path + ": " : "") + refusal(error, messages, locale);
+  }
+
+  Sheet.words = {num: num, signed: signed, fmt: fmt, refusal: refusal, problem: problem};
 })(window.Sheet = window.Sheet || {});

@@ -190,6 +190,7 @@ def test_sichuan_through_the_pages_and_the_workbook():
         "kong_points": 6,
         "pigs": 1,
         "false_hu": 0,
+        "dead": 0,
         "deal_ins": 0,
     }
     assert data["players"]["p01"]["deal_ins"] == 2
@@ -213,6 +214,66 @@ def test_sichuan_through_the_pages_and_the_workbook():
     assert (second["Result"], second["Dealer"]) == ("wall exhausted", "Player 02")
     stats = {r["Player"]: r for r in rows(book["Player statistics"])}
     assert (stats["Player 03"]["Pigs"], stats["Player 03"]["Kong points"]) == (1, 6)
+
+
+# 002 §2.8.3, «Мёртвая рука»: N's hand is declared dead twice, E's once. N's concealed kong
+# (2 from each of the three others) goes back when its hand is declared dead: "он обязан вернуть
+# все очки, полученные за объявления «конг»", so N's kong points are 0.
+DEAD_HANDS = [
+    {
+        "events": [
+            {"kong": "concealed", "seat": "N"},
+            {"dead": "N"},
+            {"hu": [{"seat": "S", "fans": 1}], "from": "E"},
+            {"hu": [{"seat": "W", "fans": 1}], "from": "E"},
+            {"hu": [{"seat": "E", "fans": 0}], "self_draw": True},
+        ]
+    },
+    {
+        "events": [
+            {"dead": "N"},
+            {"dead": "E"},
+            {"hu": [{"seat": "S", "fans": 2}], "from": "W"},
+            {"hu": [{"seat": "W", "fans": 0}], "self_draw": True},
+        ],
+        "exhausted": {"E": "not_waiting", "N": "not_waiting"},
+    },
+]
+
+
+def test_sichuan_dead_hands_through_the_pages_the_feed_and_the_workbook():
+    """Issue 36: the hands each player had declared dead (002 §2.8.3) are counted wherever the
+    other Sichuan hand statistics are: the player's public page, statistics.json and the
+    workbook's Player statistics. N (p04) 2, E (p01) 1, S and W 0; N's kong points 0 (its kong
+    went back)."""
+    staff = f.staff()
+    t = f.tournament("sbr-2025", players=4, slug="dead-open")
+    table = f.seat_session(t).tables.get()
+    for hand in DEAD_HANDS:
+        record_hand(table, hand, staff["desk1"])
+    data = json.loads(Client().get(f"/t/{t.slug}/statistics.json").content)
+    assert {key: p["dead"] for key, p in data["players"].items()} == {
+        "p01": 1,
+        "p02": 0,
+        "p03": 0,
+        "p04": 2,
+    }
+    assert data["players"]["p04"]["kong_points"] == 0
+    page = Client().get(f"/t/{t.slug}/p/p04/").content.decode()
+    assert 'data-label="Dead hands"><span class="cell">2</span>' in page
+    assert 'data-label="Kong points"><span class="cell">0</span>' in page
+    page = Client().get(f"/t/{t.slug}/p/p01/").content.decode()
+    assert 'data-label="Dead hands"><span class="cell">1</span>' in page
+    book = load_workbook(io.BytesIO(workbook_bytes(t)))
+    stats = {r["Player"]: r for r in rows(book["Player statistics"])}
+    assert {name: r["Dead hands"] for name, r in stats.items()} == {
+        "Player 01": 1,
+        "Player 02": 0,
+        "Player 03": 0,
+        "Player 04": 2,
+    }
+    headings = [c.value for c in book["Player statistics"][1]]
+    assert headings[headings.index("False hu") + 1] == "Dead hands"
 
 
 def test_released_sessions_only_when_results_are_released_by_session(riichi):

@@ -14,6 +14,7 @@ from mahjong.hands.messages import CODES
 from scoring.models import Hand, HandConfirmation, Result
 from scoring.services import confirm_result
 from seating.keys import table_code, table_key, table_path
+from sheet.views import without_comment_lines
 from tests.support import factories as f
 from tournament.sessions import start_clock
 from tournament.timekeeping import adjust_clock
@@ -286,3 +287,74 @@ def test_a_riichi_game_over_may_be_sent(client, table):
         status, body = record(client, table, hand, number)
         assert status == 200, (dealer, body)
         assert body["state"]["sendable"] is (number == 8)
+
+
+def test_a_hand_the_desk_refuses_comes_with_its_code_and_params(client, table):
+    """Issue 36: the desk plays every hand again; a hand its arithmetic refuses comes back with
+    the refusal's code and params as well as its words, so the page says it in its reader's
+    language from its start-up `messages`, as it says its own preview's (static/sheet/wire.js).
+    EMA pays a win on an open kan's replacement tile as a self-draw (000 names no other payer):
+    a `kan_from` is refused, and nothing is recorded (001 §2.18 is Furiten's)."""
+    kan = {"result": "tsumo", "wins": [{"seat": "E", "han": 3, "fu": 30}], "riichi": []}
+    status, body = record(client, table, kan | {"kan_from": "W"}, 1)
+    assert status == 400
+    assert body["refusal"] == {
+        "path": "hands[0].kan_from",
+        "code": "NO_KAN_FROM",
+        "params": {},
+        "kinds": {},
+    }
+    assert body["error"] == "hands[0].kan_from: " + next(
+        text for text, code in CODES.items() if code == "NO_KAN_FROM"
+    )
+    assert not Hand.objects.exists()
+    # a seat that is none: the refused value is written as the desk writes it ("repr")
+    pao = {"result": "tsumo", "wins": [{"seat": "E", "yakuman": 1, "pao": "X"}], "riichi": []}
+    status, body = record(client, table, pao, 1)
+    assert status == 400
+    assert body["refusal"] == {
+        "path": "hands[0].wins[0].pao",
+        "code": "NOT_A_SEAT",
+        "params": {"value": "X", "seats": "E, S, W, N"},
+        "kinds": {"value": "repr"},
+    }
+    # refusals that are no hand's keep their words only
+    status, body = post(client, table, {"action": "record", "data": kan, "number": "one"})
+    assert status == 400 and "refusal" not in body
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "pao_hands", "open_kan_rinshan"),
+    [
+        ("ema-2012", "dragons_winds", "self_draw"),  # 000 §3.3.6; a self-draw
+        ("furiten-club", "dragons_winds_kongs", "kan_giver"),  # 001 §8.2; 001 §2.18
+    ],
+)
+def test_the_page_offers_pao_and_the_kan_giver_from_its_rules(
+    client, ruleset, pao_hands, open_kan_rinshan
+):
+    """Issue 36: the form offers a responsible seat (pao) on a yakuman and a kan giver on a
+    tsumo from the start-up data's rules (static/sheet/riichi.js), and names the hands the rule
+    set lists for pao in the reader's language."""
+    t = f.tournament(ruleset, players=4, slug=f"offers-{ruleset}")
+    table = f.seat_session(t).tables.get()
+    data = boot(client.get(table_path(table)).content.decode())
+    assert data["rules"]["pao_hands"] == pao_hands
+    assert data["rules"]["open_kan_rinshan"] == open_kan_rinshan
+    assert data["labels"]["pao_hands"] == {
+        "dragons_winds": "Big Three Dragons, Big Four Winds (EMA 000 §3.3.6)",
+        "dragons_winds_kongs": "Big Three Dragons, Big Four Winds, Four Kongs (Furiten 001 §8.2)",
+    }
+    assert data["labels"]["kan_from"] == (
+        "Won on the replacement tile after an open kan: who gave the kan tile"
+    )
+
+
+def test_the_page_ships_its_scripts_without_their_comment_lines():
+    """Issue 24's 100 KB: the comments standing on lines of their own stay in the files, not
+    in the page; a line where code follows a comment keeps the whole text as it is."""
+    script = "/* the file's head\n   more of it */\nvar a = 1; // kept\n  // gone\nvar b = '//';\n"
+    assert without_comment_lines(script) == "var a = 1; // kept\nvar b = '//';\n"
+    assert without_comment_lines("/* one line */\n.x{}\n") == ".x{}\n"
+    risky = "/* a */ var c = 2;\n// gone?\n"
+    assert without_comment_lines(risky) == risky

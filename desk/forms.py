@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import UploadForm, model_field
 from core.names import FAMILY_FIRST, GIVEN_FIRST, joined
-from core.zones import default_zone, zone_names
+from core.zones import ZoneSelect, default_zone
 from mahjong.presets import PRESETS
 from mahjong.rulesets import RULE_FIELDS, RuleSet
 from people.models import NAMED_FIELDS
@@ -42,7 +42,7 @@ class TournamentForm(forms.ModelForm):
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
-            "time_zone": forms.Select(choices=[(name, name) for name in zone_names()]),
+            "time_zone": ZoneSelect(),
         }
 
     def __init__(self, *args, **kwargs):

@@ -10,7 +10,7 @@ from core.entries import VERSION_MAX
 from core.forms import CollatedChoiceField, model_field
 from core.roles import is_director
 from core.text import address_slug
-from core.zones import default_zone, zone_names
+from core.zones import ZoneSelect, default_zone
 from desk.forms import get_language_code
 from desk.forms_results import chombo_field, score_field
 from people.models import Person
@@ -35,7 +35,7 @@ class ClubForm(forms.Form):
         self.fields["slug"].help_text = _(
             "Part of the club's web address, after /r/; made from the name if empty."
         )
-        self.fields["time_zone"].widget = forms.Select(choices=[(z, z) for z in zone_names()])
+        self.fields["time_zone"].widget = ZoneSelect()
         self.fields["time_zone"].required = False
         if club is not None:
             self.initial = {name: getattr(club, name) for name in CLUB_FIELDS}

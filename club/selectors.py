@@ -375,6 +375,30 @@ def present(evening: Evening) -> list[Member]:
     )
 
 
+def waiting_seats(evening: Evening):
+    """Seats of this evening's drawn tables that have no result yet."""
+    return GameSeat.objects.filter(game__evening=evening, game__versions__isnull=True)
+
+
+def free_members(evening: Evening) -> list[Member]:
+    """The active members present who sit at no table of the evening still waiting for its
+    result: those the next draw seats from. In name order."""
+    found = (
+        Member.objects.filter(presences__evening=evening, active=True)
+        .exclude(pk__in=waiting_seats(evening).values("member_id"))
+        .select_related("person")
+    )
+    return sorted(found, key=lambda m: sort_key(m.person.name))
+
+
+def sitting_out(evening: Evening | None) -> list[Member]:
+    """Who sits out while the evening's drawn tables play (issue 37: the draw did not say): the
+    free members, once a table of the evening waits for its result; nobody before a draw."""
+    if evening is None or not waiting_seats(evening).exists():
+        return []
+    return free_members(evening)
+
+
 def club_counts(club: Club) -> dict:
     return Member.objects.filter(club=club).aggregate(
         members=Count("pk", filter=Q(active=True)), former=Count("pk", filter=Q(active=False))

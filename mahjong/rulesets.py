@@ -37,7 +37,7 @@ def _in_range(field, value):
         raise RuleError(
             field,
             gettext_noop("Must be between -{limit} and {limit}."),
-            limit=f"{NUMBER_LIMIT:,}",
+            limit=NUMBER_LIMIT,  # grouped as the reader writes it (core.errors)
         )
     return value
 

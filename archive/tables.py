@@ -1,19 +1,25 @@
 """The backups page's tables: the backups folder and the restores made."""
 
 import django_tables2 as tables
+from django.utils import timezone
+from django.utils.formats import date_format, get_format
 from django.utils.translation import gettext_lazy as _
 
 from core.tables import FixedTable, NumberColumn
 
-# To the second: several backups a minute are usual at a session's end, and the director picks
-# one by its time.
-SECONDS = "Y-m-d H:i:s"
+
+def to_the_second(moment) -> str:
+    """A backup's time to the second: several backups a minute are usual at a session's end, and
+    the director picks one by its time. Its date as the reader's language writes it (issue 37:
+    "2026-11-28" on a Russian page)."""
+    shown = f"{get_format('SHORT_DATE_FORMAT')} H:i:s"
+    return date_format(timezone.localtime(moment), shown)
 
 
 class BackupsTable(FixedTable):
     """The backups folder of one tournament, newest first (archive.backups.Backup rows)."""
 
-    made_at = tables.DateTimeColumn(verbose_name=_("Written"), format=SECONDS)
+    made_at = tables.Column(verbose_name=_("Written"))
     session = tables.Column(verbose_name=_("Last seated session"), attrs=NumberColumn.attrs)
     tag = tables.Column(verbose_name=_("Kind"), empty_values=())
     size = tables.Column(verbose_name=_("Size"), attrs=NumberColumn.attrs)
@@ -23,6 +29,9 @@ class BackupsTable(FixedTable):
 
     class Meta(FixedTable.Meta):
         empty_text = _("No backups yet: the first is written with the first change.")
+
+    def render_made_at(self, value):
+        return to_the_second(value)
 
     def render_tag(self, value):
         return {
@@ -37,11 +46,14 @@ class BackupsTable(FixedTable):
 
 
 class RestoresTable(FixedTable):
-    restored_at = tables.DateTimeColumn(verbose_name=_("Restored"), format=SECONDS)
+    restored_at = tables.Column(verbose_name=_("Restored"))
     restored_by = tables.Column(verbose_name=_("By"))
     backup = tables.Column(verbose_name=_("From"))
     before = tables.Column(verbose_name=_("State before saved as"))
     changes = tables.Column(verbose_name=_("Changes"), attrs=NumberColumn.attrs)
+
+    def render_restored_at(self, value):
+        return to_the_second(value)
 
     class Meta(FixedTable.Meta):
         empty_text = _("No restores.")

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from archive import backups
-from archive.tables import BackupsTable, RestorePreviewTable, RestoresTable
+from archive.tables import BackupsTable, RestorePreviewTable, RestoresTable, to_the_second
 from archive.tournament_file import (
     TournamentFileError,
     dumps,
@@ -82,6 +82,7 @@ class BackupRestore(DirectorRequired, TournamentMixin, View):
         context = {
             "tournament": self.tournament,
             "backup": backup,
+            "made_at": to_the_second(backup.made_at),
             "changes": len(changes),
             "table": RestorePreviewTable(backups.preview_rows(changes)),
         }

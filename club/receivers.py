@@ -1,5 +1,6 @@
 """What a club rating does when something it shows changes elsewhere."""
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -46,7 +47,7 @@ def refuse_merge(sender, kept, other, **kwargs):
         "kept": kept.name,
         "other": other.name,
         "club": game.club.name,
-        "date": game.played_on.isoformat(),
+        "date": date_format(game.played_on, "DATE_FORMAT"),
         "table": game.number,
     }
     if more:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from threading import Lock
 
 from django.db.models import Count, Q
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -262,11 +263,24 @@ def person_games(person: Person) -> list[tuple[Club, RatedGameRow]]:
     return found
 
 
+def _axis_rating(value) -> str:
+    """A rating on the chart's axis, one decimal at most, as the reader writes it ("24,3")."""
+    value = round(float(value), 1)
+    return number_format(int(value) if value.is_integer() else value, force_grouping=True)
+
+
+def _axis_day(day: datetime.date) -> str:
+    return date_format(day, "SHORT_DATE_FORMAT")
+
+
 def person_chart(club: Club, person: Person) -> str:
-    """The person's rating over time in this club, as server-drawn SVG."""
+    """The person's rating over time in this club, as server-drawn SVG, its axis in the
+    reader's language (issue 37: a Russian page read "24.2" and "2026-11-28")."""
     line = rating_book(club).book.timeline(person.pk)
     return rating_svg(
         line,
+        number=_axis_rating,
+        day=_axis_day,
         labels={
             "title": _("Rating of %(name)s") % {"name": person.name},
             "desc": _("The rating after each game, from the first game to the last."),
@@ -373,6 +387,30 @@ def present(evening: Evening) -> list[Member]:
         Member.objects.filter(presences__evening=evening).select_related("person"),
         key=lambda m: sort_key(m.person.name),
     )
+
+
+def waiting_seats(evening: Evening):
+    """Seats of this evening's drawn tables that have no result yet."""
+    return GameSeat.objects.filter(game__evening=evening, game__versions__isnull=True)
+
+
+def free_members(evening: Evening) -> list[Member]:
+    """The active members present who sit at no table of the evening still waiting for its
+    result: those the next draw seats from. In name order."""
+    found = (
+        Member.objects.filter(presences__evening=evening, active=True)
+        .exclude(pk__in=waiting_seats(evening).values("member_id"))
+        .select_related("person")
+    )
+    return sorted(found, key=lambda m: sort_key(m.person.name))
+
+
+def sitting_out(evening: Evening | None) -> list[Member]:
+    """Who sits out while the evening's drawn tables play (issue 37: the draw did not say): the
+    free members, once a table of the evening waits for its result; nobody before a draw."""
+    if evening is None or not waiting_seats(evening).exists():
+        return []
+    return free_members(evening)
 
 
 def club_counts(club: Club) -> dict:

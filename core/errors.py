@@ -1,5 +1,7 @@
 """Refusals the desk shows a person, and the rule module's errors in the reader's language."""
 
+from decimal import Decimal
+
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
@@ -18,9 +20,10 @@ class StaleEdit(ActionRefused):
 
 
 def _param(value):
-    """A param as the reader reads it: numbers grouped, words of the catalogue translated (the
-    rule modules mark those with a `translatable` str, mahjong.messages.Words)."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    """A param as the reader reads it: numbers grouped and with the language's decimal mark
+    ("−0,5" in Russian), words of the catalogue translated (the rule modules mark those with a
+    `translatable` str, mahjong.messages.Words)."""
+    if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
         return number_format(value, force_grouping=True)
     if getattr(value, "translatable", False):
         return _(value)

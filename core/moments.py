@@ -9,6 +9,7 @@ past or planned, falls between 1900 and 2999.
 from datetime import date, datetime
 
 from django.core.exceptions import ValidationError
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 EARLIEST = date(1900, 1, 1)
@@ -28,5 +29,8 @@ def validate_calendar(value):
         raise ValidationError(
             _("Enter a date between %(earliest)s and %(latest)s."),
             code="calendar",
-            params={"earliest": EARLIEST.isoformat(), "latest": LATEST.isoformat()},
+            params={
+                "earliest": date_format(EARLIEST, "SHORT_DATE_FORMAT"),
+                "latest": date_format(LATEST, "SHORT_DATE_FORMAT"),
+            },
         )

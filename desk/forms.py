@@ -106,9 +106,9 @@ def _number(text: str):
     return float(text) if "." in text else int(text)
 
 
-def _shown_rules():
-    """The rule fields the rules page shows, in the rule set's order."""
-    return [rule for rule in RULE_FIELDS.values() if rule.label is not None]
+def _shown_rules(game: str):
+    """The rule fields the rules page shows a `game` tournament, in the rule set's order."""
+    return [rule for rule in RULE_FIELDS.values() if rule.shown_in(game)]
 
 
 class ReopenForm(forms.Form):
@@ -125,7 +125,9 @@ class ReopenForm(forms.Form):
 
 
 class RulesForm(forms.Form):
-    """Every field of the rule set, prefilled with the tournament's current values."""
+    """Every field of the rule set the tournament's game plays by, in that game's words,
+    prefilled with the tournament's current values. The fields of the other game are not shown
+    and keep their values."""
 
     ruleset = forms.ChoiceField(
         label=_("preset"), choices=[(k, _(r.name)) for k, r in PRESETS.items()]
@@ -150,11 +152,12 @@ class RulesForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.fields["ruleset"].initial = rules.key
-        for rule in _shown_rules():
+        for rule in _shown_rules(rules.game):
             value = getattr(rules, rule.name)
-            label = _(rule.label)
-            if rule.choices:
-                choices = [(choice, _(text)) for choice, text in rule.choices]
+            words = rule.in_words_of(rules.game)
+            label = _(words.label)
+            if words.choices:
+                choices = [(choice, _(text)) for choice, text in words.choices]
                 field = forms.ChoiceField(
                     label=label, choices=choices, initial=value, required=False
                 )
@@ -169,11 +172,15 @@ class RulesForm(forms.Form):
             self.fields[f"rule_{rule.name}"] = field
 
     def overrides(self) -> dict:
-        """The submitted values by rule field name (the service stores only the differences)."""
+        """The submitted values by rule field name (the service stores only the differences).
+        A field the page does not show this game keeps the tournament's value."""
         values = {}
         preset = PRESETS[self.cleaned_data["ruleset"]]
-        for rule in _shown_rules():
+        for rule in RULE_FIELDS.values():
             name = f"rule_{rule.name}"
+            if rule.label is not None and name not in self.fields:
+                values[rule.name] = getattr(self.rules, rule.name)
+                continue
             if name not in self.cleaned_data:
                 continue
             value = self.cleaned_data[name]
@@ -192,7 +199,7 @@ class RulesForm(forms.Form):
             self.switch_preset = True
         else:
             self.switch_preset = False
-            for rule in _shown_rules():
+            for rule in _shown_rules(self.rules.game):
                 name = f"rule_{rule.name}"
                 example = getattr(self.rules, rule.name)
                 if name in data and isinstance(example, tuple):

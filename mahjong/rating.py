@@ -280,13 +280,25 @@ def _number(value) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+def _iso(day: datetime.date) -> str:
+    return day.isoformat()
+
+
 def rating_svg(
-    points: list[tuple], *, width: int = 600, height: int = 240, labels: Mapping[str, str]
+    points: list[tuple],
+    *,
+    width: int = 600,
+    height: int = 240,
+    labels: Mapping[str, str],
+    number: Callable[[float], str] = _number,
+    day: Callable[[datetime.date], str] = _iso,
 ) -> str:
     """An SVG line chart of a timeline, drawn on the server (no script, no CDN).
 
     `labels` (translated by the caller): "title", "desc" (the chart's accessible name and
-    description), optionally "empty" (shown when there are no games).
+    description), optionally "empty" (shown when there are no games). `number` and `day` write
+    the axis's ratings and dates as the reader reads them (the caller's language: "24,3",
+    "28.11.2026"); the coordinates stay locale-free.
     """
     title, desc = escape(labels["title"]), escape(labels["desc"])
     pad_left, pad_right, pad_top, pad_bottom = 48, 12, 12, 28
@@ -335,16 +347,16 @@ def rating_svg(
     for v in marks:
         parts.append(
             f'<text x="{pad_left - 4}" y="{_number(y(v) + 4)}" text-anchor="end" '
-            f'font-size="11" fill="currentColor">{escape(_number(v))}</text>'
+            f'font-size="11" fill="currentColor">{escape(number(v))}</text>'
         )
     first_day, last_day = points[0][0], points[-1][0]
     parts.append(
         f'<text x="{pad_left}" y="{height - 8}" font-size="11" fill="currentColor">'
-        f"{escape(first_day.isoformat())}</text>"
+        f"{escape(day(first_day))}</text>"
     )
     parts.append(
         f'<text x="{pad_left + plot_w}" y="{height - 8}" text-anchor="end" font-size="11" '
-        f'fill="currentColor">{escape(last_day.isoformat())}</text>'
+        f'fill="currentColor">{escape(day(last_day))}</text>'
     )
     parts.append("</svg>")
     return "".join(parts)

@@ -37,7 +37,7 @@ def _in_range(field, value):
         raise RuleError(
             field,
             gettext_noop("Must be between -{limit} and {limit}."),
-            limit=f"{NUMBER_LIMIT:,}",
+            limit=NUMBER_LIMIT,  # grouped as the reader writes it (core.errors)
         )
     return value
 
@@ -155,6 +155,18 @@ def _cells(field, value):
     return tuple(cells)
 
 
+GAMES = ("riichi", "sichuan")
+RIICHI = ("riichi",)
+SICHUAN = ("sichuan",)
+
+
+class GameWords(NamedTuple):
+    """A field in one game's own words: its label, and its choices' labels where they differ."""
+
+    label: str
+    choices: tuple = ()  # ((value, label), ...) of the same values; () keeps the field's own
+
+
 class RuleField(NamedTuple):
     """One overridable field of RuleSet: how an override is checked and how the rules page
     shows it. Labels are English, marked for the catalogue; the Django layer translates them."""
@@ -163,13 +175,36 @@ class RuleField(NamedTuple):
     check: Callable  # (field, JSON value) → the value the rule set holds, or RuleError
     label: str | None  # None: not on the rules page (the preset's name comes with the preset)
     choices: tuple  # ((value, label), ...); () when any value the check accepts goes
+    # The games whose play the field changes: the rules page shows it only to them (issue 37:
+    # a Sichuan tournament was shown uma, oka, riichi sticks and counters, which its game has not).
+    games: tuple = GAMES
+    words: tuple = ()  # ((game, GameWords), ...): where a game names the field otherwise
+
+    def shown_in(self, game: str) -> bool:
+        """Whether the rules page of a `game` tournament shows the field."""
+        return self.label is not None and game in self.games
+
+    def in_words_of(self, game: str) -> GameWords:
+        """The field's label and choices as `game` names them (English, for the catalogue)."""
+        own = dict(self.words).get(game)
+        if own is None:
+            return GameWords(self.label, self.choices)
+        return GameWords(own.label, own.choices or self.choices)
 
 
-def _rule(check=None, *, label=None, choices=()):
+def _rule(check=None, *, label=None, choices=(), games=GAMES, words=()):
     """A RuleSet field with its schema; a field with choices accepts exactly their values."""
     if check is None:
         check = _choice(*(value for value, _label in choices))
-    return dataclasses.field(metadata={"check": check, "label": label, "choices": choices})
+    return dataclasses.field(
+        metadata={
+            "check": check,
+            "label": label,
+            "choices": choices,
+            "games": games,
+            "words": words,
+        }
+    )
 
 
 @dataclass(frozen=True)
@@ -183,21 +218,43 @@ class RuleSet:
         label=gettext_noop("Game"),
         choices=(("riichi", gettext_noop("riichi")), ("sichuan", gettext_noop("Sichuan"))),
     )
-    start_points: int = _rule(_integer(0), label=gettext_noop("Start points"))
-    return_points: int = _rule(_integer(0), label=gettext_noop("Return points"))
+    # Riichi's table points and oka; a Sichuan hand's game points start from nothing (002 §2.1.4).
+    start_points: int = _rule(_integer(0), label=gettext_noop("Start points"), games=RIICHI)
+    return_points: int = _rule(_integer(0), label=gettext_noop("Return points"), games=RIICHI)
     # placement points for places 1..4, in the result unit
     uma: tuple = _rule(
-        _numbers((4,)), label=gettext_noop("Uma / placement points (1st, 2nd, 3rd, 4th)")
+        _numbers((4,)),
+        label=gettext_noop("Uma / placement points (1st, 2nd, 3rd, 4th)"),
+        # 002 §2.7.5: the places' tournament points, 4, 3, 2, 1
+        words=(
+            (
+                "sichuan",
+                GameWords(gettext_noop("Tournament points (TP) by place (1st, 2nd, 3rd, 4th)")),
+            ),
+        ),
     )
+    # Only Sichuan seats three at a table (002 §3.1; mahjong.table.three_player)
     uma3: tuple = _rule(
-        _numbers((3,)), label=gettext_noop("Placement points at three-player tables")
+        _numbers((3,)),
+        label=gettext_noop("Tournament points (TP) at a table of three (1st, 2nd, 3rd)"),
+        games=SICHUAN,
     )
     tie_mode: str = _rule(
         label=gettext_noop("Ties"),
         choices=(("split", gettext_noop("ties share the placement points equally")),),
+        words=(
+            (
+                "sichuan",
+                GameWords(
+                    gettext_noop("Ties"),
+                    (("split", gettext_noop("ties share the tournament points equally")),),
+                ),
+            ),
+        ),
     )
-    # tp: the result is the placement points only
+    # tp: the result is the placement points only; Sichuan's always is (002 §2.1.5)
     result_unit: str = _rule(
+        games=RIICHI,
         label=gettext_noop("Result unit"),
         choices=(
             ("points", gettext_noop("points")),
@@ -206,10 +263,13 @@ class RuleSet:
         ),
     )
     # result = (score − return_points) / score_divisor + placement
-    score_divisor: int = _rule(_integer(1), label=gettext_noop("Score divisor"))
+    score_divisor: int = _rule(_integer(1), label=gettext_noop("Score divisor"), games=RIICHI)
     decimals: int = _rule(_integer(0, 6), label=gettext_noop("Decimals"))
-    score_step: int = _rule(_integer(1), label=gettext_noop("Score step"))
+    # Sichuan's game points are whole (002 §2.1.4): a step of 1
+    score_step: int = _rule(_integer(1), label=gettext_noop("Score step"), games=RIICHI)
+    # Sichuan pays its false hu and pig inside the hands (002 §2.8.4): no chombo
     chombo_mode: str = _rule(
+        games=RIICHI,
         label=gettext_noop("Chombo"),
         choices=(
             ("in_scores", gettext_noop("paid at the table (inside the scores)")),
@@ -217,7 +277,9 @@ class RuleSet:
         ),
     )
     # result unit, per chombo, after_placement only
-    chombo_amount: int | float = _rule(_number("-"), label=gettext_noop("Chombo amount"))
+    chombo_amount: int | float = _rule(
+        _number("-"), label=gettext_noop("Chombo amount"), games=RIICHI
+    )
     tiebreak: str = _rule(
         label=gettext_noop("Tiebreak"),
         choices=(
@@ -226,7 +288,9 @@ class RuleSet:
         ),
     )
     # each player of a Sichuan table of one or two players
-    awarded_tp: int | float = _rule(_number("+"), label=gettext_noop("TP at an awarded table"))
+    awarded_tp: int | float = _rule(
+        _number("+"), label=gettext_noop("TP at an awarded table"), games=SICHUAN
+    )
     # score unit
     late_per_minute: int | float = _rule(
         _number("-"), label=gettext_noop("Late arrival, per minute")
@@ -258,7 +322,12 @@ class RuleSet:
         ),
     )
     # result unit: replaced player's (and EMA substitute's) line
-    substitute_result: int | float = _rule(_number(), label=gettext_noop("Substitute's result"))
+    substitute_result: int | float = _rule(
+        _number(),
+        label=gettext_noop("Substitute's result"),
+        # 002 §2.8.4 item 5: the replaced player's fixed line, 0 TP
+        words=(("sichuan", GameWords(gettext_noop("TP of a replaced player"))),),
+    )
     session_minutes: int = _rule(_integer(1), label=gettext_noop("Session length (minutes)"))
     warning_minutes: int = _rule(
         _integer(0), label=gettext_noop("Warning before the end (minutes)")
@@ -293,13 +362,18 @@ class RuleSet:
     )
 
     # --- hand by hand (docs/rules.md §5.1); riichi only ---
-    ron_20_fu: bool = _rule(_boolean, label=gettext_noop("A hand of 20 fu can win on a discard"))
+    ron_20_fu: bool = _rule(
+        _boolean, games=RIICHI, label=gettext_noop("A hand of 20 fu can win on a discard")
+    )
     # (han, fu, base points) where the seed's table prints a cell the formula does not give
     hand_cells: tuple = _rule(
-        _cells, label=gettext_noop("Scoring table cells that differ (han:fu:base points, …)")
+        _cells,
+        games=RIICHI,
+        label=gettext_noop("Scoring table cells that differ (han:fu:base points, …)"),
     )
-    double_yakuman: bool = _rule(_boolean, label=gettext_noop("Double yakuman paid"))
+    double_yakuman: bool = _rule(_boolean, games=RIICHI, label=gettext_noop("Double yakuman paid"))
     sticks_at_end: str = _rule(
+        games=RIICHI,
         label=gettext_noop("Riichi sticks left when the game ends"),
         choices=(
             ("winner", gettext_noop("to the winner of the game, split if first place is shared")),
@@ -307,9 +381,10 @@ class RuleSet:
         ),
     )
     nagashi_noten: bool = _rule(
-        _boolean, label=gettext_noop("Noten payments in a hand of nagashi mangan")
+        _boolean, games=RIICHI, label=gettext_noop("Noten payments in a hand of nagashi mangan")
     )
     counters_on_pass: str = _rule(
+        games=RIICHI,
         label=gettext_noop("Counters after a draw in which the dealership passes"),
         choices=(
             ("keep", gettext_noop("one more counter, as after every draw")),
@@ -317,10 +392,11 @@ class RuleSet:
         ),
     )
     end_below_zero: bool = _rule(
-        _boolean, label=gettext_noop("The game ends when a score is below zero")
+        _boolean, games=RIICHI, label=gettext_noop("The game ends when a score is below zero")
     )
     # riichi: who may win on one discard, and three players claiming it (docs/rules.md §5.1)
     ron_winners: str = _rule(
+        games=RIICHI,
         label=gettext_noop("Winners on one discard"),
         choices=(
             ("several", gettext_noop("several: the discarder pays each (EMA 000 §4.1)")),
@@ -331,15 +407,17 @@ class RuleSet:
         ),
     )
     triple_ron: str = _rule(
+        games=RIICHI,
         label=gettext_noop("Three players winning on one discard"),
         choices=(
             ("paid", gettext_noop("each winner is paid")),
             ("redeal", gettext_noop("a redeal, like an abortive draw (Furiten 001 §5.5)")),
         ),
     )
-    nagashi: bool = _rule(_boolean, label=gettext_noop("Nagashi mangan"))
+    nagashi: bool = _rule(_boolean, games=RIICHI, label=gettext_noop("Nagashi mangan"))
     # the yakuman whose responsible player pays (wins[].pao); "none": no pao
     pao_hands: str = _rule(
+        games=RIICHI,
         label=gettext_noop("Responsibility (pao) for a yakuman"),
         choices=(
             ("none", gettext_noop("none")),
@@ -355,6 +433,7 @@ class RuleSet:
     )
     # who pays a win on the replacement tile after an open kan (a tsumo's kan_from)
     open_kan_rinshan: str = _rule(
+        games=RIICHI,
         label=gettext_noop("A win on the replacement tile after an open kan"),
         choices=(
             ("self_draw", gettext_noop("a self-draw: every other player pays")),

@@ -159,6 +159,10 @@ def labels() -> dict:
         "offline_waiting": _("No network. Changes waiting on this device: %(n)s."),
         "waiting": _("Changes waiting to be sent: %(n)s."),
         "saved_all": _("Everything is at the desk."),
+        # the players' confirmations are what still waits (issue 37): the line says so
+        "saved_unconfirmed": _(
+            "Everything is at the desk. Hands waiting for the players' confirmation: %(n)s."
+        ),
         "desk_error": _(
             "The desk answered with an error: trying again. Changes waiting on this device: %(n)s."
         ),

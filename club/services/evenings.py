@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from club.changes import touch_club
 from club.models import Club, Evening, Game, GameScore, GameSeat, GameVersion, Member, Presence
+from club.selectors import free_members, waiting_seats
 from core.errors import ActionRefused
 from seating.algorithms.draw import draw_tables
 from seating.models import WINDS
@@ -42,18 +43,13 @@ def check_in(evening: Evening, member: Member, user, present: bool = True) -> No
             evening=evening, member=member, defaults={"by": user, "at": timezone.now()}
         )
     else:
-        if _waiting_seats(evening).filter(member=member).exists():
+        if waiting_seats(evening).filter(member=member).exists():
             raise ActionRefused(
                 _("%(name)s is seated at a table not yet played.") % {"name": member.person.name},
                 field="member",
             )
         Presence.objects.filter(evening=evening, member=member).delete()
     touch_club(evening.club_id)
-
-
-def _waiting_seats(evening: Evening):
-    """Seats of this evening's drawn tables that have no result yet."""
-    return GameSeat.objects.filter(game__evening=evening, game__versions__isnull=True)
 
 
 @transaction.atomic
@@ -63,12 +59,7 @@ def draw_evening(evening: Evening, user, seed: int | None = None) -> list[Game]:
     have played most this evening sit out first (ties by the draw)."""
     Club.objects.select_for_update().get(pk=evening.club_id)  # the day's table numbers
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
-    waiting = set(_waiting_seats(evening).values_list("member_id", flat=True))
-    present = [
-        m
-        for m in Member.objects.filter(presences__evening=evening, active=True)
-        if m.pk not in waiting
-    ]
+    present = free_members(evening)
     if len(present) < SEATS:
         raise ActionRefused(
             _("%(count)d members are free to play: a table needs four.") % {"count": len(present)}

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from club.changes import touch_club
@@ -38,7 +39,7 @@ def _refuse_closed(club: Club, day, override: bool) -> None:
                 "The season “%(name)s” is closed: a game dated %(date)s changes its final table. "
                 "Tick the override to record it anyway."
             )
-            % {"name": season.name, "date": day.isoformat()},
+            % {"name": season.name, "date": date_format(day, "DATE_FORMAT")},
             field="played_on",
         )
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from club.models import Evening, Member
-from club.selectors import club_counts, day_games, members, present
+from club.selectors import club_counts, day_games, members, present, sitting_out
 from club.services import check_in, draw_evening, evening_on
 from core.errors import ActionRefused
 from core.forms import SearchForm
@@ -31,6 +31,10 @@ def _day(text: str) -> datetime.date:
     if not within_calendar(day):
         raise Http404
     return day
+
+
+def _names(found) -> str:
+    return ", ".join(m.person.name for m in found)
 
 
 class EveningToday(ClubRequired, ClubMixin, View):
@@ -69,6 +73,7 @@ class EveningPage(ClubRequired, ClubMixin, View):
             "table": PresenceTable(active),
             "query": search.query(),
             "games": GameStatesTable(day_games(self.club, day), exclude=("played_on",)),
+            "sitting_out": _names(sitting_out(evening)),
             **_presence_counts(self.club, evening),
         }
         return render(request, "desk/club/evening.html", context)
@@ -110,8 +115,13 @@ class EveningDraw(ClubRequired, ClubMixin, View):
             return draw_evening(evening_on(self.club, day, request.user), request.user)
 
         def done(games):
-            return _("Tables drawn: %(numbers)s.") % {
-                "numbers": ", ".join(str(g.number) for g in games)
-            }
+            numbers = ", ".join(str(g.number) for g in games)
+            out = _names(sitting_out(games[0].evening))
+            if out:
+                return _("Tables drawn: %(numbers)s. Sitting out: %(names)s.") % {
+                    "numbers": numbers,
+                    "names": out,
+                }
+            return _("Tables drawn: %(numbers)s.") % {"numbers": numbers}
 
         return act(request, back, draw, done)

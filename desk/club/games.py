@@ -3,6 +3,7 @@ the list of every game."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views import View
 from django_tables2 import RequestConfig
@@ -125,7 +126,7 @@ class GameDetail(ClubRequired, ClubMixin, View):
             "history": HistoryTable(game_history(game)),
             "void_form": VoidForm(initial={"base_version": latest.version if latest else 0}),
             "title": _("Table %(n)d · %(date)s")
-            % {"n": game.number, "date": game.played_on.isoformat()},
+            % {"n": game.number, "date": date_format(game.played_on, "DATE_FORMAT")},
         }
         return render(request, "desk/club/game.html", context, status=status)
 
@@ -193,7 +194,7 @@ class GameVoid(ClubRequired, ClubMixin, View):
         if not data["confirm"]:
             question = _("Take table %(n)d of %(date)s out of the rating?") % {
                 "n": game.number,
-                "date": game.played_on.isoformat(),
+                "date": date_format(game.played_on, "DATE_FORMAT"),
             }
             return ask_first(
                 request,

@@ -156,7 +156,9 @@
       t.seats.forEach(function (s) {
         var span = document.createElement("span");
         span.className = "lead-seat";
-        span.textContent = s.wind + " " + s.name + " " + (s.score === null ? "\u2013" : s.score.toLocaleString());
+        // the page's language, not the browser's: "12 300" on a Russian page (issue 37)
+        var lang = document.documentElement.lang || undefined;
+        span.textContent = s.wind + " " + s.name + " " + (s.score === null ? "\u2013" : s.score.toLocaleString(lang));
         li.appendChild(span);
       });
       list.appendChild(li);

@@ -198,7 +198,10 @@
       .then(function (r) { return r.json(); })
       .then(function (data) {
         if (data.status !== "running" || data.stale) { window.location.reload(); return; }
-        step.textContent = data.seconds + " s · " + data.step + (data.cost !== null && data.cost !== undefined ? " · " + data.cost : "");
+        // numbers in the page's language ("12,5 s" on a Russian page: issue 37)
+        var lang = document.documentElement.lang || undefined;
+        var n = function (v) { return typeof v === "number" ? v.toLocaleString(lang) : v; };
+        step.textContent = n(data.seconds) + " s · " + n(data.step) + (data.cost !== null && data.cost !== undefined ? " · " + n(data.cost) : "");
         setTimeout(poll, 700);
       })
       .catch(function () { setTimeout(poll, 2000); });

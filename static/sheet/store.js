@@ -102,6 +102,14 @@
     });
     return out;
   }
+  // the hands some seat has not confirmed yet (002 §2.5.8 (4): a hand is final once every
+  // player has confirmed it); none once the desk has locked the table
+  function unconfirmed(list) {
+    if (S.server.locked) return [];
+    return list.filter(function (h) {
+      return !winds().every(function (w) { return h.confirmed.indexOf(w) >= 0; });
+    });
+  }
   function played(list, extra) {
     var data = list.map(function (h) { return h.data; });
     if (extra) data.push(extra);
@@ -124,5 +132,5 @@
   Sheet.store = {B: B, L: L, RULES: RULES, WINDS: WINDS, LANG: LANG, S: S, save: save, uuid: uuid,
     winds: winds, name: name, pendingWinds: pendingWinds, ordered: ordered, toggle: toggle,
     byName: byName, seatOf: seatOf,
-    hands: hands, played: played, lastHand: lastHand};
+    hands: hands, played: played, lastHand: lastHand, unconfirmed: unconfirmed};
 })(window.Sheet = window.Sheet || {});

@@ -135,11 +135,14 @@
     winds().forEach(function (w) { totals[w] = GAME === "sichuan" ? 0 : RULES.start_points; });
     if (r.ok) totals = r.scores;
     // status line
-    var waiting = S.queue.length;
+    // "Everything is at the desk" alone only when nothing waits: neither a change on this
+    // device nor a player's confirmation of a hand (issue 37)
+    var waiting = S.queue.length, unsure = waiting ? 0 : store.unconfirmed(list).length;
     var status = S.sending ? L.sending : S.failing ? fmt(L.desk_error, {n: waiting}) :
       !S.online ? (waiting ? fmt(L.offline_waiting, {n: waiting}) : L.offline) :
-      waiting ? fmt(L.waiting, {n: waiting}) : L.saved_all;
-    fill("status", el("span", {class: S.online ? (waiting ? "warn" : "ok") : "off", text: status}));
+      waiting ? fmt(L.waiting, {n: waiting}) :
+      unsure ? fmt(L.saved_unconfirmed, {n: unsure}) : L.saved_all;
+    fill("status", el("span", {class: S.online ? (waiting || unsure ? "warn" : "ok") : "off", text: status}));
     // the scores
     var dealer = r.ok && GAME !== "sichuan" ? r.dealer : (r.ok ? r.next_dealer : "");
     // before the winds' draw the players by name, no wind and no dealer (issue 37)

@@ -435,7 +435,7 @@ def test_a_plan_that_seats_two_sessions_keeps_a_backup_of_each_session(settings)
 
     page = director.get(reverse("archive:backups", args=[t.slug])).content.decode()
     for backup in kept:
-        shown = timezone.localtime(backup.made_at).strftime("%Y-%m-%d %H:%M:%S")
+        shown = timezone.localtime(backup.made_at).strftime("%d/%m/%Y %H:%M:%S")  # en (issue 37)
         assert f">{shown}<" in page
 
 

@@ -147,7 +147,9 @@ def test_a_club_evening_through_the_pages(officers):
     counts = " ".join(re.sub(r"<[^>]+>", "", r.json()["counts_html"]).split())
     assert counts == "5 of 6 members present"
     r = one.post(evening_url + "draw/", follow=True)
-    assert "Tables drawn: 1." in messages_of(r)
+    seated = {s.member.person.name for s in GameSeat.objects.select_related("member__person")}
+    (out,) = {"Anna Kowalska", "Boris Petrov", "Chen Li", "Dmytro Koval", "Eva Novak"} - seated
+    assert f"Tables drawn: 1. Sitting out: {out}." in messages_of(r)  # five present (issue 37)
     game = Game.objects.get()
     assert game.seats.count() == 4 and game.evening.date.isoformat() == day
     page = text(one.get(evening_url))

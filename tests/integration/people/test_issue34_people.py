@@ -87,8 +87,8 @@ def test_people_who_sat_at_one_confirmed_game_are_not_merged(desk):
     assert r.status_code == 200
     text = r.content.decode()
     assert (
-        "Ann and Ann K. sat at the same game (Furiten, 2026-11-20, table 1): one person cannot "
-        "hold two seats of it. They sat together at 2 more games."
+        "Ann and Ann K. sat at the same game (Furiten, 20 November 2026, table 1): one person "
+        "cannot hold two seats of it. They sat together at 2 more games."
     ) in text
     assert snapshot(STATE) == before
     assert not PersonChange.objects.exists()
@@ -104,16 +104,15 @@ def test_a_draft_or_a_drawn_table_counts_as_sitting_together(desk):
     record_game(club, seats(m, ["Bob", "Ann", "Cat", "Ann K."]), one, played_on=DAY)
     r = merge_page(client, m["Ann K."].person, m["Ann"].person)
     text = r.content.decode()
-    assert "Ann K. and Ann sat at the same game (Furiten, 2026-11-20, table 1)" in text
+    assert "Ann K. and Ann sat at the same game (Furiten, 20 November 2026, table 1)" in text
     # A table drawn on the evening, before its scores.
     evening = evening_on(club, DAY, one)
     for name in ("Bob", "Cat", "Dan", "Eve"):
         check_in(evening, m[name], one)
     (drawn,) = draw_evening(evening, one, seed=1)
     r = merge_page(client, m["Dan"].person, m["Eve"].person)
-    assert f"Dan and Eve sat at the same game (Furiten, 2026-11-20, table {drawn.number})" in (
-        r.content.decode()
-    )
+    said = f"Dan and Eve sat at the same game (Furiten, 20 November 2026, table {drawn.number})"
+    assert said in r.content.decode()
     assert not PersonChange.objects.exists()
 
 

@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
-from printing.pdf.kit import BOLD, GRID, INK, PAD, escape
+from printing.pdf.kit import BOLD, GRID, INK, PAD, escape, flush
 from seating.keys import table_code, table_path
 
 QR_SIZE = 24 * mm  # read by a phone held over the table: over half a millimetre a module
@@ -99,11 +99,7 @@ class TableCard:
         card.setStyle(
             TableStyle(
                 [
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                    *flush("MIDDLE"),
                     ("BOX", (2, 0), (2, 0), 0.8, INK),
                     ("TOPPADDING", (2, 0), (2, 0), 3),
                     ("BOTTOMPADDING", (2, 0), (2, 0), 5),

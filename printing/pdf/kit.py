@@ -189,6 +189,15 @@ def table_style(header_rows=1, extra=()):
     )
 
 
+def flush(valign="MIDDLE"):
+    """A layout table's style commands: no padding in any cell, its cells aligned `valign`."""
+    return [
+        ("VALIGN", (0, 0), (-1, -1), valign),
+        *[(side, (0, 0), (-1, -1), 0) for side in ("LEFTPADDING", "RIGHTPADDING")],
+        *[(side, (0, 0), (-1, -1), 0) for side in ("TOPPADDING", "BOTTOMPADDING")],
+    ]
+
+
 PAD = 3  # left and right padding of the protocol's and the standings' cells
 SMALLEST = 6  # a label shrinks to this size before it wraps
 TINIEST = 4  # ... and below it only so that no word of it is cut ("Сто/л", "Netherlan/ds")

@@ -24,6 +24,7 @@ from printing.pdf.kit import (
     INK,
     build_pdf,
     escape,
+    flush,
     footer_text,
     paragraph_styles,
     tournament_header,
@@ -103,17 +104,7 @@ def reach(heading: str, lines: list, link: str, styles, qr: float = QR) -> list:
     left_w = WIDTH - qr - 4 * mm
     left = [Paragraph(escape(heading), styles["h2"]), Spacer(1, 2 * mm), *lines]
     block = Table([[left, "", TableQr(link, qr)]], colWidths=[left_w, 4 * mm, qr])
-    block.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
+    block.setStyle(TableStyle(flush("MIDDLE")))
     return [block, Spacer(1, 6 * mm)]
 
 

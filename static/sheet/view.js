@@ -77,7 +77,7 @@
   function windsForm() { // 002 §2.4.6, 000 §2.3: the players draw their winds at the table
     var chosen = {};
     return [el("h2", {text: L.draw_title}), el("p", {text: L.draw_help}),
-      el("form", {onsubmit: function (ev) {
+      el("form", {class: "winds", onsubmit: function (ev) {
         ev.preventDefault();
         enqueue({kind: "winds", number: 0, winds: chosen});
         renderEntry(); renderPreview();

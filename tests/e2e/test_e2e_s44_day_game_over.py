@@ -64,3 +64,40 @@ def test_a_finished_hanchan_shows_no_next_round_counters_or_dealer(new_context, 
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     e2e.SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(e2e.SCREENSHOTS / f"s44-day-game-over-{width}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.django_db(transaction=True)
+def test_the_winds_draw_of_a_three_player_table_asks_for_its_three_winds(new_context, width):
+    """Sichuan at a table of three (002 §3.1) with winds drawn at the table (002 §2.4.6): the
+    form said "record who drew East, South, West and North" over three choices, and at 360 px
+    with short names the choices ran on one line after another's label ("… [—] Who drew
+    West"). Found by the s44 day run: each "Who drew …" now stands above its own choice."""
+    from seating.models import Table
+    from seating.services import add_table
+    from tournament.models import Player, Session, Tournament
+
+    t = Tournament.objects.create(
+        name="Three Cup", slug=f"three-{width}", ruleset="sbr-2025", winds=Tournament.Winds.TABLE
+    )
+    names = ["Bartosz Žák", "Viktor Smirnov", "Дмитро Коваленко"]
+    players = [
+        Player.objects.create(tournament=t, key=f"p{n}", name=name) for n, name in enumerate(names)
+    ]
+    add_table(Session.objects.create(tournament=t, number=1), players)
+    page = new_context(viewport={"width": width, "height": 800}).new_page()
+    page.goto(table_path(Table.objects.get()))
+    expect(page.locator("#entry h2")).to_have_text("Who drew which wind")
+    help_text = page.locator("#entry p").first.inner_text()
+    assert "North" not in help_text and "each wind" in help_text, help_text
+    picks = page.locator("#entry form .pick")
+    expect(picks).to_have_count(3)
+    form = page.locator("#entry form").bounding_box()
+    for n, wind in enumerate(["East", "South", "West"]):
+        expect(picks.nth(n)).to_contain_text(f"Who drew {wind}")
+        label = picks.nth(n).bounding_box()
+        select = picks.nth(n).locator("select").bounding_box()
+        assert select["y"] >= label["y"] + 10  # below its words, not beside them
+        assert abs(select["x"] - form["x"]) < 1 and select["width"] >= form["width"] - 1
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    page.screenshot(path=str(e2e.SCREENSHOTS / f"s44-day-three-draw-{width}.png"), full_page=True)

@@ -79,6 +79,8 @@ class PeopleList(ClubRequired, View):
     def get(self, request):
         search = SearchForm(request.GET)
         table = PeopleTable(people_list(search.query()), language=request.LANGUAGE_CODE)
+        if search.query():  # people there are, the search found none of them (issue 37)
+            table.empty_text = _("Nobody on the desk matches this search.")
         RequestConfig(request, paginate=False).configure(table)
         return render(request, "desk/people.html", {"table": table, "query": search.query()})
 

@@ -205,8 +205,7 @@ def labels() -> dict:
         "shared": _("shared by the table"),
         "draw_title": _("Who drew which wind"),
         "draw_help": _(
-            "The winds are drawn at the table: record who drew each of the table's winds "
-            "before the first hand."
+            "The winds are drawn at the table: record who drew each wind before the first hand."
         ),
         "who_drew": _("Who drew %(wind)s"),
         "record_winds": _("Record the winds"),

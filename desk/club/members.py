@@ -50,6 +50,9 @@ class Members(ClubRequired, ClubMixin, View):
                 if p.pk not in active and needle.matches(p.name)
             ]
             found = PeopleFoundTable(people[:PEOPLE_SHOWN])
+            already = [m.person.name for m in rows if m.active and needle.matches(m.person.name)]
+            if not people and already:  # on the desk, and members already (issue 37)
+                found.empty_text = _("Already a member: %(names)s.") % {"names": ", ".join(already)}
         context = {
             "club": c,
             "table": MembersTable(rows),

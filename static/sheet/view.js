@@ -77,7 +77,7 @@
   function windsForm() { // 002 §2.4.6, 000 §2.3: the players draw their winds at the table
     var chosen = {};
     return [el("h2", {text: L.draw_title}), el("p", {text: L.draw_help}),
-      el("form", {onsubmit: function (ev) {
+      el("form", {class: "winds", onsubmit: function (ev) {
         ev.preventDefault();
         enqueue({kind: "winds", number: 0, winds: chosen});
         renderEntry(); renderPreview();
@@ -145,6 +145,9 @@
     fill("status", el("span", {class: S.online ? (waiting || unsure ? "warn" : "ok") : "off", text: status}));
     // the scores
     var dealer = r.ok && GAME !== "sichuan" ? r.dealer : (r.ok ? r.next_dealer : "");
+    // a riichi game that is over has no next hand: no dealer, round or counters (issue 37)
+    var ended = r.ok && GAME !== "sichuan" && r.over;
+    if (ended) dealer = "";
     // before the winds' draw the players by name, no wind and no dealer (issue 37)
     if (pendingWinds()) fill("scores", store.byName().map(function (x) {
       return el("div", {class: "seat"}, el("span", {class: "who", text: x.name}),
@@ -158,8 +161,10 @@
     }));
     var info = [];
     if (r.ok && GAME !== "sichuan" && !pendingWinds()) {
-      info.push(fmt(L.round, {wind: L.wind_names[r.round_wind], n: WINDS.indexOf(r.dealer) + 1}));
-      if (r.counters) info.push(fmt(L.counters, {n: r.counters}));
+      if (!ended) {
+        info.push(fmt(L.round, {wind: L.wind_names[r.round_wind], n: WINDS.indexOf(r.dealer) + 1}));
+        if (r.counters) info.push(fmt(L.counters, {n: r.counters}));
+      }
       if (r.sticks_left) info.push(fmt(L.sticks, {n: r.sticks_left}));
     }
     var last = lastHand(list);

@@ -345,6 +345,23 @@ def test_a_former_member_is_listed_and_may_come_back(club, officers):
     assert Member.objects.get(pk=eva.pk).active
 
 
+def test_the_member_search_names_a_member_already_in_not_nobody_on_the_desk(club, officers):
+    """Issue 37 (names found in any script, untrue words), found by the s44 day run: searching
+    for a person to add, in Latin for a Cyrillic name, found nobody and said "Nobody of this
+    name on the desk" though the person was on the desk and a member already."""
+    one = f.login(officers["one"])
+    add_member(club, Person.objects.create(name="Тарас Шевчук"), officers["one"], joined_on=DAY)
+    for query in ("shevchuk", "Шевчук"):
+        page = text(one.get("/desk/club/furiten/members/", {"q": query}))
+        assert "Already a member: Тарас Шевчук." in page
+        assert "Nobody of this name on the desk" not in page
+    page = text(one.get("/desk/club/furiten/members/", {"q": "nowicki"}))
+    assert "Nobody of this name on the desk: add them as a new person below." in page
+    Person.objects.create(name="Marek Nowicki")  # on the desk, not a member: offered
+    page = text(one.get("/desk/club/furiten/members/", {"q": "nowicki"}))
+    assert "Marek Nowicki" in page and "Already a member" not in page
+
+
 def test_a_second_season_of_the_same_name_is_refused_naming_the_field(club, officers):
     """Found by the club state machine's longer run (issue 34): a season added under a name
     the club has already (other dates) answered 500 from the database's one-name constraint."""

@@ -256,6 +256,18 @@ def test_people_pages_add_edit_and_search(staff):
     assert "Łukasz Wójcik" not in c.get("/desk/people/?q=anna").content.decode()
 
 
+def test_a_search_that_finds_nobody_says_so_not_that_there_are_no_people(staff):
+    """Issue 37 (untrue words): the people page said "No people yet" for a search without a
+    hit while the desk had people; a search says it found nobody, the empty desk says none."""
+    c = f.login(staff["director"])
+    assert "No people yet" in c.get("/desk/people/").content.decode()
+    c.post("/desk/people/add/", {"first_name": "Тарас", "last_name": "Шевчук"})
+    page = c.get("/desk/people/?q=shevchenko").content.decode()
+    assert "No people yet" not in page
+    assert "Nobody on the desk matches this search." in page
+    assert "Тарас Шевчук" in c.get("/desk/people/?q=shevchuk").content.decode()
+
+
 def test_reserved_slugs_are_refused(staff):
     c = f.login(staff["director"])
     data = {"name": "People", "ruleset": "ema-2012", "planned_sessions": 4, "fee": 0}

@@ -86,14 +86,61 @@ def forms(text: str) -> tuple[str, ...]:
 
 def in_latin(text: str) -> list[str]:
     """A Cyrillic text folded as spelled in Latin letters by the Ukrainian and the Russian
-    standards (core.names.latin: "Шевченко" → "shevchenko", "Ґудзь" → "gudz"), so that a name
-    typed in one script finds the name written in the other (issue 37); none for a text
-    without Cyrillic."""
+    standards (core.names.latin: "Шевченко" → "shevchenko", "Ґудзь" → "gudz"), and as Polish
+    writes it (`in_polish`: "Новак" → "nowak"), so that a name typed in one script finds the
+    name written in the other (issue 37); none for a text without Cyrillic."""
     if not names.CYRILLIC.search(text):
         return []
-    spelled = (names.latin(text, scheme) for scheme in (names.UKRAINIAN, names.RUSSIAN))
+    spelled = [names.latin(text, scheme) for scheme in (names.UKRAINIAN, names.RUSSIAN)]
+    spelled.append(in_polish(text))
     # a letter one standard lacks (Ґ in the Russian one) leaves Cyrillic: not a spelling
     return list(dict.fromkeys(fold(s) for s in spelled if not names.CYRILLIC.search(s)))
+
+
+# Cyrillic as Polish spells it, the way Polish names are written in Cyrillic and back
+# ("Новак" is Nowak, "Ковальчик" Kowalczyk, "Бартош" Bartosz): Polish's own transcription of
+# Russian and Ukrainian, letter by letter. Only for search: a Latin name is never made from it.
+POLISH = {
+    "а": "a", "б": "b", "в": "w", "г": "g", "ґ": "g", "д": "d", "ж": "ż", "з": "z", "и": "i",
+    "і": "i", "й": "j", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "ch", "ц": "c", "ч": "cz", "ш": "sz",
+    "щ": "szcz", "ъ": "", "ы": "y", "ь": "", "э": "e",
+}  # fmt: skip
+# е ё ю я є ї: "je" at a word's start and after a vowel or a sign, "ie" after a consonant
+# (Белов is Bielow), a bare vowel after и (Мария is Maria), л and the hard ж ш ч щ ц
+# (Шевченко is Szewczenko), but це is cie (Войцех is Wojciech).
+IOTATED = {"е": "e", "ё": "o", "ю": "u", "я": "a", "є": "e", "ї": "i"}
+HARD = set("жшчщц")
+VOWELS = set("аеёиіоуыэюяєї")
+
+
+def in_polish(text: str) -> str:
+    """`text` with its Cyrillic letters as Polish writes them (POLISH, IOTATED): и after
+    ж ш ч щ ц is y ("Ковальчик" → "kowalczyk"), and a word's closing -ий or -ый is i or y
+    ("Ковальский" → "kowalski")."""
+    out, before = [], ""
+    text = unicodedata.normalize("NFC", text.casefold())
+    for n, ch in enumerate(text):
+        after = text[n + 1] if n + 1 < len(text) else ""
+        if ch in IOTATED:
+            if before in "иі" and before:
+                out.append(IOTATED[ch])  # Мария: Maria
+            elif not before.isalpha() or before in VOWELS or before in "ъь":
+                out.append("j" + IOTATED[ch])
+            elif before == "ц" and ch == "е":
+                out.append("ie")  # Войцех: Wojciech
+            elif before in HARD or before == "л":
+                out.append(IOTATED[ch])
+            else:
+                out.append("i" + IOTATED[ch])
+        elif ch == "и" and before in HARD:
+            out.append("y")
+        elif ch == "й" and before in "иы" and not after.isalpha():
+            out.append("")  # -ский: -ski
+        else:
+            out.append(POLISH.get(ch, ch))
+        before = ch
+    return "".join(out)
 
 
 class Needle:

@@ -3,7 +3,7 @@ hyphens do not matter, and neither does the keyboard a Cyrillic name is typed on
 
 import pytest
 
-from core.search import Needle, fold, forms
+from core.search import Needle, fold, forms, in_polish
 
 
 @pytest.mark.parametrize(
@@ -86,3 +86,23 @@ def test_a_name_is_found_from_the_other_script():
     assert not Needle("Шевченко").matches("Anna Nowak")
     assert forms("Ґудзь") == ("гудзь", "gudz")
     assert forms("Anna") == ("anna",)
+
+
+def test_a_polish_name_is_found_from_its_cyrillic_spelling_and_back():
+    """Issue 37, found again in the fresh run of the three days: "Новак", "Ковальски" and
+    "Бартош" found nothing, though the desk had "Anna Nowak", "Jan Kowalski" and "Bartosz
+    Lis": a Polish name typed in Cyrillic is spelled back as Polish writes Cyrillic (в is w,
+    ш sz, ч cz, х ch; и after ч is y; -ский is -ski; це is cie), and a Cyrillic name is found
+    by its Polish spelling."""
+    assert Needle("Новак").matches("Anna Nowak")
+    assert Needle("Ковальски").matches("Jan Kowalski")
+    assert Needle("Бартош").matches("Bartosz Lis")
+    assert Needle("Ковальчик").matches("Piotr Kowalczyk")
+    assert Needle("Хмелевский").matches("Adam Chmielewski")
+    assert Needle("Войцех").matches("Wojciech Nowak")
+    assert Needle("Мария").matches("Maria Lis")
+    assert Needle("nowak").matches("Анна Новак")
+    assert Needle("szewczenko").matches("Олександр Шевченко")
+    assert not Needle("Новак").matches("Jan Kowalski")
+    assert in_polish("Щербаков Алексей") == "szczerbakow aleksiej"
+    assert forms("Новак") == ("новак", "novak", "nowak")

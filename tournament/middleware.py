@@ -3,13 +3,14 @@
 from django.utils import timezone
 
 from core.zones import zone
-from tournament.models import Tournament
+from tournament.selectors import page_tournament
 
 
 class TournamentZone:
     """Pages under a tournament's slug run in its time zone: typed times are read in it, shown
-    times are in it. Other pages keep the desk's default (settings.TIME_ZONE). One indexed
-    query per page that is not served from the public page cache."""
+    times are in it. Other pages keep the desk's default (settings.TIME_ZONE). The tournament is
+    read once a request (tournament.selectors.page_tournament): the view takes the same one.
+    One indexed query per page that is not served from the public page cache."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -23,7 +24,7 @@ class TournamentZone:
     def process_view(self, request, view_func, view_args, view_kwargs):
         slug = view_kwargs.get("slug")
         if slug:
-            name = Tournament.objects.filter(slug=slug).values_list("time_zone", flat=True).first()
-            if name:
-                timezone.activate(zone(name))
+            tournament = page_tournament(request, slug)
+            if tournament is not None and tournament.time_zone:
+                timezone.activate(zone(tournament.time_zone))
         return None

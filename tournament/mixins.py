@@ -2,16 +2,21 @@
 page (a RoleRequiredMixin view) lets in only the users given a role on that tournament (issue 34):
 see core.roles."""
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from core.roles import RoleRequiredMixin
 from tournament.grants import granted_roles
-from tournament.models import Session, Tournament
+from tournament.models import Session
+from tournament.selectors import page_tournament
 
 
 class TournamentMixin:
     def dispatch(self, request, *args, **kwargs):
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        # read once a request: the time-zone middleware has read it already
+        self.tournament = page_tournament(request, kwargs["slug"])
+        if self.tournament is None:
+            raise Http404("No Tournament matches the given query.")
         if isinstance(self, RoleRequiredMixin):
             self.enter_event(request, lambda: granted_roles(request.user, self.tournament))
         return super().dispatch(request, *args, **kwargs)

@@ -8,7 +8,7 @@ from django.db.models import Count, Q
 from core.collation import collated
 from mahjong.mers import weight
 from people.selectors import candidates
-from tournament.models import Player
+from tournament.models import Player, Tournament
 
 ACTIVE = Q(status=Player.Status.ACTIVE)
 
@@ -88,3 +88,14 @@ def unlinked_counts(tournament) -> tuple[int, int]:
     and restore pages say before they offer the matches page."""
     unlinked = people_matches(tournament).unlinked
     return sum(1 for p in unlinked if p.candidates), len(unlinked)
+
+
+def page_tournament(request, slug) -> Tournament | None:
+    """The tournament at a page's address, read once a request: the time-zone middleware
+    (tournament.middleware.TournamentZone) reads it before the view, and the view
+    (tournament.mixins.TournamentMixin) takes the same one. None when no tournament has the
+    slug."""
+    read = request.__dict__.setdefault("tournaments_read", {})
+    if slug not in read:
+        read[slug] = Tournament.objects.filter(slug=slug).first()
+    return read[slug]

@@ -2,6 +2,7 @@
 name → table, wind, in type as large as the pages allow.
 """
 
+from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -129,7 +130,10 @@ def _largest_chart_size(names, name_width, pages) -> float:
         CHART_SMALLEST,
         CHART_LARGEST,
     )
-    least = pages(CHART_SMALLEST)
+    # laid out once a size: the search below asks again at CHART_SMALLEST (as a float, the
+    # search's half-point steps: the cache would take the int 20 for another key than 20.0)
+    pages = cache(pages)
+    least = pages(float(CHART_SMALLEST))
     found = fit.largest(lambda s: pages(s) <= least, CHART_SMALLEST, whole or CHART_SMALLEST)
     return found or CHART_SMALLEST
 
@@ -276,6 +280,7 @@ def _by_name(names, width, room):
             + 6
         )
 
+    @cache
     def columns(size):
         """The rows split into columns no taller than the page's room: greedy, or when all
         fit in two, balanced between the two."""

@@ -101,3 +101,22 @@ def test_the_winds_draw_of_a_three_player_table_asks_for_its_three_winds(new_con
         assert abs(select["x"] - form["x"]) < 1 and select["width"] >= form["width"] - 1
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     page.screenshot(path=str(e2e.SCREENSHOTS / f"s44-day-three-draw-{width}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.django_db(transaction=True)
+def test_one_counter_and_one_stick_are_not_plural(new_context, width):
+    """The s44 day run: the line read "1 counters". 000 §3.4.9-§3.4.10 (a counter is added
+    after an exhaustive draw; the dealer stays when tenpai), and a riichi stick put down in a
+    drawn hand stays on the table: after East 1 drawn with East in riichi and tenpai, the line
+    is "East 1 · counters: 1 · riichi sticks on the table: 1"."""
+    staff = f.staff()
+    t = f.tournament(players=4, slug=f"counter-{width}", name="Counter Open")
+    table = f.seat_session(t).tables.get()
+    record_hand(table, {"result": "draw", "tenpai": ["E"], "riichi": ["E"]}, staff["desk1"])
+    page = new_context(viewport={"width": width, "height": 800}).new_page()
+    page.goto(table_path(table))
+    expect(page.locator("#info")).to_have_text(
+        "East 1 · counters: 1 · riichi sticks on the table: 1"
+    )
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width

@@ -349,3 +349,18 @@ def test_the_tournament_file_keeps_the_setting_and_the_drawn_tables(staff):
     del data["tournament"]["winds"]
     data["tournament"]["slug"] = "test-open-older"
     assert import_tournament(data).winds == Tournament.Winds.DESK
+
+
+def test_the_random_draw_promises_no_winds_when_the_tables_draw_them(staff):
+    """The s44 day run: the session page's random draw said "at random tables with random
+    winds" in a tournament whose winds are drawn at each table (002 §2.4.6)."""
+    from tournament.models import Session
+
+    for winds, said, unsaid in (
+        (Tournament.Winds.TABLE, "each table draws its own winds", "random winds"),
+        (Tournament.Winds.DESK, "at random tables with random winds", "draws its own winds"),
+    ):
+        t = f.tournament(players=8, winds=winds, slug=f"draw-{winds}")
+        Session.objects.create(tournament=t, number=1)
+        page = flat(f.login(staff["director"]).get(f"/desk/{t.slug}/s/1/").content.decode())
+        assert "Seats 8 players" in page and said in page and unsaid not in page, winds

@@ -14,6 +14,10 @@ Z_m × Z_3 plus one or three more, session t adds t to every player's first coor
 base session is unchanged when the second coordinate (and the extra players) rotate. These give
 24 players 7 sessions, 28 → 9, 36 → 11, 40 → 13, 48 → 15, 52 → 17 and 60 → 19, every one the most
 possible or the best known. Local search (plan.py) goes on where the designs stop.
+
+Two sizes keep a whole plan instead (FOUND_PLANS, found by scripts/find_plans.py): 24 players ×
+8 sessions (18 extra meetings; the counting floor is 12) and 20 × 7 (20, the floor). The plan
+uses them from session 1 for exactly those sizes.
 """
 
 from functools import cache

@@ -14,6 +14,10 @@ Z_m × Z_3 plus one or three more, session t adds t to every player's first coor
 base session is unchanged when the second coordinate (and the extra players) rotate. These give
 24 players 7 sessions, 28 → 9, 36 → 11, 40 → 13, 48 → 15, 52 → 17 and 60 → 19, every one the most
 possible or the best known. Local search (plan.py) goes on where the designs stop.
+
+Two sizes keep a whole plan instead (FOUND_PLANS, found by scripts/find_plans.py): 24 players ×
+8 sessions (18 extra meetings; the counting floor is 12) and 20 × 7 (20, the floor). The plan
+uses them from session 1 for exactly those sizes.
 """
 
 from functools import cache
@@ -213,6 +217,93 @@ def golf_32_rounds() -> list[list[list[int]]]:
     for residues in ((0, 1), (2, 3)):
         rounds.append([_shift16(_GOLF_32_LAST, g) for g in range(16) if g % 4 in residues])
     return rounds
+
+
+# Whole plans for sizes the designs above leave far from the floor (issue 36), players 0..N−1,
+# found by scripts/find_plans.py: 24 × 8 with 18 extra meetings (the least an eighth session can
+# add to the 7-session design; the counting floor is 12), 20 × 7 with 20 (the floor).
+FOUND_PLANS: dict[tuple[int, int], tuple] = {
+    (24, 8): (
+        (
+            (1, 10, 14, 23),
+            (7, 13, 18, 21),
+            (0, 2, 5, 12),
+            (6, 8, 11, 17),
+            (3, 4, 20, 22),
+            (9, 15, 16, 19),
+        ),
+        (
+            (0, 1, 4, 15),
+            (6, 9, 10, 13),
+            (12, 17, 18, 20),
+            (5, 7, 11, 22),
+            (2, 3, 14, 19),
+            (8, 16, 21, 23),
+        ),
+        (
+            (1, 2, 16, 17),
+            (4, 11, 13, 23),
+            (3, 7, 9, 12),
+            (6, 14, 18, 22),
+            (0, 19, 20, 21),
+            (5, 8, 10, 15),
+        ),
+        (
+            (1, 7, 8, 20),
+            (2, 13, 15, 22),
+            (6, 12, 19, 23),
+            (0, 9, 11, 14),
+            (3, 10, 17, 21),
+            (4, 5, 16, 18),
+        ),
+        (
+            (1, 3, 5, 6),
+            (13, 14, 16, 20),
+            (11, 12, 15, 21),
+            (0, 17, 22, 23),
+            (4, 7, 10, 19),
+            (2, 8, 9, 18),
+        ),
+        (
+            (1, 11, 18, 19),
+            (0, 3, 8, 13),
+            (10, 12, 16, 22),
+            (7, 14, 15, 17),
+            (2, 4, 6, 21),
+            (5, 9, 20, 23),
+        ),
+        (
+            (1, 9, 21, 22),
+            (5, 13, 17, 19),
+            (4, 8, 12, 14),
+            (0, 6, 7, 16),
+            (2, 10, 11, 20),
+            (3, 15, 18, 23),
+        ),
+        (
+            (2, 7, 13, 23),
+            (1, 5, 14, 21),
+            (0, 10, 18, 22),
+            (6, 12, 15, 20),
+            (4, 9, 17, 19),
+            (3, 8, 11, 16),
+        ),
+    ),
+    (20, 7): (
+        ((1, 3, 4, 7), (8, 9, 12, 13), (6, 10, 14, 15), (2, 11, 16, 19), (0, 5, 17, 18)),
+        ((2, 4, 10, 13), (12, 14, 18, 19), (0, 1, 6, 11), (5, 7, 8, 16), (3, 9, 15, 17)),
+        ((0, 4, 8, 14), (7, 11, 12, 15), (2, 5, 6, 9), (3, 10, 16, 18), (1, 13, 17, 19)),
+        ((4, 9, 11, 18), (1, 5, 10, 12), (3, 6, 8, 19), (0, 13, 15, 16), (2, 7, 14, 17)),
+        ((4, 5, 15, 19), (0, 2, 3, 12), (6, 7, 9, 16), (1, 13, 14, 18), (8, 10, 11, 17)),
+        ((4, 12, 16, 17), (1, 2, 8, 15), (3, 5, 11, 14), (0, 9, 10, 19), (6, 7, 13, 18)),
+        ((2, 8, 15, 18), (4, 6, 12, 17), (3, 5, 11, 13), (0, 7, 10, 19), (1, 9, 14, 16)),
+    ),
+}
+
+
+def found_rounds(players: int, sessions: int) -> tuple:
+    """A stored plan of exactly `players` × `sessions` from session 1, or ()."""
+    return FOUND_PLANS.get((players, sessions), ())
 
 
 @cache

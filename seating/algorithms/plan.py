@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 
-from seating.algorithms.designs import zero_repeat_rounds
+from seating.algorithms.designs import found_rounds, zero_repeat_rounds
 from seating.algorithms.draw import table_sizes
 from seating.algorithms.owed_winds import owed_winds, wind_sessions
 from seating.algorithms.quality import Quality, quality
@@ -321,7 +321,11 @@ def balanced_plan(
                 for a in seated:
                     base_incomplete[a] += 1
 
-    design = zero_repeat_rounds(n) if not fixed and sizes == [4] * (n // 4) else ()
+    design = found = ()
+    if not fixed and sizes == [4] * (n // 4):
+        # a whole plan stored for exactly this size (issue 36: 24 × 8, 20 × 7), else the design
+        found = found_rounds(n, sessions)
+        design = found or zero_repeat_rounds(n)
     source = "search"
     rounds = []
     if design:
@@ -343,6 +347,8 @@ def balanced_plan(
     search = _Search(n, rounds, base, groups, base_incomplete, rng)
     meetings_total = sum(comb(len(t), 2) for tables in rounds for t in tables if len(t) >= 3)
     target = REPEAT * pair_floor(n, meetings_total) if not fixed else 0
+    if found and not search.use_groups:
+        target = search.cost  # the stored plan is the best found offline: no search to repeat
     steps = _tabu(search, target, started, budget, max_steps, progress)
     if source == "design" and steps:
         source = "design+search"

@@ -435,3 +435,55 @@ def test_plan_of_the_last_two_sessions_gives_every_wind_once(n, extra):
                 assert plan.price.extra_meetings == q.extra_meetings
         else:  # nothing traded: exact winds without a repeat, or (12) no more than the plain
             assert n == 12 or q.extra_meetings == 0
+
+
+# --- whole plans stored for sizes the designs leave far from the floor (issue 36) -------------
+
+
+@pytest.mark.parametrize(
+    ("n", "sessions", "extra", "floor", "winds"),
+    [
+        # 24 × 8 gave 22 extra meetings from the design and search (floor 12); 18 is the least an
+        # eighth session can add to the 7-session design (scripts/find_plans.py says why)
+        (24, 8, 18, 12, [2, 2, 2, 2]),
+        # 20 × 7 gave 28 (floor 20); the stored plan is at the floor
+        (20, 7, 20, 20, [1, 2, 2, 2]),
+    ],
+)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_stored_plans_from_session_1(n, sessions, extra, floor, winds, seed):
+    players = ids(n)
+    plan = balanced_plan(players, sessions, seed=seed)
+    assert_seats_everyone(plan, players, sessions)
+    assert plan.source == "design" and plan.steps == 0  # stored: nothing searched at the desk
+    q = plan.quality
+    assert q.extra_floor == floor
+    assert q.extra_meetings == extra
+    assert q.max_meetings == 2 and q.repeated_pairs == extra
+    met = meetings(plan.rounds)
+    # 24 × 8: 288 pair-meetings, 270 pairs meet (18 of them twice), 6 never; 20 × 7: all 190
+    assert len(met) == comb(n, 2) - (extra - floor)
+    # winds even: each wind twice over 8 sessions; over 7, three winds twice and one once
+    assert all(sorted(c) == winds for c in q.wind_counts.values())
+    assert q.worst_imbalance == (0 if sessions % 4 == 0 else 1)
+
+
+def test_stored_plan_with_keep_apart_searches_on():
+    # keep-apart mates: the stored plan is relabelled and searched from. Six clubs of four,
+    # seed 1: 50 extra meetings and 4 clashes (from the design alone 53 and 3: at 2 a repeat
+    # and 3 a clash, 112 against 115)
+    players = ids(24)
+    keep_apart = {p: f"club{i // 4}" for i, p in enumerate(players)}
+    plan = balanced_plan(players, 8, seed=1, keep_apart=keep_apart)
+    assert_seats_everyone(plan, players, 8)
+    q = plan.quality
+    assert plan.source == "design+search"
+    assert (q.extra_meetings, q.clashes, q.worst_imbalance) == (50, 4, 0)
+
+
+def test_stored_plans_only_for_their_sizes():
+    # after played sessions, or for another number of sessions, the plan is searched as before
+    assert balanced_plan(ids(24), 7).source == "design"
+    assert balanced_plan(ids(20), 6, max_steps=300).source == "design+search"
+    fixed = balanced_plan(ids(20), 7, seed=0).rounds[:1]
+    assert balanced_plan(ids(20), 6, fixed=fixed, max_steps=300).source == "search"

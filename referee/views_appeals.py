@@ -9,9 +9,16 @@ from core.errors import ActionRefused
 from core.roles import RefereeRequired, is_head_referee
 from core.views import show_refusal
 from referee.appeals import deadline, decide_appeal, file_appeal, review_appeal
-from referee.forms import AppealDecisionForm, AppealFilterForm, AppealForm, AppealStepForm
+from referee.forms import (
+    AppealDecisionForm,
+    AppealFilterForm,
+    AppealForm,
+    AppealStepForm,
+    penalty_label,
+)
 from referee.models import Appeal
 from referee.tables import AppealHistoryTable, AppealTable
+from scoring.selectors import penalties_with_worth
 from seating.models import Table
 from tournament.mixins import TournamentMixin
 
@@ -102,12 +109,18 @@ class AppealDetail(RefereeRequired, TournamentMixin, View):
             tournament=self.tournament,
             pk=pk,
         )
+        appealed = appeal.penalty and next(  # its worth, minutes and time, as the form named it
+            penalty_label(w)
+            for w in penalties_with_worth(self.tournament, appeal.penalty.session)
+            if w.penalty.pk == appeal.penalty_id
+        )
         return render(
             request,
             "referee/appeal.html",
             {
                 "tournament": self.tournament,
                 "appeal": appeal,
+                "appealed": appealed,
                 "deadline": deadline(appeal.session),
                 "form": form or AppealDecisionForm(),
                 "can_decide": is_head_referee(request.user),

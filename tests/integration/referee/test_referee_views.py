@@ -13,6 +13,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.test import Client
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from core.errors import ActionRefused
 from core.roles import HEAD_REFEREE
@@ -695,3 +696,34 @@ def test_a_replaced_player_is_not_seated_again_in_that_session(staff):
     director.post(url(t, "desk:session_draw", number=1), {"seed": "7"})
     assert not Seat.objects.filter(session=session, player=absent).exists()
     assert Seat.objects.filter(session=session).count() == 8  # table 1, then p05–p08
+
+
+def test_the_appeal_page_names_the_penalty_with_its_worth_and_time(staff):
+    """The s44 day run: an appeal's own page named the appealed penalty "minor violation:
+    name, session 1", so two minor violations of a player could not be told apart (issue 37
+    point 6). It names it as the appeal form does: kind, minutes, worth, when recorded; a void
+    one "not counted". 000 §5.6: a late arrival costs 1,000 a minute, deducted before
+    placement."""
+    t = f.tournament(players=4)
+    session = f.seat_session(t)
+    f.play(session.tables.get(), [40000, 30000, 18000, 32000], staff["desk1"], staff["desk2"])
+    player = t.players.get(key="p04")
+    post_penalty(f.login(staff["referee"]), t, player, kind="late", minutes=4)
+    penalty = Penalty.objects.get()
+    director = f.login(staff["director"])
+    filed = {"session": 1, "appellant": player.pk, "subject": "late", "text": "the clock was"}
+    director.post(url(t, "referee:appeal_add"), {**filed, "penalty": penalty.pk})
+    appeal = Appeal.objects.get()
+    when = date_format(timezone.localtime(penalty.recorded_at), "SHORT_DATETIME_FORMAT")
+    page = " ".join(director.get(url(t, "referee:appeal", pk=appeal.pk)).content.decode().split())
+    worth = "late arrival · 4 min · -4,000 points (before placement)"
+    assert f"Session 1 {player.name}: {worth}" in page
+    assert f"· {when}</dd>" in page
+    penalty.voided_at, penalty.voided_by, penalty.void_reason = (
+        timezone.now(),
+        staff["director"],
+        "x",
+    )
+    penalty.save()
+    page = " ".join(director.get(url(t, "referee:appeal", pk=appeal.pk)).content.decode().split())
+    assert f"{worth}, not counted" in page

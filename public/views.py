@@ -262,7 +262,9 @@ def find_table(request, slug):
             empty = _(
                 "%(names)s: registered, but not seated in session %(session)s. Ask the desk."
             ) % {"names": ", ".join(names), "session": current}
-    any_wind = not rows or any(r["wind"] is not None for r in rows)
+    # no Wind column where no row has a wind; with no rows, where the tables draw their winds
+    winds_drawn = tournament.winds == tournament.Winds.TABLE
+    any_wind = any(r["wind"] is not None for r in rows) if rows else not winds_drawn
     template = _template(request, "public/find.html", "public/_find.html")
 
     def draw():

@@ -364,3 +364,18 @@ def test_the_random_draw_promises_no_winds_when_the_tables_draw_them(staff):
         Session.objects.create(tournament=t, number=1)
         page = flat(f.login(staff["director"]).get(f"/desk/{t.slug}/s/1/").content.decode())
         assert "Seats 8 players" in page and said in page and unsaid not in page, winds
+
+
+def test_find_my_table_finding_nobody_has_no_wind_heading_when_the_tables_draw_them(staff):
+    """The s44 day run: in a tournament whose winds are drawn at each table, "find my table"
+    listed its "Nobody found" and "registered, but not seated" rows under a Wind heading its
+    results never have. A desk-winds tournament keeps the heading."""
+    t, session = table_mode()
+    t.players.create(key="p09", name="Zofia Lis")
+    for q in ("zofia", "nobody-of-that-name"):
+        page = f.Client().get(f"/t/{t.slug}/find/", {"q": q}).content.decode()
+        assert heading("Table", page) and not heading("Wind", page), q
+    desk_winds = f.tournament(players=4, slug="desk-winds")
+    f.seat_session(desk_winds)
+    page = f.Client().get(f"/t/{desk_winds.slug}/find/", {"q": "nobody"}).content.decode()
+    assert heading("Wind", page)

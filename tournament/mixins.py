@@ -4,6 +4,7 @@ see core.roles."""
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from core.roles import RoleRequiredMixin
 from tournament.grants import granted_roles
@@ -16,7 +17,7 @@ class TournamentMixin:
         # read once a request: the time-zone middleware has read it already
         self.tournament = page_tournament(request, kwargs["slug"])
         if self.tournament is None:
-            raise Http404("No Tournament matches the given query.")
+            raise Http404(_("No such tournament on the desk."))
         if isinstance(self, RoleRequiredMixin):
             self.enter_event(request, lambda: granted_roles(request.user, self.tournament))
         return super().dispatch(request, *args, **kwargs)

@@ -13,12 +13,13 @@ from functools import lru_cache
 from threading import Lock
 
 from django.db.models import Count, Q
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.models import Club, Evening, Game, GameScore, GameSeat, GameVersion, Member, Season
 from core.collation import sort_key
+from core.tables import fmt
 from mahjong.presets import PRESETS
 from mahjong.rating import Game as RatedGame
 from mahjong.rating import RatedSeat, RatingBook, RatingTable, rating_svg
@@ -265,8 +266,7 @@ def person_games(person: Person) -> list[tuple[Club, RatedGameRow]]:
 
 def _axis_rating(value) -> str:
     """A rating on the chart's axis, one decimal at most, as the reader writes it ("24,3")."""
-    value = round(float(value), 1)
-    return number_format(int(value) if value.is_integer() else value, force_grouping=True)
+    return fmt(round(float(value), 1))
 
 
 def _axis_day(day: datetime.date) -> str:

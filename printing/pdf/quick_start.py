@@ -243,25 +243,26 @@ def player_page(tournament, base: str, styles, table) -> list:
     if table is None:
         subtitle = _("Quick start: players at the table page")
         link = entry
-        lines = [
-            Paragraph(
-                escape(
-                    _(
-                        "Join the hall's Wi-Fi, then scan the QR code, or open this address "
-                        "and type the code on your table's card:"
-                    )
-                ),
-                styles["big"],
-            ),
-            Spacer(1, 2 * mm),
-            address_line(entry, WIDTH - TABLE_QR - 4 * mm, styles["base"]),
-        ]
+        reach_it = _(
+            "Join the hall's Wi-Fi, then scan the QR code, or open this address "
+            "and type the code on your table's card:"
+        )
     else:
         subtitle = _("Quick start: players at table %(table)s, session %(session)s") % {
             "table": table.number,
             "session": table.session.number,
         }
         link = base + table_path(table)
+        reach_it = _(
+            "Join the hall's Wi-Fi, then scan the QR code with the phone's camera, "
+            "or open this address and type the table code:"
+        )
+    lines = [
+        Paragraph(escape(reach_it), styles["big"]),
+        Spacer(1, 2 * mm),
+        address_line(entry, WIDTH - TABLE_QR - 4 * mm, styles["base"]),
+    ]
+    if table is not None:
         code = ParagraphStyle(
             "code", parent=styles["base"], fontName=BOLD, fontSize=CODE_SIZE,
             leading=CODE_SIZE * 1.15, alignment=TA_CENTER, textColor=INK,
@@ -269,18 +270,7 @@ def player_page(tournament, base: str, styles, table) -> list:
         label = ParagraphStyle(
             "code-label", parent=styles["small"], alignment=TA_CENTER, textColor=GRID
         )
-        lines = [
-            Paragraph(
-                escape(
-                    _(
-                        "Join the hall's Wi-Fi, then scan the QR code with the phone's camera, "
-                        "or open this address and type the table code:"
-                    )
-                ),
-                styles["big"],
-            ),
-            Spacer(1, 2 * mm),
-            address_line(entry, WIDTH - TABLE_QR - 4 * mm, styles["base"]),
+        lines += [
             Spacer(1, 3 * mm),
             Paragraph(escape(_("Table code")), label),
             Paragraph(escape(table_code(table)), code),
@@ -294,7 +284,7 @@ def player_page(tournament, base: str, styles, table) -> list:
         *(
             [
                 _(
-                    "First record the winds you drew: who is East, South, West and North. "
+                    "First record the winds you drew: who drew each wind. "
                     "No hand is taken before that."
                 )
             ]

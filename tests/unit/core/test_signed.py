@@ -4,8 +4,6 @@ import pytest
 
 from core import signed
 
-pytestmark = pytest.mark.once
-
 
 def test_a_key_splits_at_its_first_dot_and_a_key_without_one_is_refused():
     assert signed.split_key(" 17.abc.def \n") == ("17", "abc.def")

@@ -56,6 +56,9 @@ ROOMS = (
     "sheet",
     "archive",
     "printing",
+    # Level 8 (issue 38): above the rooms they publish and mirror; never each other.
+    "publishing",
+    "federation",
 )
 
 INSTALLED_APPS = [

@@ -44,7 +44,9 @@ LEVELS = {
     "sheet": 7,
     "archive": 7,
     "printing": 7,
-    "config": 8,
+    "publishing": 8,
+    "federation": 8,
+    "config": 9,
 }
 GROUND = "mahjong"
 # Plain Python inside a room (no Django; of the project only the ground floor and each other).

@@ -23,10 +23,12 @@ urlpatterns = [
     ),
     # archive first: its "import/" would otherwise read as a tournament's address.
     path("desk/", include("archive.urls")),
+    path("desk/", include("publishing.urls")),
     path("desk/", include("printing.urls")),
     path("desk/", include("desk.urls")),
     path("desk/", include(referee_moved)),
     path("referee/", include("referee.urls")),
+    path("", include("federation.urls")),
     path("", include("sheet.urls")),
     path("", include("public.urls")),
 ]

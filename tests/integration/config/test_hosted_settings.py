@@ -3,7 +3,9 @@ host starts it: PostgreSQL required, the shared cache, the hosted URL conf, the 
 it answers, TLS at the host's proxy; and the hall's settings unchanged when it is off."""
 
 import os
+import re
 import runpy
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -155,18 +157,23 @@ def test_a_host_that_is_not_one_is_refused_naming_desk_hosts(monkeypatch):
     )
 
 
-def test_the_server_does_not_start_in_hosted_mode_on_sqlite():
-    """What the host sees: `manage.py check` (as every start) stops with the sentence."""
-    env = {k: v for k, v in os.environ.items() if k not in OURS}
-    env.update(DESK_HOSTED="1", DESK_CACHE_URL=REDIS, DJANGO_SETTINGS_MODULE="config.settings")
-    done = subprocess.run(
-        [sys.executable, "manage.py", "check"],
+def manage(*args, **env) -> subprocess.CompletedProcess:
+    """`manage.py` with the server's settings (not the tests') from `env`."""
+    given = {k: v for k, v in os.environ.items() if k not in OURS}
+    given.update(DJANGO_SETTINGS_MODULE="config.settings", **env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
         cwd=ROOT,
-        env=env,
+        env=given,
         capture_output=True,
         text=True,
         timeout=120,
     )
+
+
+def test_the_server_does_not_start_in_hosted_mode_on_sqlite():
+    """What the host sees: `manage.py check` (as every start) stops with the sentence."""
+    done = manage("check", DESK_HOSTED="1", DESK_CACHE_URL=REDIS)
     assert done.returncode != 0
     assert "ImproperlyConfigured: DESK_HOSTED=1 (the federation server) needs PostgreSQL" in (
         done.stderr
@@ -191,3 +198,21 @@ def test_the_secret_key_is_made_once_whole_and_read_by_every_later_start(monkeyp
     assert len(first) >= 50 and built(monkeypatch)["SECRET_KEY"] == first
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith("secret")] == ["secret_key"]
     assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
+
+
+def test_behind_tls_the_deploy_check_leaves_only_what_the_hosts_proxy_does():
+    """`check --deploy` of the federation server with DESK_HTTPS=1: the secure-only cookies are
+    set; what is left, HSTS (W004) and the redirect to HTTPS (W008), the host's proxy does
+    (deploy/: Caddy redirects and its site sends Strict-Transport-Security)."""
+    done = manage(
+        "check",
+        "--deploy",
+        DESK_HOSTED="1",
+        DATABASE_URL=POSTGRES,  # not connected to: the checks read the settings only
+        DESK_CACHE_URL=REDIS,
+        DESK_HTTPS="1",
+        DESK_HOSTS="results.example.org",
+        DESK_SECRET_KEY=secrets.token_urlsafe(50),  # a host's own, not the tests' weak one
+    )
+    assert done.returncode == 0, done.stderr
+    assert set(re.findall(r"\(security\.(W\d+)\)", done.stderr)) == {"W004", "W008"}

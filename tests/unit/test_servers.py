@@ -79,3 +79,23 @@ def test_the_cache_server_starts_on_loopback_keeps_nothing_on_disk_and_stops(tmp
     except OSError:
         pass
     assert not list(folder.glob("*.rdb")) and not list(folder.glob("appendonly*"))
+
+
+def test_every_setting_the_deploy_examples_give_is_one_the_server_reads():
+    """deploy/ (the docs' examples for a real host) names only settings config/settings.py,
+    config/gunicorn.py or deploy/Caddyfile reads (a misspelt one would be silently ignored),
+    and gives the ones hosted mode requires."""
+    read = set()
+    for source in ("config/settings.py", "config/gunicorn.py"):
+        read |= set(
+            re.findall(
+                r"environ(?:\.get\(|\[)[\"'](DESK_[A-Z_]+)[\"']", (ROOT / source).read_text()
+            )
+        )
+    read.add("DATABASE_URL")  # dj_database_url's
+    read |= set(re.findall(r"\{\$(DESK_[A-Z_]+)", (ROOT / "deploy/Caddyfile").read_text()))
+    for example in ("deploy/systemd/desk-federation.env", "deploy/compose.yaml"):
+        text = (ROOT / example).read_text()
+        given = set(re.findall(r"^\s*(DESK_[A-Z_]+|DATABASE_URL)\s*[=:]", text, re.MULTILINE))
+        assert given - read == set(), example
+        assert {"DESK_HOSTED", "DATABASE_URL", "DESK_CACHE_URL", "DESK_SECRET_KEY"} <= given

@@ -2,7 +2,9 @@
 
 Everything a hall needs is local: an SQLite file under the data folder (or PostgreSQL through
 DATABASE_URL), a secret key generated on first start and kept in the data folder, static files
-served by whitenoise. DEBUG is off unless DESK_DEBUG=1.
+served by whitenoise. DEBUG is off unless DESK_DEBUG=1. DESK_HOSTED=1 makes the same code the
+federation server (the last section: PostgreSQL and a shared cache required, the public pages
+only, behind the host's TLS proxy).
 """
 
 import os

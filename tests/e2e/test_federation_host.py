@@ -78,7 +78,7 @@ def digest(body: bytes) -> str:
     return hashlib.sha256(body).hexdigest()[:16]
 
 
-@pytest.mark.long(60)
+@pytest.mark.long(65)
 def test_two_app_processes_answer_alike_forget_a_change_together_and_take_a_burst(tmp_path):
     server = FederationServer(tmp_path)
     try:
@@ -179,7 +179,7 @@ def background(command: list[str], env: dict, log: Path) -> subprocess.Popen:
     )
 
 
-@pytest.mark.long(50)
+@pytest.mark.long(45)
 def test_scripts_federation_starts_the_server_prints_its_address_and_stops_it_all(tmp_path):
     """The documented command, throwaway data, this test's environment as it is (installing
     nothing): it prints the address once the server answers; the public pages are there and

@@ -2,15 +2,19 @@
 
 Everything a hall needs is local: an SQLite file under the data folder (or PostgreSQL through
 DATABASE_URL), a secret key generated on first start and kept in the data folder, static files
-served by whitenoise. DEBUG is off unless DESK_DEBUG=1.
+served by whitenoise. DEBUG is off unless DESK_DEBUG=1. DESK_HOSTED=1 makes the same code the
+federation server (the last section: PostgreSQL and a shared cache required, the public pages
+only, behind the host's TLS proxy).
 """
 
 import os
+import re
 import secrets
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from seating.algorithms.swiss import BUDGET_SECONDS
 
@@ -20,13 +24,22 @@ DATA_DIR.mkdir(parents=True, exist_ok=True)
 
 
 def _secret_key() -> str:
-    """Read the key from the data folder, making one the first time (never committed)."""
+    """Read the key from the data folder, making one the first time (never committed). Made
+    whole under another name and linked into place, which fails if it is there already: several
+    processes starting at once on a new folder (the federation server's) all read one key."""
     if os.environ.get("DESK_SECRET_KEY"):
         return os.environ["DESK_SECRET_KEY"]
     path = DATA_DIR / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
+        making = DATA_DIR / f"secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+        making.write_text(secrets.token_urlsafe(50))
+        making.chmod(0o600)
+        try:
+            os.link(making, path)
+        except FileExistsError:
+            pass
+        finally:
+            making.unlink()
     return path.read_text().strip()
 
 
@@ -136,9 +149,17 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The federation server (issue 38): the same code, hosting the mirrors of many halls'
+# tournaments and club ratings, turned on by DESK_HOSTED=1. Its settings are in the last section
+# of this file; the few above it that need to know read this.
+DESK_HOSTED = os.environ.get("DESK_HOSTED") == "1"
+
 # Backups (archive.backups): a tournament file after every change, in DATA_DIR/backups/<slug>/;
 # the newest DESK_BACKUPS_KEEP stay (and the newest of each session), at most one file every
-# DESK_BACKUP_INTERVAL seconds per tournament, written by a background thread.
+# DESK_BACKUP_INTERVAL seconds per tournament, written by a background thread. Not on the
+# federation server (DESK_BACKUP_ON_CHANGE=0 by default there): its mirrors are copies, and the
+# hall that sends them keeps the backups.
+DESK_BACKUP_ON_CHANGE = os.environ.get("DESK_BACKUP_ON_CHANGE", "0" if DESK_HOSTED else "1") == "1"
 DESK_BACKUP_DIR = Path(os.environ.get("DESK_BACKUP_DIR", DATA_DIR / "backups"))
 DESK_BACKUPS_KEEP = int(os.environ.get("DESK_BACKUPS_KEEP", "50"))
 DESK_BACKUP_INTERVAL = float(os.environ.get("DESK_BACKUP_INTERVAL", "5"))
@@ -160,6 +181,26 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 3000},
     }
 }
+# A cache several processes share (the federation server's app processes; a hall may use one
+# too): Redis or Valkey at DESK_CACHE_URL, redis://HOST:PORT/DB (rediss:// with TLS, or
+# unix:///path/to/socket?db=0), through django-redis. Every process then keeps and forgets the
+# same public pages (public.cache) and counts the same throttles.
+DESK_CACHE_URL = os.environ.get("DESK_CACHE_URL", "")
+if DESK_CACHE_URL:
+    if not DESK_CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(
+            "DESK_CACHE_URL must be the address of a Redis or Valkey server, "
+            "redis://HOST:PORT/DB (or rediss://, unix://), not "
+            f"'{DESK_CACHE_URL.split('://', 1)[0]}://…'."
+        )
+    CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": DESK_CACHE_URL,
+            "TIMEOUT": 3600,
+            "OPTIONS": {"CLIENT_CLASS": "django_redis.client.DefaultClient"},
+        }
+    }
 
 # Axes first: it refuses a locked-out login before the password is even checked.
 AUTHENTICATION_BACKENDS = [
@@ -210,6 +251,25 @@ def _laptop_zone() -> str:
         pass
     target = os.path.realpath("/etc/localtime")
     return target.split("zoneinfo/", 1)[1] if "zoneinfo/" in target else "UTC"
+
+
+def _hosts(text: str, https: bool) -> tuple[list[str], list[str]]:
+    """DESK_HOSTS, comma separated ("results.example.org, .example.net, localhost:8100"): the
+    names the federation server answers to (a leading dot: the domain and every name under it;
+    no port there) and the origins whose forms it takes (with the port, if one is given)."""
+    names, origins = [], []
+    scheme = "https" if https else "http"
+    for host in (part.strip() for part in text.split(",")):
+        if not host:
+            continue
+        found = re.fullmatch(r"(\[[0-9a-fA-F:.]+\]|[^\s:/\[\]]+)(:\d+)?", host)
+        if found is None:
+            raise ImproperlyConfigured(
+                f"DESK_HOSTS: '{host}' is not a host name, NAME or NAME:PORT (comma separated)."
+            )
+        names.append(found[1])
+        origins.append(f"{scheme}://{'*' + host if host.startswith('.') else host}")
+    return names, origins
 
 
 # The default of a new tournament's time zone (each tournament has its own, on its edit page):
@@ -263,3 +323,46 @@ LOGGING = {
     "loggers": {"django.request": {"filters": ["refusals"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+
+# --- The federation server (DESK_HOSTED=1, issue 38) -------------------------------------------
+# Many halls' tournaments and club ratings, mirrored, on the internet: PostgreSQL (required),
+# the shared cache (DESK_CACHE_URL, required), any number of identical gunicorn processes
+# (config/gunicorn.py) on loopback behind the host's proxy, which ends TLS. Only the public
+# pages, /federation/, the login and the admin are served (config/urls_hosted.py); the static
+# files as in the hall (whitenoise). docs/running/federation.md.
+if DESK_HOSTED:
+    if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        given = os.environ.get("DATABASE_URL", "")
+        raise ImproperlyConfigured(
+            "DESK_HOSTED=1 (the federation server) needs PostgreSQL, but DATABASE_URL "
+            + (f"names '{given.split(':', 1)[0]}'" if given else "is not set")
+            + ": set it to postgres://USER:PASSWORD@HOST:PORT/NAME."
+        )
+    # A database restarted (or failed over) under running processes: each checks its kept
+    # connection before a request rather than failing that request.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if not DESK_CACHE_URL:
+        raise ImproperlyConfigured(
+            "DESK_HOSTED=1 (the federation server) needs a cache its app processes share, so "
+            "that they forget a changed page together: set DESK_CACHE_URL to "
+            "redis://HOST:PORT/0 (Redis or Valkey)."
+        )
+    ROOT_URLCONF = "config.urls_hosted"
+    # An organiser logs in to their keys: the desk is not served here.
+    LOGIN_REDIRECT_URL = "/federation/"
+
+    # The host's proxy ends TLS and says so in X-Forwarded-Proto; the app processes listen on
+    # loopback only, so nobody else can send that header (deploy/).
+    DESK_HTTPS = os.environ.get("DESK_HTTPS") == "1"
+    ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS = _hosts(
+        os.environ.get("DESK_HOSTS", "127.0.0.1,localhost"), DESK_HTTPS
+    )
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    if DESK_HTTPS:
+        SESSION_COOKIE_SECURE = True
+        CSRF_COOKIE_SECURE = True
+        LANGUAGE_COOKIE_SECURE = True
+    # The lockout counts each visitor's own address: the one the proxy appended to
+    # X-Forwarded-For, not the proxy's (every request's REMOTE_ADDR here).
+    AXES_CLIENT_IP_CALLABLE = "core.addresses.client_address"

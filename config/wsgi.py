@@ -1,4 +1,5 @@
-"""WSGI entry point, served by waitress (see core/management/commands/serve.py)."""
+"""WSGI entry point, served by waitress in the hall (core/management/commands/serve.py) and by
+gunicorn on the federation server (config/gunicorn.py)."""
 
 import os
 

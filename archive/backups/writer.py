@@ -88,14 +88,22 @@ def schedule(pk: int, kind: str = TOURNAMENT) -> None:
     transaction.on_commit(run)
 
 
+def on_change() -> bool:
+    """Whether every change is backed up (settings.DESK_BACKUP_ON_CHANGE): in the hall, yes;
+    on the federation server, whose mirrors are the halls' copies, not by default."""
+    return getattr(settings, "DESK_BACKUP_ON_CHANGE", True)
+
+
 def tournament_changed(sender, tournament_id, **kwargs) -> None:
     """Receiver of tournament.changes.tournament_changed."""
-    schedule(tournament_id)
+    if on_change():
+        schedule(tournament_id)
 
 
 def club_changed(sender, club_id, **kwargs) -> None:
     """Receiver of club.changes.club_changed."""
-    schedule(club_id, CLUB)
+    if on_change():
+        schedule(club_id, CLUB)
 
 
 def _submit(key: tuple[str, int]) -> None:

@@ -51,11 +51,18 @@ def page_key(pk, version, language, path, owner: Owner = TOURNAMENT) -> str:
 def revision(owner: Owner, slug):
     """(pk, revision) of the tournament or club, from the cache for a second: `touch()` and
     `touch_club()` forget it at once (public.cache.invalidation), so a change made through this
-    server shows on the very next request."""
+    server shows on the very next request.
+
+    Read from the database, it is kept only if no other request kept one meanwhile (`add`, not
+    `set`), and then the one kept is answered: a request that read the revision just before a
+    change committed, and keeps it just after the change forgot it, must not replace the new
+    revision another request has already answered by. So once any request (of any process
+    sharing the cache: the federation server's, issue 38) has served the new page, none serves
+    the old one again."""
     key = revision_key(slug, owner)
     found = cache.get(key)
     if found is None:
         found = owner.model.objects.filter(slug=slug).values_list("pk", "revision").first()
-        if found is not None:
-            cache.set(key, found, timeout=REVISION_SECONDS)
+        if found is not None and not cache.add(key, found, timeout=REVISION_SECONDS):
+            found = cache.get(key) or found  # (gone again since: ours)
     return found

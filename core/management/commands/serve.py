@@ -1,9 +1,12 @@
-"""Start the desk for the hall: migrate, first director account, static files, waitress."""
+"""Start the desk for the hall: migrate, first director account, static files, waitress. With
+--prepare-only, all but the serving: the federation server's start (scripts/federation), whose
+app processes are gunicorn's (config/gunicorn.py)."""
 
 import gc
 import secrets
 import socket
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management import call_command
@@ -30,10 +33,16 @@ def ensure_director(stdout) -> None:
     stdout.write("  First start: a director account was created.")
     stdout.write("    user:     director")
     stdout.write(f"    password: {password}")
-    stdout.write(
-        "  Log in and change it (Admin → Users), then add the desk users and give\n"
-        "  them their tournaments on the desk's Users and roles page (/desk/users/)."
-    )
+    if settings.DESK_HOSTED:  # the federation server has no desk: its accounts are the admin's
+        stdout.write(
+            "  Log in at /admin/ and change it (Admin → Users); the organisers'\n"
+            "  accounts are made there too."
+        )
+    else:
+        stdout.write(
+            "  Log in and change it (Admin → Users), then add the desk users and give\n"
+            "  them their tournaments on the desk's Users and roles page (/desk/users/)."
+        )
     stdout.write("=" * 64)
     stdout.write("")
 
@@ -58,12 +67,20 @@ class Command(BaseCommand):
         # second than 8 did, in 7 alternating runs. Slow visitors do not hold a thread: waitress
         # reads and writes their sockets on its own loop.
         parser.add_argument("--threads", type=int, default=4)
+        parser.add_argument(
+            "--prepare-only",
+            action="store_true",
+            help="migrate, the static files and the first account, then stop without serving "
+            "(scripts/federation serves with gunicorn)",
+        )
 
-    def handle(self, *args, host, port, threads, **options):
+    def handle(self, *args, host, port, threads, prepare_only=False, **options):
         call_command("migrate", interactive=False, verbosity=0)
         ensure_groups()
         call_command("collectstatic", interactive=False, verbosity=0)
         ensure_director(self.stdout)
+        if prepare_only:
+            return
         self.stdout.write(
             f"The desk is at http://{lan_address()}:{port}/ (desk: /desk/, admin: /admin/)"
         )

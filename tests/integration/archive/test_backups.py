@@ -488,3 +488,14 @@ def test_restore_preview_names_each_record_that_differs_not_only_counts(monkeypa
     page = html.unescape(director.get(url).content.decode())
     assert "and 1 more" in page  # two penalties differ, one is listed
     assert Tournament.objects.get(slug=t.slug).pk == t.pk  # looking changes nothing
+
+
+def test_no_backup_after_a_change_where_backups_on_change_are_off(settings):
+    """The federation server (DESK_BACKUP_ON_CHANGE off, its default there, issue 38): a change
+    to a mirrored tournament writes no file; a backup asked for by hand still does."""
+    settings.DESK_BACKUP_ON_CHANGE = False
+    t = f.tournament(slug="bk-mirror")
+    seat(t, 1)
+    assert backups.listing(t.slug) == []
+    backups.back_up_now(t)
+    assert len(backups.listing(t.slug)) == 1

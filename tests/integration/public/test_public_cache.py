@@ -1,17 +1,23 @@
 """The visitors' page cache (public.cache): the same page as the view, new with
 every change, never for a logged-in user or someone with messages waiting."""
 
+from types import SimpleNamespace
+
 import pytest
 from django.contrib import messages
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from public.cache import keys
 from public.cache import pages as public_views
 from seating.manual import swap_players
 from tests.support import factories as f
+from tournament.changes import touch
+from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -227,3 +233,48 @@ def test_player_and_find_pages_kept_across_a_confirmation_that_does_not_change_t
     drawn = english.get(pages[1])
     assert drawn.templates
     assert "Rank 1 · " in drawn.content.decode() and "60,000" in drawn.content.decode()
+
+
+def test_a_revision_read_before_a_change_never_replaces_the_new_one_once_answered():
+    """Issue 38 (several processes, one cache): request A misses the kept revision and reads
+    the tournament; before it keeps what it read, the change commits (and forgets the kept
+    revision), and request B reads the new revision and answers by it. A's old revision must
+    not then be what A or the next request (of any process) answers by: the new page is never
+    followed by the old one."""
+    t = f.tournament(slug="race")
+    answered = {}
+
+    def meanwhile():
+        touch(t.pk)  # the change: committed, its revision forgotten
+        answered["B"] = keys.revision(keys.TOURNAMENT, t.slug)
+
+    new = (t.pk, t.revision + 1)
+    assert keys.revision(read_before_the_change(t, meanwhile), t.slug) == new  # A
+    assert answered["B"] == new
+    assert keys.revision(keys.TOURNAMENT, t.slug) == new  # the next one
+
+
+def test_a_revision_read_before_a_change_and_kept_first_is_everyones_until_it_goes():
+    """The other order: A keeps its old revision before anybody has read the new one; then
+    every request answers by it (B too, though it read the new one: nobody has seen the new
+    page yet), until it goes after its second and the new one is read."""
+    t = f.tournament(slug="race")
+    old, new = (t.pk, t.revision), (t.pk, t.revision + 1)
+    assert keys.revision(read_before_the_change(t, lambda: touch(t.pk)), t.slug) == old  # A
+    assert Tournament.objects.get(pk=t.pk).revision == new[1]
+    assert keys.revision(keys.TOURNAMENT, t.slug) == old  # B, in step with A
+    cache.delete(keys.revision_key(t.slug))  # its second is over
+    assert keys.revision(keys.TOURNAMENT, t.slug) == new
+
+
+def read_before_the_change(t, meanwhile) -> keys.Owner:
+    """The tournaments as request A reads them: its row as it was, with `meanwhile()` happening
+    between A's read and A's keeping it."""
+    read = (t.pk, t.revision)
+
+    def first():
+        meanwhile()
+        return read
+
+    query = SimpleNamespace(values_list=lambda *fields: SimpleNamespace(first=first))
+    return keys.Owner(SimpleNamespace(objects=SimpleNamespace(filter=lambda **k: query)), "")

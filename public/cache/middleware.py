@@ -16,13 +16,31 @@ from django.utils.cache import patch_vary_headers
 
 from .keys import CACHED_PAGES, PAGE_SECONDS, TOURNAMENT, page_key, revision
 from .pages import kept_by_version, version_of
-from .wire import compress, etag, gzip_body, on_the_wire, worth_gzip
+from .wire import (
+    REPEATED,
+    compress,
+    etag,
+    gzip_body,
+    not_modified,
+    on_the_wire,
+    worth_gzip,
+)
 
 PRIVATE_COOKIES = ("sessionid", "messages")
 
 
 _resolved: dict = {}  # path -> its ResolverMatch, or None for no page: the hall asks for few
 RESOLVED_KEPT = 5000
+
+# Page key -> (ETag, the headers a 304 repeats) of the pages this process kept or answered from
+# the cache, for the pages whose body is the same for every visitor (no stand-ins): a refresh
+# that holds the ETag is answered 304 without fetching the page. A shared cache (the federation
+# server's Redis, issue 38) would otherwise send the whole kept page, tens of kilobytes, to this
+# process for every 304. A page key names the revision (or the version) the page shows, so a
+# change never meets an old tag here; two processes drawing the same key at once may keep
+# different tags for equal pages, which costs a visitor one download, never a stale page.
+_tags: dict = {}
+TAGS_KEPT = 5000
 
 
 def _resolve(path):
@@ -39,6 +57,12 @@ def _resolve(path):
         _resolved.clear()
     _resolved[path] = match
     return match
+
+
+def _remember(key, tag, headers) -> None:
+    if len(_tags) >= TAGS_KEPT:
+        _tags.clear()
+    _tags[key] = (tag, {name: headers[name] for name in REPEATED if name in headers})
 
 
 class PublicPageCache:
@@ -64,7 +88,13 @@ class PublicPageCache:
             version, fill = kept if kept is not None else (None, {})
         prefix = f"{owner.tag}{found[0]}:{language}:{path}"
         if version is not None:
-            kept = cache.get(page_key(found[0], version, language, path, owner))
+            key = page_key(found[0], version, language, path, owner)
+            known = None if fill else _tags.get(key)
+            if known is not None and request.META.get("HTTP_IF_NONE_MATCH"):
+                held = not_modified(request, *known)
+                if held is not None:
+                    return held
+            kept = cache.get(key)
             if kept is not None:
                 content, headers, tag, zipped = kept
                 for stand_in, html in fill.items():
@@ -72,6 +102,8 @@ class PublicPageCache:
                 if fill or tag is None:  # drawn with stand-ins: its body is this request's
                     tag, zipped = etag(prefix, content), None
                 response = HttpResponse(content, headers=headers)
+                if not fill:
+                    _remember(key, tag, headers)
                 return on_the_wire(request, response, tag, gzip_body(headers, content, tag, zipped))
         if owner is TOURNAMENT:
             request.public_revision = found  # the view need not read it again
@@ -95,6 +127,9 @@ class PublicPageCache:
                 kept = (content, headers, tag, zipped)
             else:
                 kept = (content, headers, None, None)
-            cache.set(page_key(found[0], version, language, path, owner), kept, PAGE_SECONDS)
+            key = page_key(found[0], version, language, path, owner)
+            cache.set(key, kept, PAGE_SECONDS)
+            if kept[2] is not None:
+                _remember(key, tag, headers)
             return on_the_wire(request, response, tag, gzip_body(headers, body, tag, zipped))
         return response

@@ -14,6 +14,7 @@ from .keys import PAGE_SECONDS
 GZIP_LEVEL = 6
 GZIP_FROM = 1024  # bytes: below this gzip saves less than its own header and the CPU cost
 GZIP_TYPES = ("text/html", "application/json")
+REPEATED = ("Vary", "Cache-Control")  # the kept page's headers a 304 repeats
 
 
 def etag(prefix: str, body: bytes) -> str:
@@ -87,6 +88,22 @@ def _held(if_none_match: str, ours: tuple[str, str], sent: str) -> str | None:
     return None
 
 
+def not_modified(request, tag: str, repeated: dict) -> HttpResponse | None:
+    """A 304 if the visitor holds the page of ETag `tag` (either encoding), repeating the
+    `repeated` headers (Vary, Cache-Control); None if they do not hold it."""
+    plain, zipped = f'"{tag}"', f'"{tag}-gz"'
+    held = _held(request.META.get("HTTP_IF_NONE_MATCH", ""), (plain, zipped), plain)
+    return None if held is None else _not_modified(held, repeated)
+
+
+def _not_modified(held: str, repeated: dict) -> HttpResponseNotModified:
+    answer = HttpResponseNotModified()
+    answer["ETag"] = held
+    for name, value in repeated.items():
+        answer[name] = value
+    return answer
+
+
 def on_the_wire(request, response: HttpResponse, tag: str, gzipped) -> HttpResponse:
     """A visitor's answer: 304 if they hold this page already, else its gzip body to a client
     that accepts it, else the plain one; `response` has the plain body and every header but
@@ -96,12 +113,7 @@ def on_the_wire(request, response: HttpResponse, tag: str, gzipped) -> HttpRespo
     sent = zipped if use_gzip else plain
     held = _held(request.META.get("HTTP_IF_NONE_MATCH", ""), (plain, zipped), sent)
     if held is not None:
-        answer = HttpResponseNotModified()
-        answer["ETag"] = held
-        for name in ("Vary", "Cache-Control"):
-            if name in response:
-                answer[name] = response[name]
-        return answer
+        return _not_modified(held, {name: response[name] for name in REPEATED if name in response})
     response["ETag"] = sent
     if use_gzip:
         response.content = gzipped()

@@ -278,3 +278,30 @@ def read_before_the_change(t, meanwhile) -> keys.Owner:
 
     query = SimpleNamespace(values_list=lambda *fields: SimpleNamespace(first=first))
     return keys.Owner(SimpleNamespace(objects=SimpleNamespace(filter=lambda **k: query)), "")
+
+
+def test_a_refresh_holding_the_page_is_answered_without_fetching_the_kept_page():
+    """Issue 38: behind a shared cache each 304 fetched the whole kept page (a 200-player
+    standings page, 74 KB and its gzip) only to compare its ETag. The process remembers each
+    kept page's ETag by the page's key, which names the revision: a visitor who holds it gets
+    a 304 even when the page itself is no longer in the cache, and a change never meets an old
+    tag."""
+    staff = f.staff()
+    t = f.tournament(slug="tags")
+    session = f.seat_session(t)
+    path = f"/t/{t.slug}/"
+    first = Client().get(path)
+    tag = first["ETag"]
+    t.refresh_from_db()
+    cache.delete(keys.page_key(t.pk, t.revision, "en", path))  # the kept page is gone
+    with CaptureQueriesContext(connection) as ctx:
+        held = Client().get(path, HTTP_IF_NONE_MATCH=tag)
+    assert held.status_code == 304 and held["ETag"] == tag
+    assert not ctx.captured_queries  # neither the view nor the revision: the tag was enough
+    assert held["Vary"] == first["Vary"] and held["Cache-Control"] == "no-cache"
+    assert Client().get(path).content == first.content  # drawn again for a visitor without it
+    # a confirmation: the old tag is not the page any more
+    f.play(session.tables.get(number=1), [40000, 35000, 25000, 20000], *staff_pair(staff))
+    after = Client().get(path, HTTP_IF_NONE_MATCH=tag)
+    assert after.status_code == 200 and after["ETag"] != tag
+    assert after.content != first.content

@@ -64,6 +64,8 @@ def test_a_file_is_stored_under_the_keys_slug_and_its_pages_equal_the_halls(clie
     assert "Live from the hall, updated 14:05:09" in page  # Europe/Warsaw, the tournament's
     assert "Last heard from the desk:" in page
     assert "Live from the hall" not in client.get("/t/hall-open/").content.decode()
+    for address in ("/t/world-open/find/", "/t/world-open/p/p01/"):
+        assert "Live from the hall, updated 14:05:09" in client.get(address).content.decode()
 
 
 def test_the_same_revision_again_is_held_and_nothing_is_rewritten(hall, key):
@@ -211,8 +213,9 @@ def test_a_club_file_is_stored_under_the_keys_slug_and_replaced_by_a_newer(
     hall = json.loads(client.get("/r/furiten/rating.json").content)
     mirror = json.loads(client.get("/r/furiten-live/rating.json").content)
     assert rows(mirror) == rows(hall) and len(rows(hall)) == 4
-    page = client.get("/r/furiten-live/").content.decode()
-    assert "Live from the hall, updated" in page
+    for address in ("/r/furiten-live/", "/r/furiten-live/games/"):
+        page = client.get(address).content.decode()
+        assert "Live from the hall, updated 14:05:09" in page, address
     bad = export_club(club_hall)
     bad["games"][0]["versions"][0]["scores"][0]["wind"] = "X"
     status, data = answer(send(key_text(key), "club", 3, packed(bad)))

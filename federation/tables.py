@@ -8,7 +8,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import FixedTable
+from core.tables import STACKED, FixedTable
 
 from .models import Kind
 
@@ -36,6 +36,7 @@ class KeysTable(FixedTable):
     )
 
     class Meta(FixedTable.Meta):
+        template_name = STACKED  # cards on a phone
         empty_text = _("No publishing keys yet.")
 
     def __init__(self, data, mirrors: dict, **kwargs):

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from core.errors import ActionRefused
 from tournament.models import RESERVED_SLUGS
 
-from .models import Kind, PublishingKey
+from .models import Kind, Mirror, PublishingKey
 
 SECRET_LENGTH = 40
 
@@ -61,6 +61,15 @@ def make_key(owner, kind: str, slug: str, label: str = "") -> PublishingKey:
         taken = PublishingKey.objects.select_for_update().filter(
             kind=kind, slug=slug, revoked_at__isnull=True
         )
+        mirror = Mirror.objects.filter(kind=kind, slug=slug).select_related("key").first()
+        if mirror is not None and mirror.key is not None and mirror.key.owner_id != owner.pk:
+            # A revoked key frees its address for its owner only: another organiser's key
+            # would take over a mirror that is not theirs.
+            raise ActionRefused(
+                _("The address %(slug)s is another organiser's mirror: choose another.")
+                % {"slug": slug},
+                field="slug",
+            )
         if taken.exists():
             raise ActionRefused(
                 _("The address %(slug)s has a live key already: revoke it first.") % {"slug": slug},

@@ -9,6 +9,7 @@ import pytest
 
 from archive.tournament_file import export_tournament
 from club.models import Club
+from core.errors import ActionRefused
 from federation.keys import key_text, make_key, revoke_key
 from federation.models import Mirror, PublishingKey
 from federation.services import UNPACKED_LIMIT
@@ -176,6 +177,11 @@ def test_a_new_key_takes_over_a_revoked_keys_mirror_from_its_own_revision(hall, 
     assert answer(send(key_text(second), "tournament", 1, b"")) == (200, {"have": 0})
     assert answer(send(key_text(second), "tournament", 1, body)) == (200, {"have": 1})
     assert Mirror.objects.get(slug="world-open").key_id == second.pk
+    # Another organiser cannot take the address over, its key revoked or not.
+    revoke_key(second)
+    with pytest.raises(ActionRefused) as refused:
+        make_key(f.user("intruder"), "tournament", "world-open")
+    assert refused.value.field == "slug" and "another organiser" in refused.value.message
 
 
 # --- a club rating -----------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from archive.tournament_file import (
     parse,
     prepare_import,
 )
+from archive.tournament_file.errors import show
 from club.models import Club, GameScore, GameSeat, Presence
 from core import signed
 from tournament.changes import touch
@@ -32,6 +33,8 @@ from .models import Kind, Mirror, PublishingKey
 UNPACKED_LIMIT = 20 * 1024 * 1024
 # The user the mirror's rows are imported by: made once, cannot log in.
 SYSTEM_USER = "federation"
+# The largest revision a mirror stores (PositiveBigIntegerField's, on every database).
+MAX_REVISION = 2**63 - 1
 
 
 @dataclass
@@ -80,8 +83,8 @@ def _changed_at(text: str | None) -> datetime:
     if moment is None or timezone.is_naive(moment):
         raise TournamentFileError(
             signed.CHANGED_AT,
-            _("must be a time in ISO 8601 with its offset from UTC, not %(value)r")
-            % {"value": text or ""},
+            _("must be a time in ISO 8601 with its offset from UTC, not %(value)s")
+            % {"value": show(text or "")},
         )
     return moment
 
@@ -100,10 +103,11 @@ def receive(*, key_id, kind, revision, signature, changed_at, body: bytes) -> An
         return Answer(401, {"error": _("No such publishing key.")})
     try:
         number = int(revision)
-        if number < 0:
+        if not 0 <= number <= MAX_REVISION:
             raise ValueError(revision)
     except (TypeError, ValueError):
-        return Answer(401, {"error": _("The request is not signed by its key.")})
+        problem = _("must be a whole number from 0 to %(most)d") % {"most": MAX_REVISION}
+        return Answer(400, {"have": held(key), "error": f"{signed.REVISION}: {problem}"})
     if not signed.signed_by(secret_of(key), kind or "", number, body, signature):
         return Answer(401, {"error": _("The request is not signed by its key.")})
     now = timezone.now()
@@ -119,9 +123,11 @@ def receive(*, key_id, kind, revision, signature, changed_at, body: bytes) -> An
             },
         )
     PublishingKey.objects.filter(pk=key.pk).update(last_used_at=now)
-    if not body:
-        return _heartbeat(key, now)
+    # Heard: any signed request of the mirror's key, a heartbeat, a resend or a refused file.
+    Mirror.objects.filter(kind=key.kind, slug=key.slug, key=key).update(heard_at=now)
     have = held(key)
+    if not body:
+        return Answer(200, {"have": have})  # a heartbeat
     if number < have:
         return Answer(
             409,
@@ -143,11 +149,6 @@ def receive(*, key_id, kind, revision, signature, changed_at, body: bytes) -> An
     except TournamentFileError as e:
         return Answer(400, {"have": held(key), "error": str(e)})
     return stored
-
-
-def _heartbeat(key: PublishingKey, now) -> Answer:
-    Mirror.objects.filter(kind=key.kind, slug=key.slug, key=key).update(heard_at=now)
-    return Answer(200, {"have": held(key)})
 
 
 def _locked_mirror(key: PublishingKey) -> Mirror:

@@ -165,6 +165,22 @@ def test_a_heartbeat_updates_only_last_heard(client, hall, key):
     assert client.get("/api/heard/tournament/hall-open/").status_code == 404
 
 
+def test_a_revision_that_is_not_a_whole_number_is_400_naming_the_header(key):
+    from django.test import Client
+
+    from core import signed
+
+    for revision in ("x", "-1", str(2**63)):
+        response = Client().post(
+            "/api/publish/",
+            data=b"",
+            content_type="application/json",
+            headers={signed.KEY: str(key.pk), signed.KIND: "tournament", signed.REVISION: revision},
+        )
+        status, data = answer(response)
+        assert status == 400 and data["error"].startswith("X-Desk-Revision: "), revision
+
+
 def test_only_post_reaches_the_wire(client):
     assert client.get("/api/publish/").status_code == 405
 

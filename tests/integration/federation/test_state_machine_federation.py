@@ -182,6 +182,6 @@ class FederationMachine(Machine):
             assert standings(feed) == self.accepted[slug], f"(d) {slug}'s standings"
 
 
-@pytest.mark.long(25)
+@pytest.mark.long(30)
 def test_the_mirrors_hold_whatever_halls_and_organisers_send():
     explore(FederationMachine)

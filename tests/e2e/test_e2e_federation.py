@@ -65,6 +65,10 @@ def test_the_keys_pages_and_the_mirror_line(new_context):
     expect(phone.locator("#mirror-line .mirror-heard")).to_have_text("14:59:58")
     no_sideways(phone, 360)
     phone.screenshot(path=str(e2e.SCREENSHOTS / "federation-mirror-360.png"), full_page=True)
+    projector = new_context(viewport={"width": 1366, "height": 768}).new_page()
+    projector.goto("/t/world-open/clock/")
+    expect(projector.locator("#mirror-line .mirror-heard")).to_have_text("14:59:58")
+    projector.screenshot(path=str(e2e.SCREENSHOTS / "federation-clock-1366.png"))
 
 
 def _logged(context):

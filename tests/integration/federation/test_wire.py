@@ -65,7 +65,7 @@ def test_a_file_is_stored_under_the_keys_slug_and_its_pages_equal_the_halls(clie
     assert "Live from the hall, updated 14:05:09" in page  # Europe/Warsaw, the tournament's
     assert "Last heard from the desk:" in page
     assert "Live from the hall" not in client.get("/t/hall-open/").content.decode()
-    for address in ("/t/world-open/find/", "/t/world-open/p/p01/"):
+    for address in ("/t/world-open/find/", "/t/world-open/p/p01/", "/t/world-open/clock/"):
         assert "Live from the hall, updated 14:05:09" in client.get(address).content.decode()
 
 

@@ -128,3 +128,22 @@ def test_the_command_makes_an_organiser_who_can_log_in(capsys):
     assert client.get("/federation/").status_code == 200
     call_command("federation_organiser", "anna")  # again: still one, still an organiser
     assert get_user_model().objects.filter(username="anna").count() == 1
+
+
+def test_the_secret_is_the_designs_hmac_and_changes_with_the_servers_secret_key(
+    organiser, settings
+):
+    """DESIGN38 "Keys": HMAC-SHA256(SECRET_KEY, "publishing-key:<id>:<created_at ISO>"), hex,
+    the first 40 characters; the server works it out again, so a new SECRET_KEY voids it."""
+    import hashlib
+    import hmac
+
+    key = make_key(organiser, "club", "furiten")
+    again = PublishingKey.objects.get(pk=key.pk)  # as read back from the database
+    message = f"publishing-key:{key.pk}:{again.created_at.isoformat()}".encode()
+    expected = hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:40]
+    assert again.created_at.isoformat().endswith("+00:00")
+    assert secret_of(again) == secret_of(key) == expected
+    settings.SECRET_KEY = "another-" + settings.SECRET_KEY
+    assert secret_of(again) != expected
+    assert key_of("x") is None and key_of("") is None and key_of(str(key.pk + 1)) is None

@@ -111,7 +111,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "core.context.roles",
-                "federation.context.mirror",
+                "federation.context.federation",
             ],
         },
     },

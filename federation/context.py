@@ -1,18 +1,24 @@
-"""The mirror's line for the public pages (templates/base.html): the public room cannot import
-federation, so this context processor (config/settings.py TEMPLATES) finds the mirror by the
-page's own address."""
+"""What the federation room adds to every page (config/settings.py TEMPLATES; the public room
+and the base template cannot import federation): the mirror's line of a mirrored tournament's
+or club rating's public page, found by the page's own address, and whether the user is an
+organiser (the account menu's link to their publishing keys; asked only when a page shows it).
+"""
 
 from .mirrors import heard_line
 from .models import Kind
+from .organisers import is_organiser
 
 
-def mirror(request):
+def federation(request):
+    found = {"is_organiser": lambda: is_organiser(getattr(request, "user", None))}
     match = getattr(request, "resolver_match", None)
     if match is None or match.namespace != "public":
-        return {}
+        return found
     slug = match.kwargs.get("slug")
     if not slug:
-        return {}
+        return found
     kind = Kind.CLUB if (match.url_name or "").startswith("club_") else Kind.TOURNAMENT
     line = heard_line(kind, slug)
-    return {"mirror": line} if line else {}
+    if line:
+        found["mirror"] = line
+    return found

@@ -147,3 +147,8 @@ def test_the_secret_is_the_designs_hmac_and_changes_with_the_servers_secret_key(
     settings.SECRET_KEY = "another-" + settings.SECRET_KEY
     assert secret_of(again) != expected
     assert key_of("x") is None and key_of("") is None and key_of(str(key.pk + 1)) is None
+
+
+def test_the_account_menu_leads_an_organiser_to_their_keys(organiser):
+    assert 'href="/federation/"' in f.login(organiser).get("/").content.decode()
+    assert 'href="/federation/"' not in f.login(f.user("someone")).get("/").content.decode()

@@ -124,6 +124,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "core.context.roles",
+                "federation.context.federation",
             ],
         },
     },

@@ -43,6 +43,18 @@ def _prepare(content, user=None):
     return incoming, existing, ready, found
 
 
+def replace_tournament(existing: Tournament, ready, user) -> Tournament:
+    """Inside the caller's transaction: the tournament `existing` deleted and the prepared file
+    `ready` (prepare_import(..., replacing=existing)) created in its place, its grants kept.
+    Touching it is the caller's (after its own writes). Shared by the restore and the
+    federation server's mirror (a file a hall sent)."""
+    kept = grants_of(existing)  # who works on it stays so (issue 34)
+    Tournament.objects.select_for_update().get(pk=existing.pk).delete()
+    tournament = create_tournament(ready)
+    give_again(tournament, kept, user)
+    return tournament
+
+
 def preview(content) -> tuple[dict, Tournament | None, list]:
     """The parsed file, the tournament it would replace (None: it would be created) and what
     restoring it would change there. Raises TournamentFileError for a file that is not one, or
@@ -64,10 +76,7 @@ def restore(content, user, backup_name: str = "") -> tuple[Tournament, Restore |
     before = write_backup(existing, tag=BEFORE_RESTORE)
     try:
         with transaction.atomic():
-            kept = grants_of(existing)  # who works on it stays so (issue 34)
-            Tournament.objects.select_for_update().get(pk=existing.pk).delete()
-            tournament = create_tournament(ready)
-            give_again(tournament, kept, user)
+            tournament = replace_tournament(existing, ready, user)
             record = Restore.objects.create(
                 slug=tournament.slug,
                 backup=backup_name or _("an uploaded file"),

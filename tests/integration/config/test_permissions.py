@@ -190,6 +190,12 @@ PUBLIC_PAGES = {
 # Logging in and out, the language switcher (a cookie, no data) and the favicon's redirect:
 # open to everyone.
 ACCOUNT_PAGES = {"login", "logout", "language", "favicon"}
+
+# The federation server's addresses (issue 38): the organisers' pages, walked in
+# tests/integration/federation/test_keys_pages.py (anonymous: login; not an organiser: 403;
+# an organiser: their own keys only), and the wire and its heard JSON, open to halls and
+# visitors, in tests/integration/federation/test_wire.py.
+FEDERATION_PAGES = {"publish", "heard", "keys", "key_new", "key_revoke"}
 ROLES = ["anonymous", "public", "referee", "desk", "club", "director"]
 
 
@@ -230,6 +236,7 @@ def test_every_url_pattern_is_covered():
             or (ns == "public" and name in PUBLIC_PAGES)
             or (ns == "sheet" and name in SHEET_PAGES)
             or (ns == "" and name in ACCOUNT_PAGES)
+            or (ns == "federation" and name in FEDERATION_PAGES)
             # The admin is walked pattern by pattern in test_admin_*: new models join it there.
             or ns == "admin"
         )
@@ -239,6 +246,7 @@ def test_every_url_pattern_is_covered():
     assert {n for ns, n, _ in url_patterns() if ns == "public"} == PUBLIC_PAGES
     assert {n for ns, n, _ in url_patterns() if ns == "sheet"} == SHEET_PAGES
     assert {n for ns, n, _ in url_patterns() if ns == "" and n} == ACCOUNT_PAGES
+    assert {n for ns, n, _ in url_patterns() if ns == "federation"} == FEDERATION_PAGES
 
 
 @pytest.mark.parametrize("method", ["get", "post"])

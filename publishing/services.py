@@ -36,3 +36,11 @@ def set_publication(kind: str, slug: str, url: str, key: str, enabled: bool, use
     publication.save()
     transaction.on_commit(lambda: sender.publication_changed(kind, slug))
     return publication
+
+
+def send_now(kind: str, slug: str) -> None:
+    """ "Send now": the newest public file built and sent at once (a refusal or a wait before is
+    forgotten); refused when publishing is off."""
+    if not Publication.objects.filter(kind=kind, slug=slug, enabled=True).exists():
+        raise ActionRefused(_("Publishing is off: switch it on and save first."), field="enabled")
+    transaction.on_commit(lambda: sender.publication_changed(kind, slug))

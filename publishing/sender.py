@@ -135,6 +135,7 @@ class Sender:
         self.cond = threading.Condition()
         self.thread: threading.Thread | None = None
         self.resumed = False
+        self.stopping = False
 
     # --- what the desk calls (after its commits)
 
@@ -194,7 +195,15 @@ class Sender:
         with self.cond:
             due = [key for key, job in self.jobs.items() if job.build or job.due <= now]
         for key in due:
-            self.process(key, now)
+            try:
+                self.process(key, now)
+            except Exception:  # the database away a moment: this one waits, the others go on
+                log.exception("Publishing %s %s failed", *key)
+                with self.cond:
+                    job = self.jobs.get(key)
+                    if job is not None:
+                        job.delay = min(BACKOFF_MAX, job.delay * 2) if job.delay else 1.0
+                        job.due = now + job.delay
         return len(due)
 
     def process(self, key: tuple[str, str], now: float) -> None:
@@ -350,6 +359,17 @@ class Sender:
             self.thread = threading.Thread(target=self._work, name="desk-publishing", daemon=True)
             self.thread.start()
 
+    def stop(self, timeout: float = TIMEOUT + 5) -> None:
+        """End the thread after its current turn (the tests; the server's end needs nothing:
+        what waits is on disk)."""
+        with self.cond:
+            thread, self.stopping = self.thread, True
+            self.cond.notify()
+        if thread is not None:
+            thread.join(timeout)
+        with self.cond:
+            self.stopping, self.thread, self.resumed = False, None, False
+
     def _wait(self) -> float:
         now = time.monotonic()
         if self.changed_ids or any(job.build for job in self.jobs.values()):
@@ -357,7 +377,7 @@ class Sender:
         return max(0.0, min([HEARTBEAT] + [job.due - now for job in self.jobs.values()]))
 
     def _work(self) -> None:
-        while True:
+        while not self.stopping:
             try:
                 close_old_connections()
                 if not self.resumed:
@@ -370,7 +390,7 @@ class Sender:
                 connections.close_all()
             with self.cond:
                 wait = self._wait()
-                if wait > 0:
+                if wait > 0 and not self.stopping:
                     self.cond.wait(timeout=wait)
 
 

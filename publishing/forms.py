@@ -22,6 +22,7 @@ class PublicationForm(forms.Form):
         max_length=URL_MAX,
         validators=[validate_server_url],
         help_text=_help("url"),
+        widget=forms.TextInput(attrs={"size": "40", "inputmode": "url", "spellcheck": "false"}),
     )
     key = forms.CharField(
         label=_label("key"),
@@ -29,7 +30,7 @@ class PublicationForm(forms.Form):
         required=False,
         validators=[validate_key],
         # The key is the hall's secret: never written into a page, typed in once.
-        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off", "size": "40"}),
         help_text=_(
             "The key the federation server showed for this event: id.secret. "
             "Leave empty to keep the key already set."

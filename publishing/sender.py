@@ -85,6 +85,7 @@ def snapshot():
         yield
         return
     if connection.vendor == "sqlite":
+        connection.ensure_connection()  # a new thread's connection knows its mode once open
         mode = connection.transaction_mode
         connection.transaction_mode = None  # Django's SQLite backend: a plain BEGIN (deferred)
         try:

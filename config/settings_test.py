@@ -31,3 +31,6 @@ MIDDLEWARE = [
     "tests.support.static.ListedOnce" if m == "whitenoise.middleware.WhiteNoiseMiddleware" else m
     for m in MIDDLEWARE  # noqa: F405
 ]
+
+# Publishing (publishing.sender) sends inline once the change commits, not later by a thread.
+PUBLISH_THREAD = False

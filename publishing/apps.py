@@ -7,3 +7,14 @@ class PublishingConfig(AppConfig):
     keeps it on disk while the hall's internet is down."""
 
     name = "publishing"
+
+    def ready(self):
+        from django.core.signals import request_started
+
+        from club.changes import club_changed
+        from publishing import sender
+        from tournament.changes import tournament_changed
+
+        tournament_changed.connect(sender.tournament_changed, dispatch_uid="publishing")
+        club_changed.connect(sender.club_changed, dispatch_uid="club-publishing")
+        request_started.connect(sender.server_started, dispatch_uid="publishing-start")

@@ -1,8 +1,17 @@
 """The hall's publishing pages, under /desk/ (mounted before desk.urls, whose addresses they do
-not take)."""
+not take: /desk/club/<club>/ is a club's dashboard, also for a club whose slug is "publish")."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path, re_path
+
+from . import views
 
 app_name = "publishing"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("club/<slug:club>/publish/", views.ClubPublish.as_view(), name="club"),
+    re_path(
+        r"^(?!club/)(?P<slug>[-a-zA-Z0-9_]+)/publish/$",
+        views.TournamentPublish.as_view(),
+        name="tournament",
+    ),
+]

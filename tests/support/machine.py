@@ -7,25 +7,37 @@ import io
 import json
 import os
 import re
+import tempfile
+import time
 from contextlib import contextmanager
 
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.template.base import Template
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import NoReverseMatch, reverse
 from hypothesis import HealthCheck, Phase, settings
-from hypothesis.stateful import RuleBasedStateMachine, run_state_machine_as_test
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 from openpyxl import load_workbook
 
-from archive.tournament_file import TournamentFileError, import_tournament
+from archive.tournament_file import TournamentFileError, dumps, import_tournament
 from core.roles import CLUB_OFFICER, DESK, DIRECTOR, HEAD_REFEREE, REFEREE
+from publishing import sender as publishing_sender
+from publishing.models import Publication
 from scoring.models import Result
 from scoring.selectors import hands_outcome, table_hands
 from seating.keys import table_path
 from seating.models import Table
 from tests.support import factories as f
-from tests.support.odd_input import encoded, shown
+from tests.support import publish_stub
+from tests.support.odd_input import TEXT, either, encoded, shown
 from tournament.models import Player
 
 WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
@@ -71,6 +83,7 @@ def pages(t) -> list[tuple[str, str, str]]:
         ("director", reverse("desk:plans", args=[slug]), "html"),
         ("director", reverse("archive:backups", args=[slug]), "html"),
         ("director", reverse("archive:export_file", args=[slug]), "json"),
+        ("director", reverse("publishing:tournament", args=[slug]), "html"),
         ("referee", reverse("referee:home", args=[slug]), "html"),
         ("referee", reverse("referee:log", args=[slug]) + "?void=1", "html"),
         ("referee", reverse("referee:log", args=[slug]), "html"),
@@ -146,6 +159,7 @@ def club_pages(club) -> list[tuple[str, str, str]]:
         ("officer1", reverse("printing:club_rating_pdf", args=[slug]), "pdf"),
         ("officer1", reverse("printing:club_games_pdf", args=[slug]), "pdf"),
         ("officer1", reverse("printing:club_xlsx", args=[slug]), "xlsx"),
+        ("officer1", reverse("publishing:club", args=[slug]), "html"),
     ]
     for season in club.seasons.order_by("pk"):
         found.append(("officer1", reverse("desk:club_season_edit", args=[slug, season.pk]), "html"))
@@ -410,6 +424,122 @@ class Machine(RuleBasedStateMachine):
                     raise AssertionError(f"(b) {url} is not a readable workbook: {e!r}") from e
                 assert not formulas, f"(c) live formulas in {url}: {formulas[:5]}"
         assert not broken, "(b) pages that do not answer 200:\n  " + "\n  ".join(broken)
+
+
+# --- publishing (issue 38) ---------------------------------------------------------------------
+
+PUBLISH_SECRET = "0123456789abcdef0123456789abcdef01234567"
+PUBLISH_KEY = f"7.{PUBLISH_SECRET}"
+LATER = 10**6  # seconds: every wait of the sender is over
+
+
+class PublishingRules:
+    """The rules and the invariant a machine takes to publish its tournament or club rating to
+    a federation server's stub (tests/support/publish_stub.py, a thread of this process): set
+    the publication through its page (good and odd addresses and keys), send (the server up or
+    down), and after every step (e) the newest file the server took is the public file
+    (publishing.public_file) of the newest state. The hall publishes from its start (the
+    invariant's first look sets it through the page); the rules change it from there.
+
+    A machine runs in one transaction that is never committed, so what the hall's server does
+    once a change commits (the sender's receivers, publishing.sender) is done here by hand, at
+    the same points: after the page's post, and before the invariant compares."""
+
+    publish_kind = ""  # "tournament" or "club"
+    publish_role = ""  # who opens the page
+
+    def __init__(self):
+        super().__init__()
+        self.stub = publish_stub.start({"7": PUBLISH_SECRET})
+        self.spool = tempfile.TemporaryDirectory()
+        self.spool_settings = override_settings(DESK_PUBLISH_DIR=self.spool.name)
+        self.spool_settings.enable()
+        publishing_sender.SENDER.jobs.clear()
+        publishing_sender.SENDER.changed_ids.clear()
+
+    def rollback(self):
+        try:
+            super().rollback()
+        finally:
+            publish_stub.stop(self.stub)
+            self.spool_settings.disable()
+            self.spool.cleanup()
+            publishing_sender.SENDER.jobs.clear()
+            publishing_sender.SENDER.changed_ids.clear()
+
+    def published(self):
+        """(slug, pk) of what the machine publishes, or None before it has one."""
+        raise NotImplementedError
+
+    def public_file(self) -> dict:
+        raise NotImplementedError
+
+    def publish_page(self) -> str:
+        slug = self.published()[0]
+        if self.publish_kind == "club":
+            return reverse("publishing:club", args=[slug])
+        return reverse("publishing:tournament", args=[slug])
+
+    def publication(self):
+        slug = self.published()[0]
+        return Publication.objects.filter(kind=self.publish_kind, slug=slug).first()
+
+    def committed(self) -> None:
+        """What the hall's server does when the publication's post commits."""
+        slug = self.published()[0]
+        if Publication.objects.filter(kind=self.publish_kind, slug=slug).exists():
+            publishing_sender.publication_changed(self.publish_kind, slug)
+
+    @precondition(lambda self: self.published() is not None)
+    @rule(data=st.data())
+    def set_publication(self, data):
+        """The page's form: the stub's address or an odd one, the key or an odd one, on/off."""
+        url = either(data, st.just(self.stub.url), TEXT)
+        key = either(data, st.sampled_from([PUBLISH_KEY, "", f"7.{'0' * 40}"]), TEXT)
+        form = {"url": url, "key": key}
+        if either(data, st.just(True), st.just(False), odds=1):
+            form["enabled"] = "on"
+        self.post(self.publish_role, self.publish_page(), form)
+        self.committed()
+
+    @precondition(lambda self: self.published() is not None and self.publication() is not None)
+    @rule(down=st.booleans())
+    def send_publication(self, down):
+        """ "Send now" on the page, the server up or (the hall's internet gone) down."""
+        self.stub.down = down
+        self.post(self.publish_role, self.publish_page(), {"send": "1"})
+        self.committed()
+        self.get(self.publish_role, self.publish_page())
+
+    @invariant()
+    def published_is_public(self):
+        """(e) the server holds the public file of the newest state, once it can be reached with
+        the right key: what waited is sent, the newest change included."""
+        if self.published() is None:
+            return
+        publication = self.publication()
+        if publication is None:
+            # The hall publishes from its start: the page's form with the stub's address and
+            # key, once; the rules change it from there.
+            form = {"url": self.stub.url, "key": PUBLISH_KEY, "enabled": "on"}
+            self.post(self.publish_role, self.publish_page(), form)
+            self.committed()
+            publication = self.publication()
+            assert publication is not None, "(e) the publishing page did not take good values"
+        if not publication.enabled:
+            return
+        if (publication.url, publication.key) != (self.stub.url, PUBLISH_KEY):
+            return  # an odd address or another key: nothing there to compare
+        self.stub.down = False
+        publishing_sender.SENDER.changed(self.publish_kind, self.published()[1])
+        publishing_sender.SENDER.run_pending(time.monotonic() + LATER)
+        taken = [r for r in self.stub.uploads if r.status == 200]
+        assert taken, "(e) the server took no file"
+        expected = json.loads(dumps(self.public_file()))
+        assert taken[-1].data == expected, (
+            "(e) the server's newest file is not the public file: "
+            + (difference(expected, taken[-1].data, "file"))
+        )
 
 
 # How long a run explores (CI: a fixed, small set; a longer run sets these).

@@ -50,10 +50,12 @@ from archive.club_file import restore_club
 from archive.tournament_file import TournamentFileError, parse
 from club.models import Club, Game, GameScore, GameVersion, Member, Season
 from people.models import Person, PersonChange
+from publishing.public_file import public_club_file
 from tests.support import factories as f
 from tests.support.machine import (
     CLUB_ROLES,
     Machine,
+    PublishingRules,
     club_comparable,
     club_pages,
     difference,
@@ -71,11 +73,12 @@ NAMES = ["Anna Kowalska", "Boris Petrov", "Chen Li", "Dmytro Koval", "Eva Novak"
 OFFICERS = ["officer1", "officer2", "director"]
 
 
-class ClubMachine(Machine):
+class ClubMachine(PublishingRules, Machine):
     """One club rating, its officers, the desk's people and one tournament's players."""
 
     roles = CLUB_ROLES
     examples = 0
+    publish_kind, publish_role = "club", "officer1"
 
     def __init__(self):
         super().__init__()
@@ -94,6 +97,12 @@ class ClubMachine(Machine):
 
     def fresh(self):
         return Club.objects.get(pk=self.club.pk)
+
+    def published(self):
+        return None if self.club is None else (self.club.slug, self.club.pk)
+
+    def public_file(self):
+        return public_club_file(self.fresh())
 
     def c_url(self, name, *args):
         return reverse(name, args=[self.club.slug, *args])

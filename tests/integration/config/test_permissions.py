@@ -144,6 +144,10 @@ RULES = {
     "desk:club_game_confirm": ("post", CLUB),
     "desk:club_game_void": ("post", CLUB),
     "desk:club_rating": ("get", CLUB),
+    # Publishing to a federation server (issue 38): a tournament's is the director's, a club
+    # rating's its officers'.
+    "publishing:tournament": ("post", DIRECTOR_ONLY),
+    "publishing:club": ("post", CLUB),
 }
 
 
@@ -214,7 +218,7 @@ def url_patterns(patterns=None, namespace="", prefix=""):
     return found
 
 
-STAFF = ("desk", "printing", "archive", "referee")
+STAFF = ("desk", "printing", "archive", "referee", "publishing")
 
 
 def staff_url_names():

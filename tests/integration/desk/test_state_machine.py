@@ -59,11 +59,12 @@ from openpyxl import Workbook
 from openpyxl.utils.exceptions import IllegalCharacterError
 
 from mahjong.penalties import kinds_for
+from publishing.public_file import public_tournament_file
 from referee.models import Appeal, Incident
 from scoring.models import Penalty, Result
 from seating.models import Seat, Table
 from tests.support import factories as f
-from tests.support.machine import Machine, explore, pages
+from tests.support.machine import Machine, PublishingRules, explore, pages
 from tests.support.odd_input import DATE, NUMBER, TEXT, either, fill, form_on
 from tournament.models import Player, Tournament
 
@@ -75,10 +76,11 @@ RESTORE_EVERY = int(os.environ.get("DESK_STATEFUL_RESTORE_EVERY", "4"))
 # --- the machine ------------------------------------------------------------------------------
 
 
-class DeskMachine(Machine):
+class DeskMachine(PublishingRules, Machine):
     """One tournament, its staff and their clients, driven through the desk's URLs."""
 
     examples = 0
+    publish_kind, publish_role = "tournament", "director"
 
     def __init__(self):
         super().__init__()
@@ -96,6 +98,12 @@ class DeskMachine(Machine):
             self.rollback()
 
     # --- what the tournament has now -----------------------------------------------------
+
+    def published(self):
+        return None if self.t is None else (self.t.slug, self.t.pk)
+
+    def public_file(self):
+        return public_tournament_file(self.tournament())
 
     def tournament(self):
         return Tournament.objects.get(pk=self.t.pk)

@@ -1,0 +1,141 @@
+"""Where a tournament or a club rating is published (issue 38, docs/notes DESIGN38): one row per
+kind and slug (the hall's), not a foreign key: a restore replaces the tournament's row, and its
+publication goes on with the restored one."""
+
+import ipaddress
+import json
+from urllib.parse import urlsplit
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from core.signed import split_key
+
+URL_MAX = 500
+KEY_MAX = 200
+
+
+def is_local_host(host: str) -> bool:
+    """A loopback or private-LAN address (an IP literal of 127/8, ::1, 10/8, 172.16/12,
+    192.168/16, fc00::/7, link-local), or `localhost`: a server in the hall's own network, which
+    may be reached without TLS."""
+    host = host.strip("[]").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_private or address.is_link_local
+
+
+def validate_server_url(value: str) -> None:
+    """The federation server's address as the organiser types it: https:// with a host (and an
+    optional path), or http:// to a loopback or private-LAN address only (the internet is
+    reached over TLS: the key's signature keeps a file from being changed, not from being
+    read)."""
+    try:
+        parts = urlsplit(value.strip())
+        host = parts.hostname or ""
+        parts.port  # noqa: B018  (a port that is not a number raises ValueError)
+    except ValueError as e:
+        raise ValidationError(_("is not a web address"), code="invalid") from e
+    if parts.scheme not in ("http", "https") or not host:
+        raise ValidationError(
+            _("must start with https:// and name the server, e.g. https://results.example.org"),
+            code="invalid",
+        )
+    if parts.query or parts.fragment or parts.username or parts.password:
+        raise ValidationError(
+            _("must be the server's address only, without a user, ? or #"), code="invalid"
+        )
+    if parts.scheme == "http" and not is_local_host(host):
+        raise ValidationError(
+            _("must start with https:// (http:// only to this machine or the hall's network)"),
+            code="insecure",
+        )
+
+
+def validate_key(value: str) -> None:
+    """A publishing key as the federation server shows it: `<id>.<secret>` (core.signed)."""
+    try:
+        split_key(value)
+    except ValueError as e:
+        raise ValidationError(
+            _("is not a publishing key: copy the whole key the server shows (id.secret)"),
+            code="invalid",
+        ) from e
+
+
+class Publication(models.Model):
+    class Kind(models.TextChoices):
+        TOURNAMENT = "tournament", _("tournament")
+        CLUB = "club", _("club rating")
+
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    slug = models.SlugField(max_length=80)
+    url = models.CharField(
+        _("federation server"),
+        max_length=URL_MAX,
+        validators=[validate_server_url],
+        help_text=_("The server's address, e.g. https://results.example.org"),
+    )
+    # The hall's own secret, kept like the database (the server keeps only how to make it).
+    key = models.CharField(
+        _("publishing key"),
+        max_length=KEY_MAX,
+        validators=[validate_key],
+        help_text=_("The key the federation server showed for this event: id.secret"),
+    )
+    enabled = models.BooleanField(
+        _("publish"), default=False, help_text=_("Send every change to the server.")
+    )
+    # The publishing revision: grows by one for every public file that differs from the last,
+    # and never goes back (also across a restore of the hall: see publishing.sender).
+    revision = models.PositiveIntegerField(default=0, editable=False)
+    sent_revision = models.PositiveIntegerField(default=0, editable=False)  # the server's `have`
+    changed_at = models.DateTimeField(null=True, editable=False)  # the hall's time of `revision`
+    sent_at = models.DateTimeField(null=True, editable=False)  # the last file the server took
+    heard_at = models.DateTimeField(null=True, editable=False)  # the server's last answer
+    failing_since = models.DateTimeField(null=True, editable=False)
+    last_error = models.TextField(blank=True, editable=False)
+    # Who set it up and changed it, and when: the history (the sender's own updates bypass it).
+    history = HistoricalRecords(
+        excluded_fields=[
+            "revision",
+            "sent_revision",
+            "changed_at",
+            "sent_at",
+            "heard_at",
+            "failing_since",
+            "last_error",
+        ]
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "slug"], name="publication_unique"),
+        ]
+        verbose_name = _("publication")
+        verbose_name_plural = _("publications")
+
+    def __str__(self):
+        return f"{self.kind} {self.slug} → {self.url}"
+
+    def endpoint(self) -> str:
+        """Where the files go: the server's address and /api/publish/ (one slash)."""
+        return self.url.strip().rstrip("/") + "/api/publish/"
+
+    def error_text(self) -> str:
+        """The last failure in the reader's language (the sender keeps its message and values,
+        publishing.sender), or ""."""
+        if not self.last_error:
+            return ""
+        try:
+            stored = json.loads(self.last_error)
+            return gettext(stored["message"]) % stored["params"]
+        except (ValueError, KeyError, TypeError):
+            return self.last_error

@@ -72,15 +72,20 @@ class FederationServer:
             time.sleep(0.1)
         self.env.update(found)
         self.manage("migrate", "-v0")
-        for number in range(self.processes):
-            port = free_port()
-            self.ports.append(port)
+        return self.start_apps(deadline - time.monotonic())
+
+    def start_apps(self, timeout: float = 120):
+        """The app processes, each answering (again after stop_apps, on the same ports)."""
+        deadline = time.monotonic() + timeout
+        self.ports = self.ports or [free_port() for _ in range(self.processes)]
+        self.apps = []
+        for number, port in enumerate(self.ports):
             self.apps.append(
                 subprocess.Popen(
                     [sys.executable, "-m", "gunicorn", "-c", "config/gunicorn.py"],
                     cwd=ROOT,
                     env={**self.env, "DESK_PORT": str(port), "DESK_WORKERS": "1"},
-                    stdout=open(self.folder / f"app-{number + 1}.log", "w"),
+                    stdout=open(self.folder / f"app-{number + 1}.log", "a"),
                     stderr=subprocess.STDOUT,
                     start_new_session=True,
                 )
@@ -96,6 +101,18 @@ class FederationServer:
                 except OSError:
                     time.sleep(0.2)
         return self
+
+    def stop_apps(self):
+        """Every app process, the database and the cache left running: the server is away."""
+        for process in self.apps:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.apps:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
 
     def log(self, number: int) -> str:
         return (self.folder / f"app-{number + 1}.log").read_text()

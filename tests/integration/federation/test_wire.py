@@ -1,4 +1,4 @@
-"""The federation server's /api/publish/ (issue 38, DESIGN38 "The wire"): each answer, through
+"""The federation server's /api/publish/ (issue 38, docs/features/federation.md "The wire"): each answer, through
 the real address and database."""
 
 import datetime

@@ -1,4 +1,4 @@
-"""Receiving what a hall sends (issue 38, the wire of docs/features/federation.md): `receive` checks the key, the
+"""What a hall sends (issue 38; docs/features/federation.md): `receive` checks the key, the
 signature and the revision, reads the file with the archive's own reader, and puts it in the
 place of the mirrored tournament (or club rating) in one transaction. Every answer is
 (status, JSON dict) and always says `have`, but for a key that is not one (401)."""

@@ -1,4 +1,4 @@
-"""The federation server's pages: what halls send (/api/publish/, the wire of docs/features/federation.md), when
+"""The federation server's pages: what halls send (/api/publish/; docs/features/federation.md), when
 a mirror last heard from its hall (/api/heard/…, read by the public pages' script), and the
 organisers' keys under /federation/."""
 

@@ -1,4 +1,4 @@
-"""Where a tournament or a club rating is published (issue 38, docs/features/federation.md): one row per
+"""Where a tournament or a club rating is published (docs/features/federation.md): one row per
 kind and slug (the hall's), not a foreign key: a restore replaces the tournament's row, and its
 publication goes on with the restored one."""
 

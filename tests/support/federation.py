@@ -1,4 +1,4 @@
-"""What the federation server's tests share: a hall's request on the wire of docs/features/federation.md (signed,
+"""What the federation server's tests share: a hall's request (docs/features/federation.md: signed,
 gzipped), sent through the real /api/publish/ address."""
 
 import gzip

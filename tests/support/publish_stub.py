@@ -1,4 +1,5 @@
-"""A federation server's /api/publish/ as docs/features/federation.md answers it, in a thread of this process
+"""A federation server's /api/publish/ as docs/features/federation.md says,
+in a thread of this process
 (the standard library's http.server), for the hall's sender to talk to: it checks the key and
 the signature (core.signed), unpacks and reads the body, keeps the newest revision per key and
 records every request it got."""

@@ -1,4 +1,5 @@
-"""Two files of one mirror at once (issue 38, docs/features/federation.md "The mirror"): the Mirror row is locked
+"""Two files of one mirror at once (docs/features/federation.md "The mirror"): the Mirror row is
+locked
 (select_for_update) and the revision checked again under the lock, so the newer always wins and
 the older is stored first or refused (409), never over the newer. PostgreSQL only: SQLite
 takes one writer at a time anyway, and its test database is not shared between threads."""

@@ -133,7 +133,8 @@ def test_the_command_makes_an_organiser_who_can_log_in(capsys):
 def test_the_secret_is_the_designs_hmac_and_changes_with_the_servers_secret_key(
     organiser, settings
 ):
-    """docs/features/federation.md "Organisers and their publishing keys": HMAC-SHA256(SECRET_KEY, "publishing-key:<id>:<created_at ISO>"), hex,
+    """docs/features/federation.md, the keys:
+    HMAC-SHA256(SECRET_KEY, "publishing-key:<id>:<created_at ISO>"), hex,
     the first 40 characters; the server works it out again, so a new SECRET_KEY voids it."""
     import hashlib
     import hmac

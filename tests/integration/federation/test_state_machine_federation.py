@@ -4,7 +4,7 @@ signature; a revoked key; the other kind) and heartbeats on the real /api/publis
 
 After every step:
 
-(a) no request answered 500, and each answer of the wire is the one docs/features/federation.md "The wire" gives
+(a) no request answered 500, and each answer is the one docs/features/federation.md "The wire" gives
     for the state the model holds (200 stored or held, 409 older, 401 bad signature, 403
     revoked or the other kind);
 (b) every public page of each mirror (standings, feed, statistics, find, a player, the heard

@@ -1,4 +1,5 @@
-"""The federation server's /api/publish/ (issue 38, docs/features/federation.md "The wire"): each answer, through
+"""The federation server's /api/publish/ (docs/features/federation.md "The wire"): each answer,
+through
 the real address and database."""
 
 import datetime

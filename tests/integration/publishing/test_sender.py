@@ -1,5 +1,6 @@
 """The sender (publishing.sender) against a federation server's stub (tests/support/
-publish_stub.py, the standard library's http.server in a thread), as docs/features/federation.md sets the wire:
+publish_stub.py, the standard library's http.server in a thread), as
+docs/features/federation.md says:
 headers, signature, gzip, revisions, coalescing, the spool on disk, 409, 400/401/403, the
 heartbeat."""
 
@@ -62,8 +63,9 @@ def later(seconds=LATER):  # noqa
 
 
 def test_the_file_goes_signed_and_compressed_with_the_headers(t, stub, committed):
-    """docs/features/federation.md, the wire: POST <url>/api/publish/, X-Desk-Key/Kind/Revision/Changed-At/Signature,
-    gzip of the public file's JSON; the answer's `have` is kept."""
+    """docs/features/federation.md, the wire: POST <url>/api/publish/,
+    X-Desk-Key/Kind/Revision/Changed-At/Signature, gzip of the public file's JSON; the answer's
+    `have` is kept."""
     publication = setup(t, stub, committed)
     (got,) = stub.received
     assert got.path == "/api/publish/" and got.status == 200

@@ -58,6 +58,7 @@ def test_the_halls_settings_are_unchanged_without_hosted_mode(monkeypatch):
     assert hall["CACHES"]["default"]["BACKEND"].endswith("LocMemCache")
     assert hall["DESK_BACKUP_ON_CHANGE"] is True
     assert hall["LOGIN_REDIRECT_URL"] == "desk:home"
+    assert "SIMPLE_HISTORY_ENABLED" not in hall  # the hall keeps every change's history
     for setting in (
         "SECURE_PROXY_SSL_HEADER",
         "SESSION_COOKIE_SECURE",
@@ -124,6 +125,7 @@ def test_hosted_mode_serves_the_hosted_urls_to_its_hosts_behind_the_hosts_tls(mo
     assert hosted["LANGUAGE_COOKIE_SECURE"]
     assert hosted["DESK_BACKUP_ON_CHANGE"] is False  # the hall that sends keeps the backups
     assert hosted["LOGIN_REDIRECT_URL"] == "/federation/"
+    assert hosted["SIMPLE_HISTORY_ENABLED"] is False  # a mirror's history is the hall's
     assert hosted["AXES_CLIENT_IP_CALLABLE"] == "core.addresses.client_address"
 
 

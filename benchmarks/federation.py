@@ -30,8 +30,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -43,7 +41,13 @@ import fixture  # noqa: E402  (sets Django up on a scratch database)
 from link import Link  # noqa: E402
 
 from archive.tournament_file import dumps, export_tournament  # noqa: E402
-from tests.support.federation_server import FederationServer  # noqa: E402
+from tests.support.federation_server import (  # noqa: E402
+    FederationServer,
+    confirm_table,
+    fetch,
+    standings,
+    wait_for,
+)
 from tests.support.live_desk import Browser, LiveDesk  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
 
@@ -74,47 +78,8 @@ print(json.dumps(key_text(make_key(User.objects.get(username="anna"), "tournamen
 """
 
 
-def fetch(url: str, headers: dict | None = None):
-    request = urllib.request.Request(url, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            return answer.status, answer.read(), answer.headers
-    except urllib.error.HTTPError as e:
-        return e.code, e.read(), e.headers
-    except OSError:
-        return 0, b"", {}
-
-
-def standings(base: str, slug: str) -> list:
-    status, body, _ = fetch(f"{base}/t/{slug}/standings.json")
-    if status != 200:
-        return []
-    return [(row["player"]["key"], row["total"]) for row in json.loads(body)["standings"]]
-
-
-def wait_for(what, seconds: float) -> float:
-    started = time.monotonic()
-    while not what():
-        if time.monotonic() - started > seconds:
-            raise SystemExit(f"not within {seconds} s")
-        time.sleep(0.05)
-    return time.monotonic() - started
-
-
 def confirm(desk1, desk2, table: int, k: int) -> float:
-    """Enter and confirm the table's result; the seconds the desk took to answer both."""
-    scores = {"E": 30000 + 100 * k, "S": 30000 - 100 * k, "W": 30000, "N": 30000}
-    body = {"base_version": 0, "note": ""}
-    body.update({f"score_{w}": v for w, v in scores.items()})
-    body.update({f"chombo_{w}": 0 for w in "ESWN"})
-    started = time.monotonic()
-    status, _url, text = desk1.request(f"/desk/{SLUG}/s/{SESSION}/t/{table}/", body)
-    assert status == 200 and "saved as a draft" in text, (status, text[-300:])
-    status, _url, text = desk2.request(
-        f"/desk/{SLUG}/s/{SESSION}/t/{table}/confirm/", {"version": 1}
-    )
-    assert status == 200 and f"Table {table} confirmed." in text, (status, text[-300:])
-    return time.monotonic() - started
+    return confirm_table(desk1, desk2, SLUG, SESSION, table, k, step=100)
 
 
 def hammer(urls: list[str], count: int, concurrency: int, headers_of) -> tuple[float, int]:

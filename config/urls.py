@@ -10,7 +10,8 @@ from django.views.generic import RedirectView
 from core.language import switch_language
 from referee.urls import moved as referee_moved
 
-urlpatterns = [
+# What the hall's desk and the federation server (config/urls_hosted.py) both serve.
+site = [
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -21,6 +22,10 @@ urlpatterns = [
         RedirectView.as_view(url=static("desk/favicon.svg"), permanent=True),
         name="favicon",
     ),
+]
+
+urlpatterns = [
+    *site,
     # archive first: its "import/" would otherwise read as a tournament's address.
     path("desk/", include("archive.urls")),
     path("desk/", include("publishing.urls")),

@@ -128,17 +128,9 @@ def receive(*, key_id, kind, revision, signature, changed_at, body: bytes) -> An
     have = held(key)
     if not body:
         return Answer(200, {"have": have})  # a heartbeat
-    if number < have:
-        return Answer(
-            409,
-            {
-                "have": have,
-                "error": _("Revision %(sent)d is older than the %(have)d this server holds.")
-                % {"sent": number, "have": have},
-            },
-        )
-    if number == have:
-        return Answer(200, {"have": have})  # already held: nothing is rewritten
+    refused = _against(have, number)
+    if refused is not None:
+        return refused
     try:
         moment = _changed_at(changed_at)
         data = parse(unpacked(body))
@@ -160,7 +152,12 @@ def _locked_mirror(key: PublishingKey) -> Mirror:
 
 def _older(mirror: Mirror, key: PublishingKey, number: int) -> Answer | None:
     """Checked again under the lock: another request may have stored a newer file meanwhile."""
-    have = mirror.revision if mirror.key_id == key.pk else 0
+    return _against(mirror.revision if mirror.key_id == key.pk else 0, number)
+
+
+def _against(have: int, number: int) -> Answer | None:
+    """The answer to revision `number` when the server holds `have`: 409 for an older one, 200
+    for the same one (already held: nothing is rewritten); None for a newer one, to store."""
     if number < have:
         return Answer(
             409,

@@ -7,15 +7,18 @@ the newest file, and the mirror catches up when the server comes back, with the 
 standings.
 """
 
-import json
 import re
 import time
-import urllib.error
-import urllib.request
 
 import pytest
 
-from tests.support.federation_server import FederationServer
+from tests.support.federation_server import (
+    FederationServer,
+    confirm_table,
+    fetch,
+    standings,
+    wait_for,
+)
 from tests.support.live_desk import Browser, LiveDesk
 
 SLUG, ADDRESS = "hall-cup", "cup-live"
@@ -38,42 +41,8 @@ print(json.dumps(t.sessions.get().tables.count()))
 pytestmark = [pytest.mark.once, pytest.mark.long(90)]
 
 
-def fetch(url: str):
-    """(status, body) of a GET; errors and refused connections as a status too."""
-    try:
-        with urllib.request.urlopen(url, timeout=10) as answer:
-            return answer.status, answer.read().decode()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read().decode()
-    except OSError:
-        return 0, ""
-
-
-def standings(base: str, slug: str) -> list:
-    status, body = fetch(f"{base}/t/{slug}/standings.json")
-    if status != 200:
-        return []
-    return [(row["player"]["key"], row["total"]) for row in json.loads(body)["standings"]]
-
-
-def wait_for(what, seconds: float):
-    """How long until what() is true (polling every 0.1 s); fails after `seconds`."""
-    started = time.monotonic()
-    while not what():
-        assert time.monotonic() - started < seconds, f"not within {seconds} s"
-        time.sleep(0.1)
-    return time.monotonic() - started
-
-
 def play(enterer, confirmer, table: int, k: int) -> None:
-    scores = {"E": 30000 + 1000 * k, "S": 30000 - 1000 * k, "W": 30000, "N": 30000}
-    body = {"base_version": 0, "note": ""}
-    body.update({f"score_{w}": v for w, v in scores.items()})
-    body.update({f"chombo_{w}": 0 for w in "ESWN"})
-    status, _url, text = enterer.request(f"/desk/{SLUG}/s/1/t/{table}/", body)
-    assert status == 200 and "saved as a draft" in text, (status, text[-400:])
-    status, _url, text = confirmer.request(f"/desk/{SLUG}/s/1/t/{table}/confirm/", {"version": 1})
-    assert status == 200 and f"Table {table} confirmed." in text, (status, text[-400:])
+    confirm_table(enterer, confirmer, SLUG, 1, table, k)
 
 
 def organiser_key(server: FederationServer) -> str:
@@ -112,8 +81,8 @@ def test_the_hall_publishes_and_the_mirror_catches_up_after_the_server_was_away(
         assert status == 200 and "Publishing is on" in text, text[-600:]
         # The first file goes at once: the tournament is on the mirror, on both processes.
         wait_for(lambda: all(fetch(f"{m}/t/{ADDRESS}/")[0] == 200 for m in mirrors), 30)
-        status, page = fetch(f"{mirrors[1]}/t/{ADDRESS}/")
-        assert "Live from the hall, updated" in page
+        status, page, _headers = fetch(f"{mirrors[1]}/t/{ADDRESS}/")
+        assert "Live from the hall, updated" in page.decode()
         assert fetch(f"{mirrors[0]}/desk/{ADDRESS}/")[0] == 404  # no desk on the server
 
         desk1 = Browser(hall.url).log_in("desk1", "pw-desk1")

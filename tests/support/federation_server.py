@@ -8,11 +8,13 @@ by its port) in hosted mode (DESK_HOSTED=1) on that database and that cache.
 commands do, so a test can put a tournament in and change it from outside the app processes.
 """
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
@@ -133,3 +135,52 @@ class FederationServer:
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
+
+
+# --- what the real-server tests and benchmarks/federation.py ask of a hall and its mirror ------
+
+
+def fetch(url: str, headers: dict | None = None):
+    """(status, body, headers) of a GET; an error answer's status, or 0 for no answer."""
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, answer.read(), answer.headers
+    except urllib.error.HTTPError as e:
+        return e.code, e.read(), e.headers
+    except OSError:
+        return 0, b"", {}
+
+
+def standings(base: str, slug: str) -> list:
+    """(player key, total) of each row of the server's standings feed, or [] for no feed."""
+    status, body, _headers = fetch(f"{base}/t/{slug}/standings.json")
+    if status != 200:
+        return []
+    return [(row["player"]["key"], row["total"]) for row in json.loads(body)["standings"]]
+
+
+def wait_for(what, seconds: float) -> float:
+    """How long until what() is true (asked every 50 ms); fails after `seconds`."""
+    started = time.monotonic()
+    while not what():
+        assert time.monotonic() - started < seconds, f"not within {seconds} s"
+        time.sleep(0.05)
+    return time.monotonic() - started
+
+
+def confirm_table(enterer, confirmer, slug: str, session: int, table: int, k: int, step=1000):
+    """A table's first result entered by one desk user and confirmed by another, through the
+    desk's pages (tests.support.live_desk.Browser); the seconds both answers took."""
+    scores = {"E": 30000 + step * k, "S": 30000 - step * k, "W": 30000, "N": 30000}
+    body = {"base_version": 0, "note": ""}
+    body.update({f"score_{w}": v for w, v in scores.items()})
+    body.update({f"chombo_{w}": 0 for w in "ESWN"})
+    started = time.monotonic()
+    status, _url, text = enterer.request(f"/desk/{slug}/s/{session}/t/{table}/", body)
+    assert status == 200 and "saved as a draft" in text, (status, text[-300:])
+    status, _url, text = confirmer.request(
+        f"/desk/{slug}/s/{session}/t/{table}/confirm/", {"version": 1}
+    )
+    assert status == 200 and f"Table {table} confirmed." in text, (status, text[-300:])
+    return time.monotonic() - started

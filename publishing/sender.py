@@ -46,6 +46,7 @@ from django.utils.translation import gettext_noop
 from archive.tournament_file import dumps
 from club.models import Club
 from core import signed
+from core.commits import once_on_commit
 from tournament.models import Tournament
 
 from . import spool
@@ -400,16 +401,7 @@ SENDER = Sender()
 
 def _on_commit(kind: str, pk: int) -> None:
     """SENDER.changed once the current transaction commits (once, however many writes)."""
-    key = ("publish", kind, pk)
-    for _savepoints, waiting, _robust in transaction.get_connection().run_on_commit:
-        if getattr(waiting, "publish_of", None) == key:
-            return
-
-    def run():
-        SENDER.changed(kind, pk)
-
-    run.publish_of = key
-    transaction.on_commit(run)
+    once_on_commit(("publish", kind, pk), lambda: SENDER.changed(kind, pk))
 
 
 def tournament_changed(sender, tournament_id, **kwargs) -> None:

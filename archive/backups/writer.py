@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from archive.club_file import export_club
 from archive.tournament_file import dumps, export_tournament
 from club.models import Club
+from core.commits import once_on_commit
 from core.errors import ActionRefused
 from scoring.selectors import last_started, seating
 from tournament.models import Tournament
@@ -76,16 +77,7 @@ def schedule(pk: int, kind: str = TOURNAMENT) -> None:
     """Back the tournament (or the club, kind CLUB) up once the current transaction has
     committed (once, however many writes in it touched it)."""
     key = (kind, pk)
-    connection = transaction.get_connection()
-    for _savepoints, waiting, _robust in connection.run_on_commit:
-        if getattr(waiting, "backup_of", None) == key:
-            return
-
-    def run():
-        _submit(key)
-
-    run.backup_of = key
-    transaction.on_commit(run)
+    once_on_commit(("backup", *key), lambda: _submit(key))
 
 
 def on_change() -> bool:

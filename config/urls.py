@@ -34,6 +34,7 @@ urlpatterns = [
     path("desk/", include(referee_moved)),
     path("referee/", include("referee.urls")),
     path("", include("federation.urls")),
+    path("", include("publishing.api_urls")),
     path("", include("sheet.urls")),
     path("", include("public.urls")),
 ]

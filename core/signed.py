@@ -6,10 +6,17 @@ publishing revision (a number that only grows), and is signed over both and the 
 with HMAC-SHA256: a body cannot be replayed under another revision, kind or key. The body is
 the gzip-compressed JSON file (docs/formats.md), or empty for a heartbeat ("I am here, and
 this is my newest revision").
+
+A standby desk's stream (publishing.standby) carries the whole desk: every tournament's and
+club's full file, the accounts and the secret the table links are keyed by. Its bodies are
+sealed as well as signed (`seal`), so that the hall's Wi-Fi never carries them in the clear.
 """
 
+import base64
 import hashlib
 import hmac
+
+from cryptography.fernet import Fernet, InvalidToken
 
 KEY = "X-Desk-Key"
 KIND = "X-Desk-Kind"
@@ -17,6 +24,8 @@ REVISION = "X-Desk-Revision"
 SIGNATURE = "X-Desk-Signature"
 # The hall's time of the change the file holds (ISO 8601 with offset): the mirror's "updated".
 CHANGED_AT = "X-Desk-Changed-At"
+# The standby's stream alone: which tournament or club (a federation key names its own).
+SLUG = "X-Desk-Slug"
 
 KINDS = ("tournament", "club")
 
@@ -29,6 +38,12 @@ def split_key(key: str) -> tuple[str, str]:
     return key_id, secret
 
 
+def standby_kind(kind: str, slug: str) -> str:
+    """What a standby's request signs as its kind: the kind and the slug (`tournament:spring`),
+    so a body cannot be replayed under another tournament's name."""
+    return f"{kind}:{slug}"
+
+
 def signature(secret: str, kind: str, revision: int, body: bytes) -> str:
     message = f"{kind}\n{revision}\n".encode() + hashlib.sha256(body).digest()
     return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
@@ -36,3 +51,23 @@ def signature(secret: str, kind: str, revision: int, body: bytes) -> str:
 
 def signed_by(secret: str, kind: str, revision: int, body: bytes, given: str) -> bool:
     return hmac.compare_digest(signature(secret, kind, revision, body), given or "")
+
+
+def _fernet(secret: str) -> Fernet:
+    # Fernet wants 32 bytes in URL-safe base64; the pairing key's secret is any string.
+    digest = hashlib.sha256(b"desk-standby-seal\n" + secret.encode()).digest()
+    return Fernet(base64.urlsafe_b64encode(digest))
+
+
+def seal(secret: str, body: bytes) -> bytes:
+    """The body encrypted and authenticated under the pairing key's secret: Fernet (AES-128-CBC
+    with HMAC-SHA256, from the `cryptography` package)."""
+    return _fernet(secret).encrypt(body)
+
+
+def unseal(secret: str, sealed: bytes) -> bytes:
+    """The body `seal` sealed; ValueError if it was sealed under another secret or changed."""
+    try:
+        return _fernet(secret).decrypt(sealed)
+    except InvalidToken as e:
+        raise ValueError("not sealed with this key") from e

@@ -3,7 +3,6 @@ signature and the revision, reads the file with the archive's own reader, and pu
 place of the mirrored tournament (or club rating) in one transaction. Every answer is
 (status, JSON dict) and always says `have`, but for a key that is not one (401)."""
 
-import zlib
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -19,6 +18,7 @@ from archive.tournament_file import (
     create_tournament,
     parse,
     prepare_import,
+    unpacked,
 )
 from archive.tournament_file.errors import show
 from club.models import Club, GameScore, GameSeat, Presence
@@ -29,8 +29,6 @@ from tournament.models import Tournament
 from .keys import key_of, secret_of
 from .models import Kind, Mirror, PublishingKey
 
-# What a file may unpack to, checked while it unpacks (a small gzip can unpack to gigabytes).
-UNPACKED_LIMIT = 20 * 1024 * 1024
 # The user the mirror's rows are imported by: made once, cannot log in.
 SYSTEM_USER = "federation"
 # The largest revision a mirror stores (PositiveBigIntegerField's, on every database).
@@ -52,27 +50,6 @@ def system_user():
         user.set_unusable_password()
         user.save(update_fields=["password"])
     return user
-
-
-def unpacked(body: bytes) -> bytes:
-    """The gzip body unpacked; TournamentFileError if it is not gzip or unpacks past the
-    limit (stopped there, never unpacked whole)."""
-    unpacker = zlib.decompressobj(16 + zlib.MAX_WBITS)
-    try:
-        data = unpacker.decompress(body, UNPACKED_LIMIT + 1)
-    except zlib.error as e:
-        raise TournamentFileError(
-            "", _("The body is not gzip: %(problem)s") % {"problem": e}
-        ) from e
-    if len(data) > UNPACKED_LIMIT:
-        raise TournamentFileError(
-            "",
-            _("The file unpacks to more than %(limit)d MB.")
-            % {"limit": UNPACKED_LIMIT // (1024 * 1024)},
-        )
-    if not unpacker.eof:
-        raise TournamentFileError("", _("The body is not gzip: it ends before its end."))
-    return data
 
 
 def _changed_at(text: str | None) -> datetime:

@@ -3,7 +3,6 @@ quick-start for each role; the XLSX workbook and the EMA results sheet; a club r
 games and workbook."""
 
 from django.http import Http404, HttpResponse
-from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.views import View
@@ -11,7 +10,7 @@ from django.views import View
 from club.grants import enter_club
 from club.models import Club, Season
 from club.selectors import current_season
-from core.management.commands.serve import lan_address
+from core.addresses import hall_address
 from core.roles import ClubRequired, DeskRequired, TournamentStaffRequired
 from printing.pdf.appeals import appeals_pdf
 from printing.pdf.club import games_pdf, rating_pdf
@@ -29,16 +28,6 @@ def _pdf(content: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
-
-
-def hall_address(request) -> str:
-    """The desk's address for the phones in the hall: as this request reached it, unless that
-    is the laptop's own loopback (a director browsing http://localhost:8000, which no phone
-    can open); then the LAN address `serve` announces, on the same port."""
-    domain, port = split_domain_port(request.get_host())
-    if domain in ("localhost", "[::1]") or domain.startswith("127."):
-        return f"{request.scheme}://{lan_address()}" + (f":{port}" if port else "")
-    return request.build_absolute_uri("/").rstrip("/")
 
 
 class ProtocolsPdf(DeskRequired, SessionMixin, View):

@@ -18,3 +18,24 @@ class PublishingConfig(AppConfig):
         tournament_changed.connect(sender.tournament_changed, dispatch_uid="publishing")
         club_changed.connect(sender.club_changed, dispatch_uid="club-publishing")
         request_started.connect(sender.server_started, dispatch_uid="publishing-start")
+
+        # The standby's accounts file (publishing.accounts): users, their groups, their grants
+        # and where the desk publishes.
+        from django.contrib.auth import get_user_model
+        from django.db.models.signals import m2m_changed, post_delete, post_save
+
+        from club.models import OfficerGrant
+        from publishing.models import Publication
+        from tournament.models import StaffGrant
+
+        User = get_user_model()
+        for model in (User, StaffGrant, OfficerGrant, Publication):
+            for signal in (post_save, post_delete):
+                signal.connect(
+                    sender.accounts_changed,
+                    sender=model,
+                    dispatch_uid=f"standby-accounts-{signal is post_save}-{model.__name__}",
+                )
+        m2m_changed.connect(
+            sender.accounts_changed, sender=User.groups.through, dispatch_uid="standby-groups"
+        )

@@ -39,3 +39,40 @@ class PublicationForm(forms.Form):
     enabled = forms.BooleanField(
         label=_label("enabled"), required=False, help_text=_help("enabled")
     )
+
+
+class StandbyForm(forms.Form):
+    """Where the main desk sends everything: the standby's address and its pairing key."""
+
+    url = forms.CharField(
+        label=_("Standby's address"),
+        max_length=URL_MAX,
+        validators=[validate_server_url],
+        help_text=_("As the standby's page shows it, e.g. http://192.168.1.12:8000"),
+        widget=forms.TextInput(attrs={"size": "40", "inputmode": "url", "spellcheck": "false"}),
+    )
+    key = forms.CharField(
+        label=_("Pairing key"),
+        max_length=KEY_MAX,
+        required=False,
+        validators=[validate_key],
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off", "size": "40"}),
+        help_text=_(
+            "The key the standby's page shows: id.secret. Leave empty to keep the key already set."
+        ),
+    )
+    enabled = forms.BooleanField(
+        label=_("Send to the standby"),
+        required=False,
+        help_text=_("Send every change of every tournament and club rating to the standby."),
+    )
+
+
+class TakeOverForm(forms.Form):
+    sure = forms.BooleanField(
+        label=_("The main desk is down, and this laptop becomes the desk"),
+        help_text=_(
+            "Everyone then logs in here with the main desk's accounts; the table links and "
+            "codes keep working."
+        ),
+    )

@@ -71,10 +71,23 @@ def validate_key(value: str) -> None:
 
 
 class Publication(models.Model):
+    class Target(models.TextChoices):
+        FEDERATION = "federation", _("federation server")
+        STANDBY = "standby", _("standby desk")
+
     class Kind(models.TextChoices):
         TOURNAMENT = "tournament", _("tournament")
         CLUB = "club", _("club rating")
+        # The standby's alone (publishing.standby): the accounts and the desk's secret.
+        DESK = "desk", _("accounts and the desk's secret")
 
+    # Where it goes: a federation server (the public file of one tournament or club, set by
+    # hand), or the standby desk (the full file of every tournament and club, and the desk's
+    # accounts; the rows are made by publishing.standby as the standby is paired and as
+    # tournaments and clubs appear).
+    target = models.CharField(
+        max_length=12, choices=Target.choices, default=Target.FEDERATION, editable=False
+    )
     kind = models.CharField(max_length=12, choices=Kind.choices)
     slug = models.SlugField(max_length=80)
     url = models.CharField(
@@ -117,7 +130,9 @@ class Publication(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["kind", "slug"], name="publication_unique"),
+            models.UniqueConstraint(
+                fields=["target", "kind", "slug"], name="publication_target_unique"
+            ),
         ]
         verbose_name = _("publication")
         verbose_name_plural = _("publications")
@@ -126,8 +141,10 @@ class Publication(models.Model):
         return f"{self.kind} {self.slug} → {self.url}"
 
     def endpoint(self) -> str:
-        """Where the files go: the server's address and /api/publish/ (one slash)."""
-        return self.url.strip().rstrip("/") + "/api/publish/"
+        """Where the files go: the server's address and /api/publish/ (a standby desk's
+        /api/standby/; one slash)."""
+        path = "/api/standby/" if self.target == self.Target.STANDBY else "/api/publish/"
+        return self.url.strip().rstrip("/") + path
 
     def error_text(self) -> str:
         """The last failure in the reader's language (the sender keeps its message and values,
@@ -139,3 +156,37 @@ class Publication(models.Model):
             return gettext(stored["message"]) % stored["params"]
         except (ValueError, KeyError, TypeError):
             return self.last_error
+
+
+class Standby(models.Model):
+    """This laptop as a standby desk (publishing.standby): the pairing key the main desk signs
+    and seals its stream with, and how it ended. One is waiting at a time (ended_at empty);
+    what it received is on disk, under its key's id."""
+
+    key_id = models.CharField(max_length=24, unique=True, editable=False)
+    # The standby's own secret, kept like the database: the main desk keeps the same key.
+    secret = models.CharField(max_length=64, editable=False)
+    created_at = models.DateTimeField(editable=False)
+    created_by = models.ForeignKey(
+        "auth.User", null=True, on_delete=models.SET_NULL, related_name="+", editable=False
+    )
+    heard_at = models.DateTimeField(null=True, editable=False)  # the main desk's last request
+    heard_from = models.CharField(max_length=100, blank=True, editable=False)
+    ended_at = models.DateTimeField(null=True, editable=False)
+    ended_by = models.ForeignKey(
+        "auth.User", null=True, on_delete=models.SET_NULL, related_name="+", editable=False
+    )
+    took_over = models.BooleanField(default=False, editable=False)
+    history = HistoricalRecords(excluded_fields=["heard_at", "heard_from"])
+
+    class Meta:
+        verbose_name = _("standby")
+        verbose_name_plural = _("standbys")
+
+    def __str__(self):
+        return f"standby {self.key_id}"
+
+    @property
+    def key(self) -> str:
+        """The pairing key the main desk is given: `<id>.<secret>` (core.signed)."""
+        return f"{self.key_id}.{self.secret}"

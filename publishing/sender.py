@@ -25,6 +25,12 @@ sends whatever was spooled and not acknowledged before the desk stopped (`resume
 `settings.PUBLISH_THREAD = False` (the tests) the work is done inline once the change commits.
 Nothing here ever raises into the desk's request: a failure is kept on the Publication for its
 page.
+
+The standby desk's stream (publishing.standby) is the same work with another sender of its own
+(`STANDBY_SENDER`, its own thread: a federation server behind a slow or dead link never delays
+it): its publications are every tournament's and club's full file (archive) and the desk's
+accounts (publishing.accounts), sealed as well as signed (core.signed.seal), to the standby's
+/api/standby/, spooled under DATA_DIR/publishing/standby/.
 """
 
 import json
@@ -43,19 +49,23 @@ from django.db.models import Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from archive.tournament_file import dumps
+from archive.club_file import export_club
+from archive.tournament_file import dumps, export_tournament
 from club.models import Club
 from core import signed
 from core.commits import once_on_commit
 from tournament.models import Tournament
 
-from . import spool
+from . import accounts, spool
 from .models import Publication
 from .public_file import public_club_file, public_tournament_file
 
 log = logging.getLogger(__name__)
 
 TOURNAMENT, CLUB = Publication.Kind.TOURNAMENT.value, Publication.Kind.CLUB.value
+DESK = Publication.Kind.DESK.value
+FEDERATION, STANDBY = Publication.Target.FEDERATION.value, Publication.Target.STANDBY.value
+DESK_SLUG = "desk"  # the slug of the standby's one accounts publication
 TIMEOUT = 10  # seconds a request may take
 HEARTBEAT = 60  # seconds between heartbeats while all is well
 BACKOFF_MAX = 30  # the longest wait between two tries
@@ -114,6 +124,20 @@ def public_text(kind: str, slug: str) -> str | None:
         return dumps(public_tournament_file(tournament)) if tournament else None
 
 
+def full_text(kind: str, slug: str) -> str | None:
+    """The full file's JSON text for the standby: the tournament file or the club's
+    (archive), or the desk's accounts (publishing.accounts), as one snapshot; None when there
+    is none by that slug."""
+    with snapshot():
+        if kind == DESK:
+            return dumps(accounts.export_accounts())
+        if kind == CLUB:
+            club = Club.objects.filter(slug=slug).first()
+            return dumps(export_club(club)) if club else None
+        tournament = Tournament.objects.filter(slug=slug).first()
+        return dumps(export_tournament(tournament)) if tournament else None
+
+
 def _error(message: str, **params) -> str:
     return json.dumps({"message": message, "params": {k: str(v) for k, v in params.items()}})
 
@@ -129,9 +153,11 @@ class Job:
 
 
 class Sender:
-    """One sender per process (`SENDER`); the tests make others (a restart)."""
+    """One sender per process and target (`SENDER`, `STANDBY_SENDER`); the tests make others
+    (a restart)."""
 
-    def __init__(self):
+    def __init__(self, target: str = FEDERATION):
+        self.target = target
         self.jobs: dict[tuple[str, str], Job] = {}  # (kind, slug) -> Job
         self.changed_ids: set[tuple[str, int]] = set()  # (kind, pk) changed since the last look
         self.cond = threading.Condition()
@@ -168,19 +194,32 @@ class Sender:
     def resume(self) -> None:
         """On start: every enabled publication sends what waits on disk, or builds its file."""
         self.resumed = True
-        for kind, slug in Publication.objects.filter(enabled=True).values_list("kind", "slug"):
+        enabled = Publication.objects.filter(target=self.target, enabled=True)
+        for kind, slug in enabled.values_list("kind", "slug"):
             with self.cond:
                 job = self.jobs.setdefault((kind, slug), Job())
                 job.due = 0.0
 
+    def folder(self):
+        """Where this sender spools (publishing.spool): the federation server's folder, or the
+        standby's beside it."""
+        return spool.folder() / STANDBY if self.target == STANDBY else None
+
+    def text(self, kind: str, slug: str) -> str | None:
+        return full_text(kind, slug) if self.target == STANDBY else public_text(kind, slug)
+
     def _resolve_changes(self) -> None:
         with self.cond:
             changed, self.changed_ids = self.changed_ids, set()
+        if self.target == STANDBY and changed:
+            if not self._standby_rows(changed):
+                return
         for kind, model in ((TOURNAMENT, Tournament), (CLUB, Club)):
             ids = [pk for k, pk in changed if k == kind]
             if not ids:
                 continue
             slugs = Publication.objects.filter(
+                target=self.target,
                 kind=kind,
                 enabled=True,
                 slug__in=Subquery(model.objects.filter(pk__in=ids).values("slug")),
@@ -188,6 +227,32 @@ class Sender:
             for slug in slugs:
                 with self.cond:
                     self.jobs.setdefault((kind, slug), Job()).build = True
+
+    def _standby_rows(self, changed) -> bool:
+        """The standby's publications of what changed, made when missing (a tournament or club
+        new since the pairing) with the pairing's address and key; the accounts are built
+        again with every change (they are small, and a file that did not change is no new
+        revision). False when no standby is paired and on."""
+        paired = Publication.objects.filter(target=STANDBY, kind=DESK, enabled=True).first()
+        if paired is None:
+            return False
+        for kind, model in ((TOURNAMENT, Tournament), (CLUB, Club)):
+            ids = [pk for k, pk in changed if k == kind]
+            have = Publication.objects.filter(target=STANDBY, kind=kind).values("slug")
+            for slug in (
+                model.objects.filter(pk__in=ids)
+                .exclude(slug__in=have)
+                .values_list("slug", flat=True)
+            ):
+                Publication.objects.get_or_create(
+                    target=STANDBY,
+                    kind=kind,
+                    slug=slug,
+                    defaults={"url": paired.url, "key": paired.key, "enabled": True},
+                )
+        with self.cond:
+            self.jobs.setdefault((DESK, DESK_SLUG), Job()).build = True
+        return True
 
     def run_pending(self, now: float | None = None) -> int:
         """Do every job due at `now` (time.monotonic(); the tests pass a later one), once.
@@ -213,12 +278,12 @@ class Sender:
         with self.cond:
             job = self.jobs.setdefault(key, Job())
             build, job.build = job.build, False
-        publication = Publication.objects.filter(kind=kind, slug=slug).first()
+        publication = Publication.objects.filter(target=self.target, kind=kind, slug=slug).first()
         if publication is None or not publication.enabled:
             with self.cond:
                 self.jobs.pop(key, None)
             return
-        spooled = spool.read(kind, slug)
+        spooled = spool.read(kind, slug, self.folder())
         if build or spooled is None:
             try:
                 spooled = self.build(publication, spooled)
@@ -239,7 +304,7 @@ class Sender:
     def build(self, publication: Publication, spooled: spool.Spooled | None):
         """Spool the newest public file when it differs from the one spooled (a new revision);
         returns what is spooled now, or None when there is nothing to publish."""
-        text = public_text(publication.kind, publication.slug)
+        text = self.text(publication.kind, publication.slug)
         if text is None:
             return spooled
         digest = spool.digest_of(text)
@@ -251,7 +316,7 @@ class Sender:
         spooled = spool.Spooled(
             revision, timezone.localtime(now).isoformat(), digest, spool.pack(text)
         )
-        spool.write(publication.kind, publication.slug, spooled)
+        spool.write(publication.kind, publication.slug, spooled, self.folder())
         Publication.objects.filter(pk=publication.pk).update(revision=revision, changed_at=now)
         publication.revision, publication.changed_at = revision, now
         return spooled
@@ -261,16 +326,23 @@ class Sender:
         answer."""
         key_id, secret = signed.split_key(publication.key)
         content = spooled.body if body else b""
+        signs = publication.kind
         headers = {
             signed.KEY: key_id,
             signed.KIND: publication.kind,
             signed.REVISION: str(spooled.revision),
             signed.CHANGED_AT: spooled.changed_at,
-            signed.SIGNATURE: signed.signature(secret, publication.kind, spooled.revision, content),
             "Content-Type": "application/json",
         }
-        if content:
+        if self.target == STANDBY:
+            # Every tournament and club goes to the one standby: the slug is named and signed.
+            signs = signed.standby_kind(publication.kind, publication.slug)
+            headers[signed.SLUG] = publication.slug
+            headers["Content-Type"] = "application/octet-stream"
+            content = signed.seal(secret, content) if content else b""
+        elif content:
             headers["Content-Encoding"] = "gzip"
+        headers[signed.SIGNATURE] = signed.signature(secret, signs, spooled.revision, content)
         request = urllib.request.Request(
             publication.endpoint(), data=content, headers=headers, method="POST"
         )
@@ -307,7 +379,7 @@ class Sender:
                 # The server holds a newer revision than ours (the hall was restored): ours
                 # moves above it, and the same file goes again under it.
                 spooled = replace(spooled, revision=have + 1)
-                spool.write(publication.kind, publication.slug, spooled)
+                spool.write(publication.kind, publication.slug, spooled, self.folder())
                 Publication.objects.filter(pk=publication.pk).update(revision=have + 1)
                 publication.revision = have + 1
                 body = True
@@ -358,7 +430,9 @@ class Sender:
         with self.cond:
             if self.thread is not None and self.thread.is_alive():
                 return
-            self.thread = threading.Thread(target=self._work, name="desk-publishing", daemon=True)
+            self.thread = threading.Thread(
+                target=self._work, name=f"desk-publishing-{self.target}", daemon=True
+            )
             self.thread.start()
 
     def stop(self, timeout: float = TIMEOUT + 5) -> None:
@@ -397,11 +471,19 @@ class Sender:
 
 
 SENDER = Sender()
+STANDBY_SENDER = Sender(STANDBY)
+SENDERS = {FEDERATION: SENDER, STANDBY: STANDBY_SENDER}
+
+
+def _changed(kind: str, pk: int) -> None:
+    for sender in SENDERS.values():
+        sender.changed(kind, pk)
 
 
 def _on_commit(kind: str, pk: int) -> None:
-    """SENDER.changed once the current transaction commits (once, however many writes)."""
-    once_on_commit(("publish", kind, pk), lambda: SENDER.changed(kind, pk))
+    """Every sender's `changed` once the current transaction commits (once, however many
+    writes)."""
+    once_on_commit(("publish", kind, pk), lambda: _changed(kind, pk))
 
 
 def tournament_changed(sender, tournament_id, **kwargs) -> None:
@@ -414,12 +496,21 @@ def club_changed(sender, club_id, **kwargs) -> None:
     _on_commit(CLUB, club_id)
 
 
-def publication_changed(kind: str, slug: str) -> None:
+def accounts_changed(sender, instance=None, **kwargs) -> None:
+    """Receiver of a user's, their groups', a grant's or a federation publication's save or
+    delete (publishing.apps): the standby's accounts are built again once it commits."""
+    if isinstance(instance, Publication) and instance.target != FEDERATION:
+        return  # the standby's own rows (made by its sender) are not in the accounts
+    once_on_commit(("publish", DESK, 0), lambda: STANDBY_SENDER.changed(DESK, 0))
+
+
+def publication_changed(kind: str, slug: str, target: str = FEDERATION) -> None:
     """publishing.services: a new setting, or "Send now"."""
-    SENDER.publication_changed(kind, slug)
+    SENDERS[target].publication_changed(kind, slug)
 
 
 def server_started(sender, **kwargs) -> None:
-    """Receiver of request_started: the thread runs from the server's first request on, and
-    first sends what waited on disk."""
-    SENDER.start()
+    """Receiver of request_started: the threads run from the server's first request on, and
+    first send what waited on disk."""
+    for one in SENDERS.values():
+        one.start()

@@ -1,13 +1,18 @@
-"""The hall's publishing settings: one write, `set_publication`."""
+"""The hall's publishing settings: where a tournament or club is published (`set_publication`)
+and the standby desk this desk sends everything to (`set_standby`)."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.models import Club
 from club.services.checks import checked
 from core.errors import ActionRefused
+from tournament.models import Tournament
 
-from . import sender
+from . import sender, standby
 from .models import Publication
+
+FEDERATION, STANDBY = Publication.Target.FEDERATION, Publication.Target.STANDBY
 
 
 @transaction.atomic
@@ -17,10 +22,10 @@ def set_publication(kind: str, slug: str, url: str, key: str, enabled: bool, use
     not take (publishing.models: the address, the key) is refused naming its field, and nothing
     changes. A new address or key starts over: the server there holds nothing we know of yet.
     Once it commits, the sender builds and sends the newest public file (or stops)."""
-    if kind not in Publication.Kind.values:
+    if kind not in (sender.TOURNAMENT, sender.CLUB):
         raise ActionRefused(_("Nothing of this kind is published: %(kind)s") % {"kind": kind})
     publication = Publication.objects.select_for_update().filter(
-        kind=kind, slug=slug
+        target=FEDERATION, kind=kind, slug=slug
     ).first() or Publication(kind=kind, slug=slug)
     url, key = (url or "").strip(), (key or "").strip()
     if not key and publication.pk:
@@ -41,6 +46,48 @@ def set_publication(kind: str, slug: str, url: str, key: str, enabled: bool, use
 def send_now(kind: str, slug: str) -> None:
     """ "Send now": the newest public file built and sent at once (a refusal or a wait before is
     forgotten); refused when publishing is off."""
-    if not Publication.objects.filter(kind=kind, slug=slug, enabled=True).exists():
+    if not Publication.objects.filter(
+        target=FEDERATION, kind=kind, slug=slug, enabled=True
+    ).exists():
         raise ActionRefused(_("Publishing is off: switch it on and save first."), field="enabled")
     transaction.on_commit(lambda: sender.publication_changed(kind, slug))
+
+
+@transaction.atomic
+def set_standby(url: str, key: str, enabled: bool, user) -> Publication:
+    """Send every change of this desk to the standby desk at `url` (its address on the hall's
+    network) with the pairing key it showed (publishing.standby), or stop. The stream is one
+    publication per tournament and club and one of the accounts (kind "desk"), all with the
+    same address and key; those of tournaments and clubs made later are added by the sender.
+    An empty key keeps the stored one; a value the model does not take is refused naming its
+    field, and nothing changes. A new address or key starts over. Refused on a standby."""
+    if enabled and standby.waiting() is not None:
+        raise ActionRefused(
+            _("This laptop is a standby: it cannot send to one. Take over or stop it first.")
+        )
+    rows = Publication.objects.select_for_update().filter(target=STANDBY)
+    desk = rows.filter(kind=Publication.Kind.DESK).first() or Publication(
+        target=STANDBY, kind=Publication.Kind.DESK, slug=sender.DESK_SLUG
+    )
+    url, key = (url or "").strip(), (key or "").strip()
+    if not key and desk.pk:
+        key = desk.key
+    moved = desk.pk is not None and (url, key) != (desk.url, desk.key)
+    desk.url, desk.key, desk.enabled = url, key, bool(enabled)
+    checked(desk, exclude=["kind", "slug", "target"])
+    desk._history_user = user
+    desk.save()
+    have = set(rows.exclude(kind=Publication.Kind.DESK).values_list("kind", "slug"))
+    for kind, model in ((sender.TOURNAMENT, Tournament), (sender.CLUB, Club)):
+        for slug in model.objects.values_list("slug", flat=True):
+            if (kind, slug) not in have:
+                Publication(target=STANDBY, kind=kind, slug=slug, url=url, key=key).save()
+    changes = {"url": url, "key": key, "enabled": desk.enabled}
+    if moved:
+        changes |= {"sent_revision": 0, "failing_since": None, "last_error": ""}
+    rows.update(**changes)
+    for kind, slug in rows.values_list("kind", "slug"):
+        transaction.on_commit(
+            lambda kind=kind, slug=slug: sender.publication_changed(kind, slug, STANDBY)
+        )
+    return desk

@@ -5,6 +5,10 @@ JSON it was made of. They outlive the desk's process: a restart sends what waite
     DATA_DIR/publishing/<kind>-<slug>.json.gz    the body exactly as sent
     DATA_DIR/publishing/<kind>-<slug>.meta.json  {"revision", "changed_at", "digest", "body"}
 
+The standby's stream is spooled alike under DATA_DIR/publishing/standby/, and a standby desk
+keeps what it received the same way under DATA_DIR/standby/<key id>/ (publishing.standby): each
+function takes the folder (`where`), the federation server's by default.
+
 Each is written to a temporary file and renamed (a crash never leaves half a file); the body
 first, so a crash between the two leaves a meta whose `body` digest no longer matches, which
 reads as nothing spooled (the next build writes both again)."""
@@ -31,8 +35,8 @@ def folder() -> Path:
     return Path(getattr(settings, "DESK_PUBLISH_DIR", None) or settings.DATA_DIR / "publishing")
 
 
-def _paths(kind: str, slug: str) -> tuple[Path, Path]:
-    base = folder() / f"{kind}-{slug}"
+def _paths(kind: str, slug: str, where: Path | None) -> tuple[Path, Path]:
+    base = (where or folder()) / f"{kind}-{slug}"
     return base.with_name(base.name + ".json.gz"), base.with_name(base.name + ".meta.json")
 
 
@@ -59,8 +63,8 @@ def _write(path: Path, content: bytes) -> None:
         raise
 
 
-def write(kind: str, slug: str, spooled: Spooled) -> None:
-    body_path, meta_path = _paths(kind, slug)
+def write(kind: str, slug: str, spooled: Spooled, where: Path | None = None) -> None:
+    body_path, meta_path = _paths(kind, slug, where)
     body_path.parent.mkdir(parents=True, exist_ok=True)
     if not body_path.exists() or body_path.read_bytes() != spooled.body:
         _write(body_path, spooled.body)
@@ -73,9 +77,9 @@ def write(kind: str, slug: str, spooled: Spooled) -> None:
     _write(meta_path, json.dumps(meta).encode())
 
 
-def read(kind: str, slug: str) -> Spooled | None:
+def read(kind: str, slug: str, where: Path | None = None) -> Spooled | None:
     """What is spooled for the publication, or None (nothing, or a pair a crash broke)."""
-    body_path, meta_path = _paths(kind, slug)
+    body_path, meta_path = _paths(kind, slug, where)
     try:
         meta = json.loads(meta_path.read_text())
         body = body_path.read_bytes()
@@ -89,10 +93,10 @@ def read(kind: str, slug: str) -> Spooled | None:
         return None
 
 
-def spooled_keys() -> list[tuple[str, str]]:
+def spooled_keys(where: Path | None = None) -> list[tuple[str, str]]:
     """(kind, slug) of every publication with a file on disk."""
     found = []
-    for path in sorted(folder().glob("*.meta.json")):
+    for path in sorted((where or folder()).glob("*.meta.json")):
         kind, dash, slug = path.name.removesuffix(".meta.json").partition("-")
         if dash:
             found.append((kind, slug))

@@ -8,6 +8,7 @@ from . import views
 app_name = "publishing"
 
 urlpatterns = [
+    path("standby/", views.StandbyPage.as_view(), name="standby"),
     path("club/<slug:club>/publish/", views.ClubPublish.as_view(), name="club"),
     re_path(
         r"^(?!club/)(?P<slug>[-a-zA-Z0-9_]+)/publish/$",

@@ -32,10 +32,10 @@ KEY = Shape(
 validate_key = KEY.validator
 
 # Addresses under /desk/ that are not a tournament's: a tournament of one of these slugs would be
-# hidden behind them (/desk/new/, /desk/import/, /desk/people/, /desk/users/; "club" and "clubs"
-# kept for the club ratings' pages). The tournament form refuses them and a slug made from a
-# name avoids them.
-RESERVED_SLUGS = frozenset({"new", "import", "people", "club", "clubs", "users"})
+# hidden behind them (/desk/new/, /desk/import/, /desk/people/, /desk/users/, /desk/standby/;
+# "club" and "clubs" kept for the club ratings' pages). The tournament form refuses them and a
+# slug made from a name avoids them.
+RESERVED_SLUGS = frozenset({"new", "import", "people", "club", "clubs", "users", "standby"})
 
 # The longest texts the desk keeps: what happened, an appeal and its decision; a rule change's
 # reason. Declared on the fields (a TextField's max_length alone binds only forms).

@@ -25,10 +25,19 @@ its path ("games[3].versions[0].scores[2].score: ...") and nothing is stored. Ga
 seats, versions and scores are bulk inserted (a club of 10,000 games), so their values are
 checked without their foreign keys and constraints, which the reader checks itself.
 
-The package by job: `export` writes the file, `restore` reads it into a new club.
+The package by job: `export` writes the file, `restore` reads it into a new club (or in the
+place of the club of its slug: `replace_club`).
 """
 
 from .export import FORMAT, VERSION, export_club
-from .restore import Restored, restore_club
+from .restore import Restored, delete_club, replace_club, restore_club
 
-__all__ = ["FORMAT", "VERSION", "Restored", "export_club", "restore_club"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Restored",
+    "delete_club",
+    "export_club",
+    "replace_club",
+    "restore_club",
+]

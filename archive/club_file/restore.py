@@ -63,6 +63,23 @@ def restore_club(content, slug: str | None = None) -> Restored:
     return restored
 
 
+def delete_club(slug: str) -> None:
+    """Inside the caller's transaction: the club at `slug` and all its rows, leaves first (a
+    member is protected from deletion while a game's seat or score, or a check-in, names it)."""
+    GameScore.objects.filter(version__game__club__slug=slug).delete()
+    GameSeat.objects.filter(game__club__slug=slug).delete()
+    Presence.objects.filter(evening__club__slug=slug).delete()
+    Club.objects.filter(slug=slug).delete()
+
+
+def replace_club(content, slug: str) -> Restored:
+    """The club at `slug` (if any) replaced by the file, in one transaction: a refused file
+    changes nothing. Shared by the federation server's mirror and the standby's take-over."""
+    with transaction.atomic():
+        delete_club(slug)
+        return restore_club(content, slug=slug)
+
+
 def _items(path: str, value, required: bool = True) -> list:
     """[(path[i], item)] of a list of objects."""
     if value is None and not required:

@@ -91,10 +91,11 @@ from .changes import Change, changes
 from .create import Import, create_tournament, import_tournament, prepare_import
 from .errors import TournamentFileError
 from .export import dumps, export_tournament
-from .reader import parse
+from .reader import UNPACKED_LIMIT, parse, unpacked
 from .schema import json_schema
 
 __all__ = [
+    "UNPACKED_LIMIT",
     "Change",
     "Import",
     "TournamentFileError",
@@ -106,4 +107,5 @@ __all__ = [
     "json_schema",
     "parse",
     "prepare_import",
+    "unpacked",
 ]

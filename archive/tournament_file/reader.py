@@ -10,6 +10,7 @@ that hold under the file's rule set, a table's history against its seats.
 from __future__ import annotations
 
 import json
+import zlib
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -42,6 +43,31 @@ def _once_each(pairs) -> dict:
             if key in seen:
                 raise _Twice(key)
             seen.add(key)
+    return data
+
+
+# What a file sent over the network may unpack to, checked while it unpacks (a small gzip can
+# unpack to gigabytes): the federation server's and the standby desk's limit.
+UNPACKED_LIMIT = 20 * 1024 * 1024
+
+
+def unpacked(body: bytes, limit: int = UNPACKED_LIMIT) -> bytes:
+    """The gzip body unpacked; TournamentFileError if it is not gzip or unpacks past the
+    limit (stopped there, never unpacked whole)."""
+    unpacker = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        data = unpacker.decompress(body, limit + 1)
+    except zlib.error as e:
+        raise TournamentFileError(
+            "", _("The body is not gzip: %(problem)s") % {"problem": e}
+        ) from e
+    if len(data) > limit:
+        raise TournamentFileError(
+            "",
+            _("The file unpacks to more than %(limit)d MB.") % {"limit": limit // (1024 * 1024)},
+        )
+    if not unpacker.eof:
+        raise TournamentFileError("", _("The body is not gzip: it ends before its end."))
     return data
 
 

@@ -482,12 +482,16 @@ class PublishingRules:
 
     def publication(self):
         slug = self.published()[0]
-        return Publication.objects.filter(kind=self.publish_kind, slug=slug).first()
+        return Publication.objects.filter(
+            target=Publication.Target.FEDERATION, kind=self.publish_kind, slug=slug
+        ).first()
 
     def committed(self) -> None:
         """What the hall's server does when the publication's post commits."""
         slug = self.published()[0]
-        if Publication.objects.filter(kind=self.publish_kind, slug=slug).exists():
+        if Publication.objects.filter(
+            target=Publication.Target.FEDERATION, kind=self.publish_kind, slug=slug
+        ).exists():
             publishing_sender.publication_changed(self.publish_kind, slug)
 
     @precondition(lambda self: self.published() is not None)

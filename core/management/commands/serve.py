@@ -4,7 +4,6 @@ app processes are gunicorn's (config/gunicorn.py)."""
 
 import gc
 import secrets
-import socket
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -14,6 +13,7 @@ from django.core.management.base import BaseCommand
 from django.core.wsgi import get_wsgi_application
 from waitress import serve
 
+from core.addresses import lan_address
 from core.roles import DIRECTOR, ensure_groups
 from core.uploads import wire_limit
 
@@ -45,15 +45,6 @@ def ensure_director(stdout) -> None:
         )
     stdout.write("=" * 64)
     stdout.write("")
-
-
-def lan_address() -> str:
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the LAN interface
-            return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
 
 
 class Command(BaseCommand):

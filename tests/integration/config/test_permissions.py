@@ -148,6 +148,8 @@ RULES = {
     # rating's its officers'.
     "publishing:tournament": ("post", DIRECTOR_ONLY),
     "publishing:club": ("post", CLUB),
+    # The standby desk's page (issue 38): the director's, on the main desk and on the standby.
+    "publishing:standby": ("post", DIRECTOR_ONLY),
 }
 
 
@@ -200,6 +202,9 @@ ACCOUNT_PAGES = {"login", "logout", "language", "favicon"}
 # an organiser: their own keys only), and the wire and its heard JSON, open to halls and
 # visitors, in tests/integration/federation/test_wire.py.
 FEDERATION_PAGES = {"publish", "heard", "keys", "key_new", "key_revoke"}
+# The standby's /api/standby/: signed by the main desk's pairing key, open to any sender, tested
+# in tests/integration/publishing/test_standby.py.
+STANDBY_API = {"receive"}
 ROLES = ["anonymous", "public", "referee", "desk", "club", "director"]
 
 
@@ -241,6 +246,7 @@ def test_every_url_pattern_is_covered():
             or (ns == "sheet" and name in SHEET_PAGES)
             or (ns == "" and name in ACCOUNT_PAGES)
             or (ns == "federation" and name in FEDERATION_PAGES)
+            or (ns == "standby_api" and name in STANDBY_API)
             # The admin is walked pattern by pattern in test_admin_*: new models join it there.
             or ns == "admin"
         )

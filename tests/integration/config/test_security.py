@@ -56,16 +56,17 @@ def views(patterns=None):
             yield p
 
 
-def test_no_view_is_csrf_exempt_but_the_signed_publishing_api():
-    """CSRF protects what a browser's cookies could do unbidden. The one exempt address is the
-    federation server's /api/publish/, which no cookie reaches: a hall's desk signs each
-    request with its key (core.signed), and an unsigned one is refused
-    (tests/integration/federation/test_wire.py)."""
+def test_no_view_is_csrf_exempt_but_the_signed_publishing_apis():
+    """CSRF protects what a browser's cookies could do unbidden. The two exempt addresses are
+    the federation server's /api/publish/ and a standby desk's /api/standby/, which no cookie
+    reaches: the main desk signs each request with its key (core.signed), and an unsigned one
+    is refused (tests/integration/federation/test_wire.py,
+    tests/integration/publishing/test_standby.py)."""
     assert "django.middleware.csrf.CsrfViewMiddleware" in django_settings.MIDDLEWARE
     patterns = list(views())
     assert len(patterns) == len(url_patterns())  # every pattern of the project
     exempt = [str(p.pattern) for p in patterns if getattr(p.callback, "csrf_exempt", False)]
-    assert exempt == ["api/publish/"]
+    assert exempt == ["api/publish/", "api/standby/"]
 
 
 @pytest.mark.parametrize("name", DESK_WRITES)

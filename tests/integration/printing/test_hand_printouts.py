@@ -27,7 +27,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table
 
-from core.management.commands.serve import lan_address
+from core.addresses import lan_address
 from core.tables import fmt
 from printing.pdf.card import TableQr
 from printing.pdf.protocols import protocol_story, protocols_pdf

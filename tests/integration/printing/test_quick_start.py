@@ -18,7 +18,7 @@ from django.test import Client
 from pypdf import PdfReader
 from reportlab.platypus import Paragraph
 
-from core.management.commands.serve import lan_address
+from core.addresses import lan_address
 from printing.pdf.kit import register_fonts
 from printing.pdf.quick_start import WIDTH, address_line, quick_start_story
 from seating.keys import table_code, table_path

@@ -26,7 +26,12 @@ DATA_DIR.mkdir(parents=True, exist_ok=True)
 def _secret_key() -> str:
     """Read the key from the data folder, making one the first time (never committed). Made
     whole under another name and linked into place, which fails if it is there already: several
-    processes starting at once on a new folder (the federation server's) all read one key."""
+    processes starting at once on a new folder (the federation server's) all read one key.
+    A standby desk that took over keeps the main desk's key (publishing.standby.take_secret):
+    that one first, also over DESK_SECRET_KEY."""
+    taken = DATA_DIR / "taken_secret_key"
+    if taken.exists():
+        return taken.read_text().strip()
     if os.environ.get("DESK_SECRET_KEY"):
         return os.environ["DESK_SECRET_KEY"]
     path = DATA_DIR / "secret_key"

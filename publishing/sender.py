@@ -321,9 +321,9 @@ class Sender:
         publication.revision, publication.changed_at = revision, now
         return spooled
 
-    def request(self, publication: Publication, spooled: spool.Spooled, body: bool):
-        """(status, answer dict) of one POST; raises OSError (URLError, a timeout) with no
-        answer."""
+    def prepared(self, publication: Publication, spooled: spool.Spooled, body: bool):
+        """(address, body, headers) of one POST: the file (or nothing, a heartbeat), signed;
+        to a standby also sealed, and naming its slug."""
         key_id, secret = signed.split_key(publication.key)
         content = spooled.body if body else b""
         signs = publication.kind
@@ -343,9 +343,17 @@ class Sender:
         elif content:
             headers["Content-Encoding"] = "gzip"
         headers[signed.SIGNATURE] = signed.signature(secret, signs, spooled.revision, content)
-        request = urllib.request.Request(
-            publication.endpoint(), data=content, headers=headers, method="POST"
-        )
+        return publication.endpoint(), content, headers
+
+    def request(self, publication: Publication, spooled: spool.Spooled, body: bool):
+        """(status, answer dict) of one POST; raises OSError (URLError, a timeout) with no
+        answer."""
+        return self.post(*self.prepared(publication, spooled, body))
+
+    def post(self, url: str, content: bytes, headers: dict):
+        """The POST itself (the standard library's urllib; the tests' in-process sender posts
+        through Django's test client instead)."""
+        request = urllib.request.Request(url, data=content, headers=headers, method="POST")
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310
                 status, text = response.status, response.read()
@@ -501,7 +509,7 @@ def accounts_changed(sender, instance=None, **kwargs) -> None:
     delete (publishing.apps): the standby's accounts are built again once it commits."""
     if isinstance(instance, Publication) and instance.target != FEDERATION:
         return  # the standby's own rows (made by its sender) are not in the accounts
-    once_on_commit(("publish", DESK, 0), lambda: STANDBY_SENDER.changed(DESK, 0))
+    once_on_commit(("publish", DESK, 0), lambda: SENDERS[STANDBY].changed(DESK, 0))
 
 
 def publication_changed(kind: str, slug: str, target: str = FEDERATION) -> None:

@@ -1,6 +1,7 @@
 """The hall's publishing settings: where a tournament or club is published (`set_publication`)
 and the standby desk this desk sends everything to (`set_standby`)."""
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -10,7 +11,7 @@ from core.errors import ActionRefused
 from tournament.models import Tournament
 
 from . import sender, standby
-from .models import Publication
+from .models import Publication, validate_key, validate_server_url
 
 FEDERATION, STANDBY = Publication.Target.FEDERATION, Publication.Target.STANDBY
 
@@ -72,6 +73,15 @@ def set_standby(url: str, key: str, enabled: bool, user) -> Publication:
     url, key = (url or "").strip(), (key or "").strip()
     if not key and desk.pk:
         key = desk.key
+    # Checked here under the page's own names (the model's are a federation server's).
+    for name, label, value, check in (
+        ("url", _("Standby's address"), url, validate_server_url),
+        ("key", _("Pairing key"), key, validate_key),
+    ):
+        try:
+            check(value)
+        except ValidationError as e:
+            raise ActionRefused(f"{label}: {e.messages[0]}", field=name) from e
     moved = desk.pk is not None and (url, key) != (desk.url, desk.key)
     desk.url, desk.key, desk.enabled = url, key, bool(enabled)
     checked(desk, exclude=["kind", "slug", "target"])

@@ -54,6 +54,7 @@ KINDS = (TOURNAMENT, CLUB, DESK)
 # A standby keeps whole events: a 2,000-player tournament's file unpacks to tens of megabytes.
 UNPACKED_LIMIT = 200 * 1024 * 1024
 MAX_REVISION = 2**63 - 1
+TAKEN_SECRET = "taken_secret_key"  # config.settings reads it first
 
 _lock = threading.Lock()  # one file of one standby stored at a time (the main sends one by one)
 
@@ -83,20 +84,12 @@ def sends_to_standby() -> bool:
 
 @transaction.atomic
 def make_standby(user) -> Standby:
-    """Make this laptop a standby desk: a new pairing key. Refused while it is one already, while
-    it sends to a standby itself, or when its secret is fixed by DESK_SECRET_KEY (it takes the
-    main desk's when it takes over)."""
+    """Make this laptop a standby desk: a new pairing key. Refused while it is one already, or
+    while it sends to a standby itself."""
     if waiting() is not None:
         raise ActionRefused(_("This laptop is a standby already."))
     if sends_to_standby():
         raise ActionRefused(_("This desk sends its changes to a standby: switch that off first."))
-    if os.environ.get("DESK_SECRET_KEY"):
-        raise ActionRefused(
-            _(
-                "This desk's secret is set by DESK_SECRET_KEY, and a standby takes the main "
-                "desk's secret when it takes over: start it without DESK_SECRET_KEY."
-            )
-        )
     standby = Standby(
         key_id=secrets.token_hex(6),
         secret=secrets.token_urlsafe(32),
@@ -177,8 +170,10 @@ def receive(key_id, kind, slug, revision, signature, changed_at, body: bytes, se
             _checked(kind, slug, parse(text))
         except ValueError:
             return Answer(400, {"have": have, "error": _("The file is not sealed with this key.")})
-        except (TournamentFileError, ActionRefused) as e:
-            return Answer(400, {"have": have, "error": str(getattr(e, "message", e))})
+        except TournamentFileError as e:
+            return Answer(400, {"have": have, "error": str(e)})
+        except ActionRefused as e:
+            return Answer(400, {"have": have, "error": str(e.message)})
         digest = spool.digest_of(text.decode("utf-8-sig"))
         spool.write(kind, slug, spool.Spooled(number, changed_at or "", digest, packed), where)
     return Answer(200, {"have": number})
@@ -283,9 +278,10 @@ def take_over(user) -> TakenOver:
 
 
 def take_secret(secret: str) -> None:
-    """The desk's secret becomes `secret`, in this process and in the data folder (made whole
-    under another name and renamed into place, as config.settings reads it at start)."""
-    path = Path(settings.DATA_DIR) / "secret_key"
+    """The desk's secret becomes `secret`, in this process and in the data folder's
+    `taken_secret_key`, which config.settings reads first at every start (also over
+    DESK_SECRET_KEY). Made whole under another name and renamed into place."""
+    path = Path(settings.DATA_DIR) / TAKEN_SECRET
     making = path.with_name(f"secret_key.{os.getpid()}.{secrets.token_hex(4)}")
     try:
         making.write_text(secret)

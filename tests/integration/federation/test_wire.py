@@ -8,12 +8,11 @@ import json
 
 import pytest
 
-from archive.tournament_file import export_tournament
+from archive.tournament_file import UNPACKED_LIMIT, export_tournament
 from club.models import Club
 from core.errors import ActionRefused
 from federation.keys import key_text, make_key, revoke_key
 from federation.models import Mirror, PublishingKey
-from archive.tournament_file import UNPACKED_LIMIT
 from tests.support import factories as f
 from tests.support.federation import answer, packed, send
 from tournament.models import Tournament

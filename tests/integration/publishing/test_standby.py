@@ -192,9 +192,7 @@ def test_the_answers_of_api_standby(paired, t):
     assert older.status_code == 409 and older.json()["have"] == have + 5
     forged = request(client, paired, "tournament", "open", have + 9, body, secret="x" * 40)
     assert forged.status_code == 401
-    moved = request(
-        client, paired, "tournament", "other", have + 9, body, signs="tournament:open"
-    )
+    moved = request(client, paired, "tournament", "other", have + 9, body, signs="tournament:open")
     assert moved.status_code == 401
     plain = spool.pack(dumps(export_tournament(t)))
     unsealed = request(client, paired, "tournament", "open", have + 9, plain)

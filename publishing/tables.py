@@ -34,8 +34,8 @@ class StreamTable(FixedTable):
         template_name = STACKED  # cards on a phone
         empty_text = _("Nothing is sent to a standby.")
 
-    def render_kind(self, value):
-        return _kind(value)
+    def render_kind(self, record):
+        return record.get_kind_display()
 
     def render_sent_at(self, value):
         return _when(value)

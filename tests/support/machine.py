@@ -10,6 +10,7 @@ import re
 import tempfile
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
 from django.core.cache import cache
 from django.db import connection, transaction
@@ -31,6 +32,7 @@ from archive.tournament_file import TournamentFileError, dumps, import_tournamen
 from core.roles import CLUB_OFFICER, DESK, DIRECTOR, HEAD_REFEREE, REFEREE
 from publishing import sender as publishing_sender
 from publishing.models import Publication
+from publishing.models import Standby as StandbyModel
 from scoring.models import Result
 from scoring.selectors import hands_outcome, table_hands
 from seating.keys import table_path
@@ -38,6 +40,7 @@ from seating.models import Table
 from tests.support import factories as f
 from tests.support import publish_stub
 from tests.support.odd_input import TEXT, either, encoded, shown
+from tests.support.standby_client import feed as feed_standby
 from tournament.models import Player
 
 WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
@@ -544,6 +547,156 @@ class PublishingRules:
             "(e) the server's newest file is not the public file: "
             + (difference(expected, taken[-1].data, "file"))
         )
+
+
+# --- the standby desk (issue 38) ----------------------------------------------------------------
+
+STANDBY_SECRET = "standby-secret-0123456789abcdef0123456789"
+STANDBY_KEY = f"9.{STANDBY_SECRET}"
+TAKE_OVER_AT = 4  # the invariant's look at which every example takes over (h)
+
+
+def named(headers: dict) -> tuple:
+    """(kind, slug) a request to a standby names (header names as any case)."""
+    lower = {k.lower(): v for k, v in headers.items()}
+    return lower.get("x-desk-kind"), lower.get("x-desk-slug")
+
+
+class StandbyRules:
+    """The rules and invariants a machine takes for the standby desk (publishing.standby,
+    docs/features/standby.md), on the machine's tournament or club rating (`published()`,
+    `publish_kind`, as PublishingRules):
+
+    - the main desk's side: the standby page's pairing form (good and odd addresses and keys,
+      on and off), sending to a standby's stub (tests/support/publish_stub.py, standby=True);
+      after every step (g) the stub holds the full file of the newest state (archive) and the
+      desk's accounts file (publishing.accounts);
+    - the standby's side, on this same database inside a savepoint rolled back afterwards: the
+      page makes the desk a standby, it is fed the newest files as a main desk sends them
+      (/api/standby/, tests/support/standby_client.py), and the page takes over, with the box
+      ticked or not; (h) the taken-over event shows the same standings feed (or club rating) as
+      before, and the desk's secret is the same."""
+
+    def __init__(self):
+        super().__init__()
+        self.standby_stub = publish_stub.start({"9": STANDBY_SECRET}, standby=True)
+        self.standby_data = tempfile.TemporaryDirectory()
+        self.standby_settings = override_settings(DATA_DIR=Path(self.standby_data.name))
+        self.standby_settings.enable()
+        publishing_sender.STANDBY_SENDER.jobs.clear()
+        publishing_sender.STANDBY_SENDER.changed_ids.clear()
+
+    def rollback(self):
+        try:
+            super().rollback()
+        finally:
+            publish_stub.stop(self.standby_stub)
+            self.standby_settings.disable()
+            self.standby_data.cleanup()
+            publishing_sender.STANDBY_SENDER.jobs.clear()
+            publishing_sender.STANDBY_SENDER.changed_ids.clear()
+
+    def standby_rows(self):
+        return Publication.objects.filter(target=Publication.Target.STANDBY)
+
+    def standby_committed(self) -> None:
+        """What the desk's server does when the standby page's post commits."""
+        for kind, slug in self.standby_rows().values_list("kind", "slug"):
+            publishing_sender.publication_changed(kind, slug, publishing_sender.STANDBY)
+
+    @precondition(lambda self: self.published() is not None)
+    @rule(data=st.data())
+    def set_standby(self, data):
+        """The main desk's pairing form: the stub's address or an odd one, the key or an odd
+        one, on or off."""
+        url = either(data, st.just(self.standby_stub.url), TEXT)
+        key = either(data, st.sampled_from([STANDBY_KEY, "", f"9.{'0' * 40}"]), TEXT)
+        form = {"action": "pair", "url": url, "key": key}
+        if either(data, st.just(True), st.just(False), odds=1):
+            form["enabled"] = "on"
+        self.post("director", reverse("publishing:standby"), form)
+        self.standby_committed()
+
+    @precondition(lambda self: self.published() is not None)
+    @rule(sure=st.booleans())
+    def standby_takes_over(self, sure):
+        """(h) This desk as a standby, fed the newest state, takes over (inside a savepoint):
+        the same standings feed or club rating, the same secret."""
+        self.take_over_here(sure)
+
+    def take_over_here(self, sure: bool) -> None:
+        from django.conf import settings as django_settings
+
+        kind, (slug, _pk) = self.publish_kind, self.published()
+        page = reverse("publishing:standby")
+        feed = "public:feed" if kind == "tournament" else "public:club_feed"
+        before = self.get("anonymous", reverse(feed, args=[slug])).content
+        secret = django_settings.SECRET_KEY
+        point = transaction.savepoint()
+        try:
+            self.standby_rows().update(enabled=False)  # a main desk cannot be a standby
+            self.post("director", page, {"action": "make"})
+            made = StandbyModel.objects.filter(ended_at__isnull=True).get()
+            answers = feed_standby(made, 1)
+            assert all(status == 200 for _k, _s, status in answers), f"(h) fed: {answers}"
+            form = {"action": "take", **({"sure": "on"} if sure else {})}
+            answer = self.post("director", page, form)
+            made.refresh_from_db()
+            if not sure:
+                assert answer.status_code == 400 and not made.took_over, "(h) taken unasked"
+                return
+            assert answer.status_code == 200 and made.took_over, "(h) the take-over failed"
+            assert django_settings.SECRET_KEY == secret, "(h) the desk's secret changed"
+            after = self.get("anonymous", reverse(feed, args=[slug])).content
+            if kind == "tournament":
+                old, new = comparable(json.loads(before)), comparable(json.loads(after))
+            else:
+                old, new = club_comparable(json.loads(before)), club_comparable(json.loads(after))
+            assert new == old, "(h) the taken-over feed differs: " + difference(old, new)
+        finally:
+            transaction.savepoint_rollback(point)
+            django_settings.SECRET_KEY = secret
+            cache.clear()
+
+    @invariant()
+    def standby_holds_the_newest(self):
+        """(g) with the stream on to the stub with its key, the stub holds the newest full file
+        of the machine's event and the accounts, once the sender has run. The desk sends to
+        the stub from its start (the invariant's first look pairs it through the page); the
+        rules change it from there. (h) runs once in every example, at its TAKE_OVER_AT-th
+        look."""
+        if self.published() is None:
+            return
+        self.standby_looks = getattr(self, "standby_looks", 0) + 1
+        if self.standby_looks == TAKE_OVER_AT:
+            self.take_over_here(sure=True)
+        desk = self.standby_rows().filter(kind=Publication.Kind.DESK).first()
+        if desk is None:
+            form = {"action": "pair", "url": self.standby_stub.url, "key": STANDBY_KEY}
+            self.post("director", reverse("publishing:standby"), {**form, "enabled": "on"})
+            self.standby_committed()
+            desk = self.standby_rows().filter(kind=Publication.Kind.DESK).first()
+            assert desk is not None, "(g) the standby page did not take good values"
+        if not desk.enabled:
+            return
+        if (desk.url, desk.key) != (self.standby_stub.url, STANDBY_KEY):
+            return  # an odd address or another key: nothing there to compare
+        slug, pk = self.published()
+        standby_sender = publishing_sender.STANDBY_SENDER
+        standby_sender.changed(self.publish_kind, pk)
+        standby_sender.run_pending(time.monotonic() + LATER)
+        for kind, name in ((self.publish_kind, slug), ("desk", "desk")):
+            taken = [
+                r
+                for r in self.standby_stub.uploads
+                if r.status == 200 and named(r.headers) == (kind, name)
+            ]
+            assert taken, f"(g) the standby took no {kind} file"
+            expected = json.loads(publishing_sender.full_text(kind, name))
+            assert taken[-1].data == expected, (
+                f"(g) the standby's newest {kind} file is not the newest state: "
+                + difference(expected, taken[-1].data, "file")
+            )
 
 
 # How long a run explores (CI: a fixed, small set; a longer run sets these).

@@ -2,7 +2,9 @@
 in a thread of this process
 (the standard library's http.server), for the hall's sender to talk to: it checks the key and
 the signature (core.signed), unpacks and reads the body, keeps the newest revision per key and
-records every request it got."""
+records every request it got. With `standby=True` it is a standby desk's /api/standby/
+(docs/features/standby.md) instead: the slug signed with the kind, the body sealed, the newest
+revision kept per key, kind and slug."""
 
 import gzip
 import json
@@ -17,12 +19,13 @@ from core import signed
 class Received:
     path: str
     headers: dict
-    body: bytes  # as sent (gzip), b"" for a heartbeat
+    body: bytes  # as sent (gzip; sealed gzip to a standby), b"" for a heartbeat
     status: int  # what the stub answered
+    packed: bytes = b""  # the gzip inside (the body itself but to a standby)
 
     @property
     def data(self):
-        return json.loads(gzip.decompress(self.body)) if self.body else None
+        return json.loads(gzip.decompress(self.packed or self.body)) if self.body else None
 
 
 @dataclass
@@ -33,6 +36,7 @@ class Stub:
     received: list = field(default_factory=list)
     refuse_with: int | None = None  # answer every request with this status (500, 400 …)
     down: bool = False  # hang up without an answer (the hall's internet is down)
+    standby: bool = False  # a standby desk's /api/standby/
     server: ThreadingHTTPServer | None = None
 
     @property
@@ -54,19 +58,27 @@ class Stub:
             revision = int(headers.get(signed.REVISION, ""))
         except ValueError:
             return 400, {"have": 0, "error": "X-Desk-Revision: not a number"}
-        status, answer = self._decide(key_id, kind, revision, body, headers)
-        self.received.append(Received(handler.path, dict(headers), body, status))
+        received = Received(handler.path, dict(headers), body, 0)
+        status, answer = self._decide(key_id, kind, revision, received, headers)
+        received.status = status
+        self.received.append(received)
         return status, answer
 
-    def _decide(self, key_id, kind, revision, body, headers):
+    def _decide(self, key_id, kind, revision, received, headers):
+        body = received.body
         secret = self.secrets.get(key_id)
+        held = key_id
+        signs = kind
+        if self.standby:
+            slug = headers.get(signed.SLUG, "")
+            held, signs = (key_id, kind, slug), signed.standby_kind(kind, slug)
         if secret is None or not signed.signed_by(
-            secret, kind, revision, body, headers.get(signed.SIGNATURE)
+            secret, signs, revision, body, headers.get(signed.SIGNATURE)
         ):
             return 401, {"error": "no such key, or the signature does not match"}
         if key_id in self.revoked:
             return 403, {"error": "revoked"}
-        have = self.have.get(key_id, 0)
+        have = self.have.get(held, 0)
         if self.refuse_with:
             return self.refuse_with, {"have": have, "error": "refused by the test"}
         if not body:
@@ -74,15 +86,16 @@ class Stub:
         if revision < have:
             return 409, {"have": have, "error": f"revision {revision} is older than {have}"}
         try:
-            json.loads(gzip.decompress(body))
+            received.packed = signed.unseal(secret, body) if self.standby else b""
+            json.loads(gzip.decompress(received.packed or body))
         except (OSError, ValueError):
             return 400, {"have": have, "error": "body: not gzip-compressed JSON"}
-        self.have[key_id] = revision
+        self.have[held] = revision
         return 200, {"have": revision}
 
 
-def start(secrets: dict) -> Stub:
-    stub = Stub(secrets=dict(secrets))
+def start(secrets: dict, standby: bool = False) -> Stub:
+    stub = Stub(secrets=dict(secrets), standby=standby)
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self):  # noqa: N802

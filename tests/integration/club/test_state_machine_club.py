@@ -56,6 +56,7 @@ from tests.support.machine import (
     CLUB_ROLES,
     Machine,
     PublishingRules,
+    StandbyRules,
     club_comparable,
     club_pages,
     difference,
@@ -73,7 +74,7 @@ NAMES = ["Anna Kowalska", "Boris Petrov", "Chen Li", "Dmytro Koval", "Eva Novak"
 OFFICERS = ["officer1", "officer2", "director"]
 
 
-class ClubMachine(PublishingRules, Machine):
+class ClubMachine(StandbyRules, PublishingRules, Machine):
     """One club rating, its officers, the desk's people and one tournament's players."""
 
     roles = CLUB_ROLES

@@ -64,7 +64,7 @@ from referee.models import Appeal, Incident
 from scoring.models import Penalty, Result
 from seating.models import Seat, Table
 from tests.support import factories as f
-from tests.support.machine import Machine, PublishingRules, explore, pages
+from tests.support.machine import Machine, PublishingRules, StandbyRules, explore, pages
 from tests.support.odd_input import DATE, NUMBER, TEXT, either, fill, form_on
 from tournament.models import Player, Tournament
 
@@ -76,7 +76,7 @@ RESTORE_EVERY = int(os.environ.get("DESK_STATEFUL_RESTORE_EVERY", "4"))
 # --- the machine ------------------------------------------------------------------------------
 
 
-class DeskMachine(PublishingRules, Machine):
+class DeskMachine(StandbyRules, PublishingRules, Machine):
     """One tournament, its staff and their clients, driven through the desk's URLs."""
 
     examples = 0

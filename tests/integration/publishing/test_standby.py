@@ -5,7 +5,6 @@ laptops until the take-over. The real two-laptop test, with kill -9, is
 tests/e2e/test_standby_kill.py."""
 
 import json
-from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client
@@ -19,33 +18,13 @@ from publishing.services import set_standby
 from scoring.selectors.ranking import standings
 from seating.keys import table_code, table_key
 from tests.support import factories as f
+from tests.support.standby_client import ClientSender
 from tournament.models import Tournament
 from tournament.services import save_tournament
 
 pytestmark = pytest.mark.django_db
 LATER = 10_000  # seconds: every wait of the sender is over
 HALL = "http://192.168.1.12:8000"
-
-
-class ClientSender(sender.Sender):
-    """The standby sender, posting through the test client instead of a socket."""
-
-    def __init__(self):
-        super().__init__(sender.STANDBY)
-        self.client = Client()
-        self.sent = []  # (headers, content) of every request
-
-    def post(self, url, content, headers):
-        self.sent.append((dict(headers), content))
-        extra = {k: v for k, v in headers.items() if k != "Content-Type"}
-        response = self.client.generic(
-            "POST",
-            urlsplit(url).path,
-            content,
-            content_type=headers["Content-Type"],
-            headers=extra,
-        )
-        return response.status_code, response.json()
 
 
 @pytest.fixture

@@ -206,7 +206,7 @@ def received(standby: Standby) -> list[Received]:
         meta = where / f"{kind}-{slug}.meta.json"
         moment = datetime.fromtimestamp(meta.stat().st_mtime, tz=timezone.get_current_timezone())
         found.append(Received(kind, slug, held.revision, changed, moment, len(held.body)))
-    return sorted(found, key=lambda r: (KINDS.index(r.kind), r.slug))
+    return sorted(found, key=lambda r: (r.kind != DESK, r.kind, r.slug))
 
 
 @dataclass

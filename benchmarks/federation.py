@@ -11,13 +11,15 @@ hall's internet: benchmarks/link.py, a proxy with a 300 ms round trip and 1 Mbit
    processes' standings.json equal the hall's (polled every 50 ms), and the bytes the hall sent
    through the link for it (upload and heartbeats, headers included).
 2. **An outage**: the link goes down for `--outage` seconds while the desk confirms
-   `--outage-tables` more tables (its answers timed: the desk is not held up); then the time
-   from the link's return until both processes show the hall's standings. (The sender waits at
+   `--outage-tables` more tables, spread evenly over it (its answers timed: the desk is not
+   held up); the mirror still shows the standings from before the outage at its end; then the
+   time from the link's return until both processes show the hall's standings (every row
+   equal), and the bytes sent meanwhile. (The sender waits at
    most 30 s between tries, so any outage longer than about a minute is caught up alike.)
 3. **The mirror under phones**: `--phones` requests of the standings page with If-None-Match
    (the ETag each process gave) spread over both app processes, `--concurrency` at a time,
    against the same number of requests of a static file from the same servers; requests per
-   second of each and their ratio, and the errors.
+   second of each and their ratio, and the errors. `--phones 0` leaves this part out.
 
 Run: .venv/bin/python benchmarks/federation.py [--players 400] [--confirmations 10]
      [--outage 90] [--outage-tables 20] [--phones 1000] [--concurrency 50]
@@ -159,22 +161,36 @@ def main():
                 f"bytes sent per confirmation: median {statistics.median(sent):,.0f}"
             )
 
+            before_outage = standings(hall.url, SLUG)
             link.down()
             answered = []
             down_at = time.monotonic()
-            for k in range(args.confirmations + 1, args.confirmations + 1 + args.outage_tables):
+            count = args.outage_tables
+            for i, k in enumerate(range(args.confirmations + 1, args.confirmations + 1 + count)):
+                # Spread over the outage: the i-th confirmation at i/count of it.
+                time.sleep(max(0.0, down_at + i * args.outage / count - time.monotonic()))
                 answered.append(confirm(desk1, desk2, k, k))
             time.sleep(max(0.0, args.outage - (time.monotonic() - down_at)))
             wanted = standings(hall.url, SLUG)
+            # The link was really down: both processes still show the standings from before it.
+            assert all(standings(m, ADDRESS) == before_outage for m in mirrors)
+            assert wanted != before_outage or count == 0
+            sent_before = link.sent_up
             link.up()
             caught = wait_for(lambda: all(standings(m, ADDRESS) == wanted for m in mirrors), 120)
+            time.sleep(0.3)  # the upload's last bytes counted
             print(
-                f"2. an outage of {args.outage:.0f} s with {args.outage_tables} confirmations: "
-                f"the desk answered each in median {statistics.median(answered):.2f} s "
+                f"2. an outage of {args.outage:.0f} s with {count} confirmations spread over it "
+                f"(one every {args.outage / max(count, 1):.0f} s): the desk answered each in "
+                f"median {statistics.median(answered):.2f} s, max {max(answered):.2f} s "
                 f"(before: {statistics.median(answers):.2f} s); caught up {caught:.2f} s after "
-                f"the link came back, both processes with the hall's standings"
+                f"the link came back, both processes with the hall's standings "
+                f"({len(wanted)} rows equal); {link.sent_up - sent_before:,} bytes sent from the "
+                f"return until caught up"
             )
 
+        if args.phones <= 0:
+            return
         tags = {}
         for m in mirrors:
             _status, _body, headers = fetch(f"{m}/t/{ADDRESS}/", {"Accept-Encoding": "gzip"})

@@ -16,6 +16,7 @@ itself by the revision they are of.
 
 import gc
 import os
+import socket
 
 wsgi_app = "config.wsgi:application"
 bind = os.environ.get("DESK_BIND") or f"127.0.0.1:{os.environ.get('DESK_PORT', '8100')}"
@@ -25,12 +26,30 @@ workers = int(os.environ.get("DESK_WORKERS", "2"))
 worker_class = "gthread"
 threads = int(os.environ.get("DESK_THREADS", "4"))
 keepalive = 5
+# A new connection the kernel holds back until its first bytes arrive (Linux's
+# TCP_DEFER_ACCEPT, on TCP addresses; see when_ready), for at most this many seconds.
+DEFER_ACCEPT = 30
 # A stop lets the requests under way finish.
 graceful_timeout = 20
 proc_name = "desk-federation"
 # No control socket (gunicorn's runtime management): one fixed path per user, which two servers
 # on one machine (the tests') would fight over; a stop and a start are the host's services'.
 control_socket_disable = True
+
+
+def when_ready(server):
+    """gthread hands each connection it accepts to a thread, which then waits up to 5 s for the
+    request; a phone that opens a connection and says nothing yet (a browser's preconnect, or
+    one whose visitor has not reloaded) holds one of the DESK_THREADS threads meanwhile. 1,000
+    phones connected at once, each waiting a few seconds before its refresh, then held the
+    phones that did ask for up to 7 s (benchmarks/federation.py --at-once, p95). With
+    TCP_DEFER_ACCEPT the kernel hands over a connection only once it has a request to read.
+    Set on the listening sockets before the workers inherit them (unix sockets: no such wait)."""
+    for listener in server.LISTENERS:
+        if listener.sock.family in (socket.AF_INET, socket.AF_INET6) and hasattr(
+            socket, "TCP_DEFER_ACCEPT"
+        ):
+            listener.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, DEFER_ACCEPT)
 
 
 def post_worker_init(worker):

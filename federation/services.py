@@ -21,8 +21,9 @@ from archive.tournament_file import (
     unpacked,
 )
 from archive.tournament_file.errors import show
-from club.models import Club, GameScore, GameSeat, Presence
+from club.models import Club, GameScore, GameSeat, Member, Presence
 from core import signed
+from people.models import Person, PersonChange
 from tournament.changes import touch
 from tournament.models import Tournament
 
@@ -184,11 +185,29 @@ def _store_tournament(key, number, moment, data: dict) -> Answer:
 
 def _delete_club(slug: str) -> None:
     """The club at `slug` and all its rows, leaves first: a member is protected from deletion
-    while a game's seat or score, or a check-in, names it."""
+    while a game's seat or score, or a check-in, names it. Then the people its members were,
+    but for those something else still names (`_unnamed`): each file brings its people anew,
+    and they would pile up with every file stored."""
+    people = set(Member.objects.filter(club__slug=slug).values_list("person_id", flat=True))
     GameScore.objects.filter(version__game__club__slug=slug).delete()
     GameSeat.objects.filter(game__club__slug=slug).delete()
     Presence.objects.filter(evening__club__slug=slug).delete()
     Club.objects.filter(slug=slug).delete()
+    _unnamed(people).delete()
+
+
+def _unnamed(pks):
+    """The people of `pks` nothing names: no club's member (another mirror's, linked by its EMA
+    id when its file was read), no tournament's player, no merge or split, no one merged into
+    them."""
+    changes = PersonChange.objects.all()
+    return (
+        Person.objects.filter(
+            pk__in=pks, memberships__isnull=True, players__isnull=True, merged__isnull=True
+        )
+        .exclude(pk__in=changes.values("kept"))
+        .exclude(pk__in=changes.values("other"))
+    )
 
 
 def _store_club(key, number, moment, data: dict) -> Answer:

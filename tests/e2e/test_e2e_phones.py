@@ -41,6 +41,7 @@ LAPTOP = (1366,)
 PROJECTOR = (1920,)
 HEIGHT = {360: 740, 390: 844, 1366: 768, 1920: 1080}
 SLUG = "krakow-cup"
+CLUB_SLUG = "czerwony-smok-krakow"  # the club rating of the publishing pages (issue 38)
 
 # Every page checked, in one place: (who is logged in, address, widths, languages). None: a
 # visitor. "chief" is a referee who is also head referee; "director" the director's account as
@@ -84,6 +85,11 @@ PAGES = [
     ("director", "/desk/{slug}/plans/", LAPTOP, EN),
     ("director", "/desk/{slug}/rules/", LAPTOP, EN),
     ("director", "/desk/{slug}/backups/", LAPTOP, EN),
+    # Issue 38: the publishing pages (linked from the tournament's and the club's dashboards), a
+    # failing publication's status with a long address and error, looked at on a phone too.
+    ("director", "/desk/{slug}/publish/", PHONES, ALL),
+    ("director", "/desk/{slug}/publish/", LAPTOP, EN),
+    ("officer", f"/desk/club/{CLUB_SLUG}/publish/", PHONES, EN),
 ]
 # Pages whose screenshots are kept (in PHONE_SHOTS, when it is set) to look at, not only measure.
 SHOTS = {
@@ -98,6 +104,8 @@ SHOTS = {
     "/desk/{slug}/s/2/",
     "/desk/{slug}/players/",
     "/t/{slug}/clock/",
+    "/desk/{slug}/publish/",
+    f"/desk/club/{CLUB_SLUG}/publish/",
 }
 
 NAMES = [  # the 14th has a surname with no break in it: only overflow-wrap can fold it
@@ -263,8 +271,55 @@ def build():
         figures={"extra_meetings": 4, "seconds": 12.5, "steps": 120000},
         created_by=staff["director"],
     )
+    publications(t)
     touch(t.pk)  # and a backup, so the backups page has a row
     return appeal.pk
+
+
+def publications(t):
+    """Issue 38: the tournament and a club rating published to a federation server whose
+    address is long, the tournament's failing for an hour with the longest kind of error; the
+    club's officer ("officer") is the one who opens the club's page."""
+    from club.services.clubs import save_club
+    from core.roles import CLUB_OFFICER
+    from publishing.models import Publication
+
+    officer = f.user("officer", CLUB_OFFICER)
+    club = save_club(None, {"name": CLUBS[0], "slug": CLUB_SLUG}, officer)
+    f.grant(officer, club)
+    now = timezone.now()
+    # On this machine (the live server's sender tries it: refused at once, no name to look up).
+    server = "http://localhost:9/wyniki-na-zywo/polska-federacja-mahjonga-riichi/turnieje-2026"
+    error = (
+        '{"message": "No answer from %(host)s: %(reason)s", "params": {"host": '
+        '"localhost:9", "reason": "[Errno 111] Connection refused"}}'
+    )
+    Publication.objects.create(
+        kind="tournament",
+        slug=t.slug,
+        url=server,
+        key="42.Xk3vQ9pLm2Rt7Yw8Zb1Nc4Df6Gh0Js5",
+        enabled=True,
+        revision=1234,
+        sent_revision=1187,
+        changed_at=now,
+        sent_at=now - timedelta(minutes=61),
+        heard_at=now - timedelta(minutes=61),
+        failing_since=now - timedelta(minutes=60),
+        last_error=error,
+    )
+    Publication.objects.create(
+        kind="club",
+        slug=club.slug,
+        url=server,
+        key="43.Pq7Wn2Lk9Vb3Xc5Zr8Ty1Um4Hg6Jd0",
+        enabled=True,
+        revision=88,
+        sent_revision=88,
+        changed_at=now,
+        sent_at=now,
+        heard_at=now,
+    )
 
 
 # What is too wide: the page, what sticks out of the window (the outermost elements), and what
@@ -283,6 +338,7 @@ OVERFLOW = """() => {
     if (right > width + 0.5 && !out.some(o => o.contains(el))) out.push(el);
     const style = getComputedStyle(el);
     if (style.display === "none" || el.clientWidth <= 1) continue;  // .sr-only
+    if (el.tagName === "INPUT") continue;  // a value longer than its field scrolls in it, as typed
     const clips = style.overflowX !== "visible" || style.textOverflow === "ellipsis";
     if (clips && el.scrollWidth > el.clientWidth + 1)
       hidden.push(el.scrollWidth + " px in " + el.clientWidth + ": " + describe(el));

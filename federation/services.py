@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from archive.backups.restoring import replace_tournament
-from archive.club_file import restore_club
+from archive.club_file import delete_club, restore_club
 from archive.tournament_file import (
     TournamentFileError,
     create_tournament,
@@ -21,7 +21,7 @@ from archive.tournament_file import (
     unpacked,
 )
 from archive.tournament_file.errors import show
-from club.models import Club, GameScore, GameSeat, Member, Presence
+from club.models import Member
 from core import signed
 from people.models import Person, PersonChange
 from tournament.changes import touch
@@ -184,15 +184,12 @@ def _store_tournament(key, number, moment, data: dict) -> Answer:
 
 
 def _delete_club(slug: str) -> None:
-    """The club at `slug` and all its rows, leaves first: a member is protected from deletion
-    while a game's seat or score, or a check-in, names it. Then the people its members were,
-    but for those something else still names (`_unnamed`): each file brings its people anew,
-    and they would pile up with every file stored."""
+    """The club at `slug` and all its rows (archive.club_file.delete_club), then the people its
+    members were, but for those something else still names (`_unnamed`): each file brings its
+    people anew, and they would pile up with every file stored. (A hall's take-over keeps its
+    people: they are its people registry's.)"""
     people = set(Member.objects.filter(club__slug=slug).values_list("person_id", flat=True))
-    GameScore.objects.filter(version__game__club__slug=slug).delete()
-    GameSeat.objects.filter(game__club__slug=slug).delete()
-    Presence.objects.filter(evening__club__slug=slug).delete()
-    Club.objects.filter(slug=slug).delete()
+    delete_club(slug)
     _unnamed(people).delete()
 
 

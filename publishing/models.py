@@ -140,6 +140,14 @@ class Publication(models.Model):
     def __str__(self):
         return f"{self.kind} {self.slug} → {self.url}"
 
+    # What the sender changed and has not written yet (publishing.sender: written with the
+    # send's answer).
+    unsaved: dict
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.unsaved = {}
+
     def endpoint(self) -> str:
         """Where the files go: the server's address and /api/publish/ (a standby desk's
         /api/standby/; one slash)."""

@@ -300,6 +300,8 @@ class Sender:
         newer = spooled.revision > publication.sent_revision
         if job.due <= now or (newer and job.delay == 0):
             self.send(publication, spooled, job, now, body=newer)
+        if publication.unsaved:  # not sent now (a wait after a failure): written at once
+            Publication.objects.filter(pk=publication.pk).update(**publication.unsaved)
 
     def build(self, publication: Publication, spooled: spool.Spooled | None):
         """Spool the newest public file when it differs from the one spooled (a new revision);
@@ -317,8 +319,11 @@ class Sender:
             revision, timezone.localtime(now).isoformat(), digest, spool.pack(text)
         )
         spool.write(publication.kind, publication.slug, spooled, self.folder())
-        Publication.objects.filter(pk=publication.pk).update(revision=revision, changed_at=now)
+        # The new revision goes into the database with the send's answer, in one write after
+        # the file is out: each write may wait for the desk's writers (SQLite's one writer),
+        # and the spool on disk already holds the revision (the next build starts above it).
         publication.revision, publication.changed_at = revision, now
+        publication.unsaved = {"revision": revision, "changed_at": now}
         return spooled
 
     def prepared(self, publication: Publication, spooled: spool.Spooled, body: bool):
@@ -390,6 +395,8 @@ class Sender:
                 spool.write(publication.kind, publication.slug, spooled, self.folder())
                 Publication.objects.filter(pk=publication.pk).update(revision=have + 1)
                 publication.revision = have + 1
+                if "revision" in publication.unsaved:
+                    publication.unsaved["revision"] = have + 1
                 body = True
                 continue
             if status in (400, 401, 403):
@@ -411,6 +418,8 @@ class Sender:
         }
         if body:
             fields["sent_at"] = moment
+        fields |= publication.unsaved
+        publication.unsaved = {}
         Publication.objects.filter(pk=publication.pk).update(**fields)
         for name, value in fields.items():
             setattr(publication, name, value)
@@ -423,6 +432,8 @@ class Sender:
         fields = {"failing_since": since, "last_error": error}
         if answered and json.loads(error)["message"] != NO_ANSWER:
             fields["heard_at"] = moment
+        fields |= publication.unsaved
+        publication.unsaved = {}
         Publication.objects.filter(pk=publication.pk).update(**fields)
         for name, value in fields.items():
             setattr(publication, name, value)

@@ -34,8 +34,9 @@ class StreamTable(FixedTable):
         template_name = STACKED  # cards on a phone
         empty_text = _("Nothing is sent to a standby.")
 
-    def render_kind(self, value):
-        return _kind(value)
+    def render_kind(self, record):
+        # A model's field with choices comes to render_* as its label already: the record's.
+        return _kind(record.kind)
 
     def render_sent_at(self, value):
         return _when(value)

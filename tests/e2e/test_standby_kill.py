@@ -42,7 +42,7 @@ WINDOW = 2.0  # seconds: the window of changes a sudden death of the main desk c
 # every 4 minutes or so, 0.4 a second). Flat out (every phone at once, ~25 a second on this
 # 2-core machine) the sender's own writes to the database (publishing.models.Publication's
 # revision and what the standby holds) wait behind the desk's for up to a second or more
-# each, and the window grows past 2 s: /work/notes/s46-kill-docs.md has the figures.
+# each, and the window grows past 2 s (docs/features/standby.md has the figures).
 PACE = 0.5
 
 SEED = f"""

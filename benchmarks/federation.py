@@ -69,24 +69,19 @@ from tests.support.federation_server import (  # noqa: E402
     standings,
     wait_for,
 )
-from tests.support.live_desk import Browser, LiveDesk  # noqa: E402
+from tests.support.live_desk import Browser, LiveDesk, staff_seed  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
 
 SLUG, ADDRESS, SESSION = "bench", "bench-live", 7
 
-SEED = """
+SEED = f"""
 import json
-from django.contrib.auth.models import Group, User
-from core.roles import DESK, ensure_groups
 from tests.support import factories as f
 from tournament.models import Tournament
-ensure_groups()
+{staff_seed(director=True)}
 t = Tournament.objects.get(slug="bench")
 for name in ("desk1", "desk2"):
-    user = User.objects.create_user(name, password="pw-" + name)
-    user.groups.add(Group.objects.get(name=DESK))
-    f.grant(user, t)
-User.objects.create_superuser("boss", password="pw-boss")
+    f.grant(User.objects.get(username=name), t)
 session = f.seat_session(t, number=7)
 print(json.dumps(session.tables.count()))
 """

@@ -58,27 +58,22 @@ from core import signed  # noqa: E402
 from publishing import spool  # noqa: E402
 from tests.e2e.test_hall_hands import Phone, hand_for  # noqa: E402
 from tests.support.federation_server import wait_for  # noqa: E402
-from tests.support.live_desk import Browser, LiveDesk  # noqa: E402
+from tests.support.live_desk import Browser, LiveDesk, staff_seed  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
 
 SLUG, SESSION = "bench", 7
 
-SEED = """
+SEED = f"""
 import json
-from django.contrib.auth.models import Group, User
-from core.roles import DESK, ensure_groups
 from seating.keys import table_path
 from tests.support import factories as f
 from tournament.models import Tournament
-ensure_groups()
+{staff_seed(director=True)}
 t = Tournament.objects.get(slug="bench")
 for name in ("desk1", "desk2"):
-    user = User.objects.create_user(name, password="pw-" + name)
-    user.groups.add(Group.objects.get(name=DESK))
-    f.grant(user, t)
-User.objects.create_superuser("boss", password="pw-boss")
+    f.grant(User.objects.get(username=name), t)
 session = f.seat_session(t, number=7)
-print(json.dumps({tb.number: table_path(tb) for tb in session.tables.all()}))
+print(json.dumps({{tb.number: table_path(tb) for tb in session.tables.all()}}))
 """
 
 STANDBY_SEED = """

@@ -41,31 +41,23 @@ class PublicationForm(forms.Form):
     )
 
 
-class StandbyForm(forms.Form):
-    """Where the main desk sends everything: the standby's address and its pairing key."""
+class StandbyForm(PublicationForm):
+    """Where the main desk sends everything: the standby's address and its pairing key (the
+    same values as a federation server's, under the standby's own names)."""
 
-    url = forms.CharField(
-        label=_("Standby's address"),
-        max_length=URL_MAX,
-        validators=[validate_server_url],
-        help_text=_("As the standby's page shows it, e.g. http://192.168.1.12:8000"),
-        widget=forms.TextInput(attrs={"size": "40", "inputmode": "url", "spellcheck": "false"}),
-    )
-    key = forms.CharField(
-        label=_("Pairing key"),
-        max_length=KEY_MAX,
-        required=False,
-        validators=[validate_key],
-        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off", "size": "40"}),
-        help_text=_(
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        url, key, enabled = self.fields["url"], self.fields["key"], self.fields["enabled"]
+        url.label = _("Standby's address")
+        url.help_text = _("As the standby's page shows it, e.g. http://192.168.1.12:8000")
+        key.label = _("Pairing key")
+        key.help_text = _(
             "The key the standby's page shows: id.secret. Leave empty to keep the key already set."
-        ),
-    )
-    enabled = forms.BooleanField(
-        label=_("Send to the standby"),
-        required=False,
-        help_text=_("Send every change of every tournament and club rating to the standby."),
-    )
+        )
+        enabled.label = _("Send to the standby")
+        enabled.help_text = _(
+            "Send every change of every tournament and club rating to the standby."
+        )
 
 
 class TakeOverForm(forms.Form):

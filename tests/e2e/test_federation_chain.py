@@ -19,20 +19,15 @@ from tests.support.federation_server import (
     standings,
     wait_for,
 )
-from tests.support.live_desk import Browser, LiveDesk
+from tests.support.live_desk import Browser, LiveDesk, staff_seed
 
 SLUG, ADDRESS = "hall-cup", "cup-live"
 TABLES = 4
 
 SEED = f"""
 import json
-from django.contrib.auth.models import Group, User
-from core.roles import DESK, ensure_groups
 from tests.support import factories as f
-ensure_groups()
-for name in ("desk1", "desk2"):
-    User.objects.create_user(name, password="pw-" + name).groups.add(Group.objects.get(name=DESK))
-User.objects.create_superuser("boss", password="pw-boss")
+{staff_seed(director=True)}
 t = f.tournament(players={TABLES * 4}, slug="{SLUG}")
 f.seat_session(t)
 print(json.dumps(t.sessions.get().tables.count()))

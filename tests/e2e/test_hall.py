@@ -17,19 +17,15 @@ from django.utils import timezone
 
 from scoring.models import Result
 from tests.support import factories as f
-from tests.support.live_desk import Browser, LiveDesk
+from tests.support.live_desk import Browser, LiveDesk, staff_seed
 
 SLUG = "hall"
 TABLES = 40
 
 SEED = f"""
 import json
-from django.contrib.auth.models import Group, User
-from core.roles import DESK, ensure_groups
 from tests.support import factories as f
-ensure_groups()
-for name in ("desk1", "desk2"):
-    User.objects.create_user(name, password="pw-" + name).groups.add(Group.objects.get(name=DESK))
+{staff_seed()}
 t = f.tournament(players={TABLES * 4}, slug="{SLUG}")
 f.seat_session(t)
 print(json.dumps(t.sessions.get().tables.count()))

@@ -23,7 +23,7 @@ import uuid
 
 import pytest
 
-from tests.support.live_desk import Browser, LiveDesk
+from tests.support.live_desk import Browser, LiveDesk, staff_seed
 
 SLUG = "hallhands"
 PHONE_TABLES = 8  # tables 1-8 record their hands on a phone
@@ -32,13 +32,9 @@ TABLES = PHONE_TABLES + DESK_TABLES
 
 SEED = f"""
 import json
-from django.contrib.auth.models import Group, User
-from core.roles import DESK, ensure_groups
 from seating.keys import table_path
 from tests.support import factories as f
-ensure_groups()
-for name in ("desk1", "desk2"):
-    User.objects.create_user(name, password="pw-" + name).groups.add(Group.objects.get(name=DESK))
+{staff_seed()}
 t = f.tournament(players={TABLES * 4}, slug="{SLUG}")
 f.seat_session(t)
 print(json.dumps({{tb.number: table_path(tb) for tb in t.sessions.get().tables.all()}}))

@@ -32,7 +32,7 @@ import pytest
 
 from tests.e2e.test_hall_hands import Phone, hand_for
 from tests.support.federation_server import fetch, standings, wait_for
-from tests.support.live_desk import Browser, LiveDesk
+from tests.support.live_desk import Browser, LiveDesk, staff_seed
 
 SLUG = "standby-cup"
 PHONE_TABLES = 4  # tables 1-4 record their hands on a phone
@@ -49,14 +49,9 @@ PACE = 0.5
 
 SEED = f"""
 import json
-from django.contrib.auth.models import Group, User
-from core.roles import DESK, ensure_groups
 from seating.keys import table_code, table_path
 from tests.support import factories as f
-ensure_groups()
-for name in ("desk1", "desk2"):
-    User.objects.create_user(name, password="pw-" + name).groups.add(Group.objects.get(name=DESK))
-User.objects.create_superuser("boss", password="pw-boss")
+{staff_seed(director=True)}
 t = f.tournament(players={TABLES * 4}, slug="{SLUG}")
 f.seat_session(t)
 print(json.dumps({{tb.number: [table_path(tb), table_code(tb)]

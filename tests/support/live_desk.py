@@ -29,6 +29,21 @@ ROOT = Path(__file__).resolve().parents[2]
 SQLITE_FILE = "desk.sqlite3"  # config/settings.py: the database in the data folder
 
 
+# The hall's staff for a test's seed (`LiveDesk.python`): desk1 and desk2 (password "pw-" and
+# the name) in the desk's group, and with `director=True` the superuser boss ("pw-boss"). Made
+# before the tournament, whose factory gives them their roles on it.
+def staff_seed(director: bool = False) -> str:
+    boss = 'User.objects.create_superuser("boss", password="pw-boss")\n' if director else ""
+    return (
+        "from django.contrib.auth.models import Group, User\n"
+        "from core.roles import DESK, ensure_groups\n"
+        "ensure_groups()\n"
+        'for name in ("desk1", "desk2"):\n'
+        '    user = User.objects.create_user(name, password="pw-" + name)\n'
+        "    user.groups.add(Group.objects.get(name=DESK))\n" + boss
+    )
+
+
 def manage(env: dict, *args, stdin: str | None = None) -> str:
     """Run `manage.py` with `env` (the hall's settings, its own data folder); its output."""
     done = subprocess.run(

@@ -4,6 +4,7 @@ import pytest
 from django.db import connection
 
 from publishing import sender
+from tests.support import factories as f
 from tests.support import publish_stub
 
 SECRET = "0123456789abcdef0123456789abcdef01234567"
@@ -42,3 +43,16 @@ def committed(django_capture_on_commit_callbacks):
             yield
 
     return run
+
+
+@pytest.fixture
+def people():
+    return f.staff()
+
+
+@pytest.fixture
+def t(people):
+    """A tournament of 8 players at "open", session 1 seated."""
+    t = f.tournament(players=8, slug="open")
+    f.seat_session(t)
+    return t

@@ -12,18 +12,6 @@ from .conftest import KEY
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def people():
-    return f.staff()
-
-
-@pytest.fixture
-def t(people):
-    t = f.tournament(players=8, slug="open")
-    f.seat_session(t)
-    return t
-
-
 URL = "/desk/open/publish/"
 
 

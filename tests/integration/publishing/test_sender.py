@@ -25,18 +25,6 @@ pytestmark = pytest.mark.django_db
 LATER = 10_000  # seconds: every wait is over
 
 
-@pytest.fixture
-def people():
-    return f.staff()
-
-
-@pytest.fixture
-def t(people):
-    t = f.tournament(players=8, slug="open")
-    f.seat_session(t)
-    return t
-
-
 def publish(t, url, key=KEY, capture=None):
     return set_publication("tournament", t.slug, url, key, True, None)
 

@@ -36,15 +36,11 @@ def stream(settings, tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def people():
-    return f.staff()
-
-
-@pytest.fixture
-def t(people):
-    t = f.tournament(players=8, slug="open")
-    session = f.seat_session(t)
-    f.play(session.tables.get(number=1), [40000, 35000, 25000, 20000], *desk(people))
+def t(t, people):
+    """The seated tournament (conftest.py) with table 1's result confirmed."""
+    f.play(
+        t.sessions.get(number=1).tables.get(number=1), [40000, 35000, 25000, 20000], *desk(people)
+    )
     return t
 
 

@@ -1,6 +1,7 @@
 """The desk's accounts file: what a standby desk needs besides the tournaments' and clubs' files
-to be the desk when it takes over (publishing.standby). It is never written to disk on the main
-desk and travels only sealed (core.signed.seal):
+to be the desk when it takes over (publishing.standby). It crosses the network only sealed
+(core.signed.seal); on either laptop's disk it is kept like the database and the secret key,
+readable by the desk's user alone (publishing.spool):
 
     {"format": "mahjong-desk-accounts", "version": 1,
      "secret_key": the desk's secret (seating.codes: the table links and codes are keyed by it),
@@ -8,7 +9,12 @@ desk and travels only sealed (core.signed.seal):
                 "is_active", "is_staff", "is_superuser", "groups": [names]}],
      "staff_grants": [{"tournament": slug, "user", "role", "granted_by"}],
      "officer_grants": [{"club": slug, "user", "granted_by"}],
-     "publications": [{"kind", "slug", "url", "key", "enabled"}]}   (to federation servers)
+     "publications": [{"kind", "slug", "url", "key", "enabled"}],   (to federation servers)
+     "tournaments": [slugs], "clubs": [slugs],   (what the desk has now: one deleted or
+                                                  renamed since is not taken over)
+     "people": [{"id", the named fields, "merged_into": id or null}],   (the people registry)
+     "player_people": [{"tournament": slug, "player": key, "person": id}],
+     "member_people": {club slug: [person id of each member, in the club file's order]}}
 
 Sorted, so that the same accounts are the same text (the sender sends a new revision only when
 the text changes)."""
@@ -18,10 +24,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.utils.translation import gettext as _
 
-from club.models import Club, OfficerGrant
+from club.models import Club, Member, OfficerGrant
 from core.errors import ActionRefused
 from core.roles import TOURNAMENT_ROLES
-from tournament.models import StaffGrant, Tournament
+from people.models import NAMED_FIELDS, Person
+from tournament.models import Player, StaffGrant, Tournament
 
 from .models import Publication
 
@@ -90,7 +97,33 @@ def export_accounts() -> dict:
                 "kind", "slug"
             )
         ],
+        "tournaments": sorted(Tournament.objects.values_list("slug", flat=True)),
+        "clubs": sorted(Club.objects.values_list("slug", flat=True)),
+        "people": [
+            {"id": person.pk}
+            | {name: getattr(person, name) for name in NAMED_FIELDS}
+            | {"merged_into": person.merged_into_id}
+            for person in Person.objects.order_by("pk")
+        ],
+        "player_people": [
+            {"tournament": slug, "player": key, "person": person}
+            for slug, key, person in Player.objects.filter(person__isnull=False)
+            .order_by("tournament__slug", "key")
+            .values_list("tournament__slug", "key", "person_id")
+        ],
+        "member_people": _member_people(),
     }
+
+
+def _member_people() -> dict:
+    """club slug -> the person of each member, in the club file's order (archive.club_file:
+    by pk)."""
+    found = {}
+    for slug, person in Member.objects.order_by("club__slug", "pk").values_list(
+        "club__slug", "person_id"
+    ):
+        found.setdefault(slug, []).append(person)
+    return found
 
 
 def _refuse(path: str, problem: str):
@@ -107,7 +140,7 @@ def check_accounts(data) -> None:
         _refuse("version", _("must be %(version)s") % {"version": VERSION})
     if not isinstance(data.get("secret_key"), str) or len(data["secret_key"]) < 32:
         _refuse("secret_key", _("must be the desk's secret (32 characters or more)"))
-    for name in ("users", "staff_grants", "officer_grants", "publications"):
+    for name in ("users", "staff_grants", "officer_grants", "publications", "people"):
         if not isinstance(data.get(name), list) or not all(
             isinstance(item, dict) for item in data[name]
         ):
@@ -181,3 +214,43 @@ def apply_publications(data: dict, by) -> None:
             setattr(publication, name, item.get(name, getattr(publication, name)))
         publication._history_user = by
         publication.save()
+
+
+def apply_people(data: dict) -> dict:
+    """Inside the caller's transaction, before the tournaments and clubs: the main desk's people
+    registry made here (new people: this laptop's own are left as they are). Returns the file's
+    person id -> the Person made."""
+    made = {}
+    for item in data.get("people", []):
+        made[item["id"]] = Person.objects.create(
+            **{name: item.get(name) or "" for name in NAMED_FIELDS}
+        )
+    for item in data.get("people", []):
+        if item.get("merged_into") in made:
+            Person.objects.filter(pk=made[item["id"]].pk).update(
+                merged_into=made[item["merged_into"]]
+            )
+    return made
+
+
+def apply_links(data: dict, made: dict, restored: list) -> None:
+    """Inside the caller's transaction, after the tournaments and clubs: each player and club
+    member linked to their person of the registry (`made`, apply_people's), and the people the
+    club files' restores made for their members (`restored`) deleted where nothing names them
+    now."""
+    for item in data.get("player_people", []):
+        person = made.get(item.get("person"))
+        if person is not None:
+            Player.objects.filter(
+                tournament__slug=item.get("tournament"), key=item.get("player")
+            ).update(person=person)
+    for slug, people in (data.get("member_people") or {}).items():
+        members = list(Member.objects.filter(club__slug=slug).order_by("pk"))
+        if len(members) != len(people):
+            continue  # not the file this list was made with: the restore's own links stand
+        for member, person in zip(members, people, strict=True):
+            if person in made:
+                Member.objects.filter(pk=member.pk).update(person=made[person])
+    Person.objects.filter(
+        pk__in=[person.pk for person in restored], memberships__isnull=True, players__isnull=True
+    ).delete()

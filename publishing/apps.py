@@ -19,17 +19,18 @@ class PublishingConfig(AppConfig):
         club_changed.connect(sender.club_changed, dispatch_uid="club-publishing")
         request_started.connect(sender.server_started, dispatch_uid="publishing-start")
 
-        # The standby's accounts file (publishing.accounts): users, their groups, their grants
-        # and where the desk publishes.
+        # The standby's accounts file (publishing.accounts): users, their groups, their grants,
+        # where the desk publishes, the people registry and who of it each player and member is.
         from django.contrib.auth import get_user_model
         from django.db.models.signals import m2m_changed, post_delete, post_save
 
-        from club.models import OfficerGrant
+        from club.models import Member, OfficerGrant
+        from people.models import Person
         from publishing.models import Publication
-        from tournament.models import StaffGrant
+        from tournament.models import Player, StaffGrant
 
         User = get_user_model()
-        for model in (User, StaffGrant, OfficerGrant, Publication):
+        for model in (User, StaffGrant, OfficerGrant, Publication, Person, Player, Member):
             for signal in (post_save, post_delete):
                 signal.connect(
                     sender.accounts_changed,

@@ -78,6 +78,13 @@ REFUSED_FILE = gettext_noop("The federation server refused the file: %(reason)s"
 NO_ANSWER = gettext_noop("No answer from %(host)s: %(reason)s")
 ANSWERED = gettext_noop("The federation server answered %(status)s: %(reason)s")
 NOT_BUILT = gettext_noop("The public file could not be made: %(reason)s")
+# The same to a standby desk (publishing.standby).
+STANDBY_SAYS = {
+    REFUSED_KEY: gettext_noop("The standby refused the key: %(reason)s"),
+    REFUSED_FILE: gettext_noop("The standby refused the file: %(reason)s"),
+    ANSWERED: gettext_noop("The standby answered %(status)s: %(reason)s"),
+    NOT_BUILT: gettext_noop("The file could not be made: %(reason)s"),
+}
 
 
 def threaded() -> bool:
@@ -200,6 +207,12 @@ class Sender:
                 job = self.jobs.setdefault((kind, slug), Job())
                 job.due = 0.0
 
+    def _error(self, message: str, **params) -> str:
+        """The failure as kept for the page, in this sender's words (a standby's own)."""
+        if self.target == STANDBY:
+            message = STANDBY_SAYS.get(message, message)
+        return _error(message, **params)
+
     def folder(self):
         """Where this sender spools (publishing.spool): the federation server's folder, or the
         standby's beside it."""
@@ -289,7 +302,8 @@ class Sender:
                 spooled = self.build(publication, spooled)
             except Exception as e:
                 log.exception("The public file of %s %s failed", kind, slug)
-                self._failed(publication, job, now, _error(NOT_BUILT, reason=e), answered=False)
+                failure = self._error(NOT_BUILT, reason=e)
+                self._failed(publication, job, now, failure, answered=False)
                 return
             if spooled is None:  # no such tournament (deleted, or restored under way)
                 job.due = now + HEARTBEAT
@@ -377,7 +391,9 @@ class Sender:
             except (OSError, ValueError) as e:  # no answer: refused, unreachable, timed out
                 reason = getattr(e, "reason", None) or e
                 host = urlsplit(publication.url).hostname or publication.url
-                self._failed(publication, job, now, _error(NO_ANSWER, host=host, reason=reason))
+                self._failed(
+                    publication, job, now, self._error(NO_ANSWER, host=host, reason=reason)
+                )
                 return
             have = answer.get("have")
             have = have if isinstance(have, int) and not isinstance(have, bool) else None
@@ -402,10 +418,10 @@ class Sender:
             if status in (400, 401, 403):
                 message = REFUSED_FILE if status == 400 else REFUSED_KEY
                 job.stopped = spooled.revision
-                self._failed(publication, job, now, _error(message, reason=reason or status))
+                self._failed(publication, job, now, self._error(message, reason=reason or status))
                 job.due = float("inf")
                 return
-            self._failed(publication, job, now, _error(ANSWERED, status=status, reason=reason))
+            self._failed(publication, job, now, self._error(ANSWERED, status=status, reason=reason))
             return
 
     def _answered(self, publication, job, now, have: int, body: bool) -> None:

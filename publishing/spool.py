@@ -53,7 +53,10 @@ def pack(text: str) -> bytes:
 def _write(path: Path, content: bytes) -> None:
     temporary = path.with_name(f".{path.name}.tmp")
     try:
-        with open(temporary, "wb") as out:
+        # Readable by the desk's user alone, like the database and the secret key: the
+        # standby's stream holds the accounts file.
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(descriptor, "wb") as out:
             out.write(content)
             out.flush()
             os.fsync(out.fileno())

@@ -47,9 +47,8 @@ from tournament.models import Tournament
 
 from . import accounts, spool
 from .models import Publication, Standby
+from .sender import CLUB, DESK, DESK_SLUG, TOURNAMENT
 
-TOURNAMENT, CLUB = Publication.Kind.TOURNAMENT.value, Publication.Kind.CLUB.value
-DESK = Publication.Kind.DESK.value
 KINDS = (TOURNAMENT, CLUB, DESK)
 # A standby keeps whole events: a 2,000-player tournament's file unpacks to tens of megabytes.
 UNPACKED_LIMIT = 200 * 1024 * 1024
@@ -153,6 +152,7 @@ def receive(key_id, kind, slug, revision, signature, changed_at, body: bytes, se
     with _lock:
         held = spool.read(kind, slug, where)
         have = held.revision if held else 0
+        standby.refresh_from_db(fields=["ended_at"])  # a take-over may have ended it meanwhile
         if standby.ended_at is not None:
             return Answer(
                 403, {"have": have, "error": _("This standby has stopped or taken over.")}
@@ -230,21 +230,35 @@ def _files(standby: Standby) -> dict[tuple[str, str], dict]:
 def take_over(user) -> TakenOver:
     """Make this standby the desk from the newest files it received (see the module's note).
     One transaction: a file that cannot be read refuses the whole take-over, naming it, and
-    nothing changes."""
+    nothing changes. Under the lock of `receive`: a file the old main desk still sends meanwhile
+    is either taken over or refused (403), never acknowledged and dropped."""
+    with _lock:
+        return _take_over(user)
+
+
+def _take_over(user) -> TakenOver:
     standby = waiting()
     if standby is None:
         raise ActionRefused(_("This laptop is not a standby."))
     files = _files(standby)
-    if not any(kind in (TOURNAMENT, CLUB) for kind, _slug in files):
+    desk = files.pop((DESK, DESK_SLUG), None)
+    if desk is not None:
+        # Only what the main desk had at its last change: a tournament or club deleted or
+        # renamed since its file came is not brought back.
+        live = {(TOURNAMENT, s) for s in desk.get("tournaments", [])}
+        live |= {(CLUB, s) for s in desk.get("clubs", [])}
+        files = {key: data for key, data in files.items() if key in live}
+    if not files:
         raise ActionRefused(_("Nothing has been received from the main desk yet."))
-    desk = files.get((DESK, "desk"))
     done = TakenOver([], [], 0, False)
     with transaction.atomic():
         standby = Standby.objects.select_for_update().get(pk=standby.pk)
         if standby.ended_at is not None:
             raise ActionRefused(_("This standby has stopped or taken over."))
+        made, restored = {}, []
         if desk is not None:
             accounts.apply_users(desk)
+            made = accounts.apply_people(desk)
             done.users = len(desk["users"])
         for (kind, slug), data in sorted(files.items()):
             try:
@@ -257,14 +271,17 @@ def take_over(user) -> TakenOver:
                         tournament = replace_tournament(existing, ready, user)
                     touch(tournament.pk)
                     done.tournaments.append(tournament.name)
-                elif kind == CLUB:
-                    done.clubs.append(replace_club(data, slug).club.name)
+                else:
+                    club = replace_club(data, slug)
+                    restored += club.created
+                    done.clubs.append(club.club.name)
             except TournamentFileError as e:
                 raise ActionRefused(
                     _("The file of %(what)s %(slug)s cannot be read: %(problem)s")
-                    % {"what": kind, "slug": slug, "problem": e}
+                    % {"what": Publication.Kind(kind).label, "slug": slug, "problem": e}
                 ) from e
         if desk is not None:
+            accounts.apply_links(desk, made, restored)
             accounts.apply_grants(desk)
             accounts.apply_publications(desk, user)
         standby.ended_at, standby.ended_by, standby.took_over = timezone.now(), user, True
@@ -284,8 +301,8 @@ def take_secret(secret: str) -> None:
     path = Path(settings.DATA_DIR) / TAKEN_SECRET
     making = path.with_name(f"secret_key.{os.getpid()}.{secrets.token_hex(4)}")
     try:
-        making.write_text(secret)
-        making.chmod(0o600)
+        with open(os.open(making, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as out:
+            out.write(secret)
         os.replace(making, path)
     finally:
         making.unlink(missing_ok=True)

@@ -554,6 +554,7 @@ class PublishingRules:
 STANDBY_SECRET = "standby-secret-0123456789abcdef0123456789"
 STANDBY_KEY = f"9.{STANDBY_SECRET}"
 TAKE_OVER_AT = 4  # the invariant's look at which every example takes over (h)
+STOP_AT = 7  # and at which it is a standby again, the box not ticked, and stops
 
 
 def named(headers: dict) -> tuple:
@@ -574,8 +575,8 @@ class StandbyRules:
     - the standby's side, on this same database inside a savepoint rolled back afterwards: the
       page makes the desk a standby, it is fed the newest files as a main desk sends them
       (/api/standby/, tests/support/standby_client.py), and the page takes over, with the box
-      ticked or not; (h) the taken-over event shows the same standings feed (or club rating) as
-      before, and the desk's secret is the same."""
+      ticked or not (then it stops being a standby); (h) the taken-over event shows the same
+      standings feed (or club rating) as before, and the desk's secret is the same."""
 
     def __init__(self):
         super().__init__()
@@ -644,6 +645,10 @@ class StandbyRules:
             made.refresh_from_db()
             if not sure:
                 assert answer.status_code == 400 and not made.took_over, "(h) taken unasked"
+                # Then "Stop being a standby": ended, nothing taken over.
+                self.post("director", page, {"action": "stop"})
+                made.refresh_from_db()
+                assert made.ended_at and not made.took_over, "(h) the standby did not stop"
                 return
             assert answer.status_code == 200 and made.took_over, "(h) the take-over failed"
             assert django_settings.SECRET_KEY == secret, "(h) the desk's secret changed"
@@ -663,13 +668,13 @@ class StandbyRules:
         """(g) with the stream on to the stub with its key, the stub holds the newest full file
         of the machine's event and the accounts, once the sender has run. The desk sends to
         the stub from its start (the invariant's first look pairs it through the page); the
-        rules change it from there. (h) runs once in every example, at its TAKE_OVER_AT-th
-        look."""
+        rules change it from there. (h) runs in every example at its TAKE_OVER_AT-th look, and
+        with the box not ticked (then "Stop") at its STOP_AT-th."""
         if self.published() is None:
             return
         self.standby_looks = getattr(self, "standby_looks", 0) + 1
-        if self.standby_looks == TAKE_OVER_AT:
-            self.take_over_here(sure=True)
+        if self.standby_looks in (TAKE_OVER_AT, STOP_AT):
+            self.take_over_here(sure=self.standby_looks == TAKE_OVER_AT)
         desk = self.standby_rows().filter(kind=Publication.Kind.DESK).first()
         if desk is None:
             form = {"action": "pair", "url": self.standby_stub.url, "key": STANDBY_KEY}

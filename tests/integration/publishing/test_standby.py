@@ -10,8 +10,11 @@ import pytest
 from django.test import Client
 
 from archive.tournament_file import dumps, export_tournament, unpacked
+from club.models import Club, Member
 from club.services.clubs import save_club
+from club.services.members import add_member
 from core import signed
+from people.models import Person
 from publishing import sender, spool, standby
 from publishing.models import Publication, Standby
 from publishing.services import set_standby
@@ -266,3 +269,66 @@ def test_the_page_shows_the_key_and_takes_over(paired, people, client, settings)
     assert done.status_code == 200
     assert "This laptop is the desk" in done.content.decode()
     assert Standby.objects.get(pk=paired.pk).took_over
+
+
+def test_take_over_keeps_the_people_registry_and_who_each_player_and_member_is(
+    paired, t, people, committed
+):
+    """The people registry (issue 25) is not in the tournament file: the accounts file carries
+    it, with each player's and member's person, and the take-over links them again; the people
+    the club file's restore made for its members are not left behind."""
+    club = Club.objects.get(slug="furiten")
+    with committed():
+        anna = Person.objects.create(name="Anna Example", ema_id="12345678")
+        boris = Person.objects.create(name="Boris Example")
+        player = t.players.get(key="p01")
+        player.person = anna
+        player.save()
+        add_member(club, boris, people["director"])
+    assert len(held_data(paired, "desk", "desk")["people"]) == 2
+    with committed():
+        standby.take_over(people["director"])
+    taken = Tournament.objects.get(slug="open")
+    linked = taken.players.get(key="p01").person
+    assert linked is not None and linked.name == "Anna Example" and linked.pk != anna.pk
+    member = Member.objects.get(club__slug="furiten")
+    assert member.person.name == "Boris Example" and member.person.pk != boris.pk
+    # The original two, and the two the take-over made; none the club restore left behind.
+    assert Person.objects.filter(name="Boris Example").count() == 2
+    assert Person.objects.filter(name="Anna Example").count() == 2
+
+
+def test_a_tournament_renamed_on_the_main_desk_is_not_brought_back(paired, t, people, committed):
+    """The standby still holds the file of the old address; the accounts file names what the
+    main desk has now, and only that is taken over."""
+    with committed():
+        t.slug = "renamed"
+        save_tournament(t)
+    assert held(paired, "tournament", "open") is not None
+    assert held(paired, "tournament", "renamed") is not None
+    with committed():
+        done = standby.take_over(people["director"])
+    assert done.tournaments == ["Test Open"]
+    assert list(Tournament.objects.values_list("slug", flat=True)) == ["renamed"]
+
+
+def test_what_is_kept_on_disk_is_the_desk_users_alone(paired, settings):
+    """The accounts file holds the desk's secret and the password hashes: on both laptops it
+    is kept like the secret key, readable by the desk's user alone."""
+    sent = sender.STANDBY_SENDER.folder() / "desk-desk.json.gz"
+    kept = standby.folder(paired) / "desk-desk.json.gz"
+    assert sent.stat().st_mode & 0o777 == 0o600
+    assert kept.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_standby_that_stopped_is_named_as_the_standby(paired, t, people, committed):
+    """The main desk's page says what the standby answered, in the standby's words."""
+    standby.stop_standby(people["director"])
+    with committed():
+        f.play(
+            t.sessions.get(number=1).tables.get(number=2),
+            [20000, 25000, 35000, 40000],
+            *desk(people),
+        )
+    row = Publication.objects.get(target="standby", kind="tournament", slug="open")
+    assert row.error_text().startswith("The standby refused the key: This standby has stopped")

@@ -312,10 +312,12 @@ class Sender:
             job.due = float("inf")  # until a change, a new setting or "Send now"
             return
         newer = spooled.revision > publication.sent_revision
-        if job.due <= now or (newer and job.delay == 0):
-            self.send(publication, spooled, job, now, body=newer)
-        if publication.unsaved:  # not sent now (a wait after a failure): written at once
-            Publication.objects.filter(pk=publication.pk).update(**publication.unsaved)
+        try:
+            if job.due <= now or (newer and job.delay == 0):
+                self.send(publication, spooled, job, now, body=newer)
+        finally:
+            if publication.unsaved:  # not sent now (a wait), or the answer's write failed
+                Publication.objects.filter(pk=publication.pk).update(**publication.unsaved)
 
     def build(self, publication: Publication, spooled: spool.Spooled | None):
         """Spool the newest public file when it differs from the one spooled (a new revision);
@@ -326,8 +328,14 @@ class Sender:
         digest = spool.digest_of(text)
         if spooled is not None and spooled.digest == digest:
             return spooled
-        # The revision only grows: also when the database was restored to an older one.
-        revision = max(publication.revision, spooled.revision if spooled else 0) + 1
+        # The revision only grows: also when the database was restored to an older one, or the
+        # spool's pair was broken by a crash (its meta still says which revision it held).
+        held = (
+            spooled.revision
+            if spooled
+            else spool.revision_on_disk(publication.kind, publication.slug, self.folder())
+        )
+        revision = max(publication.revision, held) + 1
         now = timezone.now()
         spooled = spool.Spooled(
             revision, timezone.localtime(now).isoformat(), digest, spool.pack(text)

@@ -104,3 +104,14 @@ def spooled_keys(where: Path | None = None) -> list[tuple[str, str]]:
         if dash:
             found.append((kind, slug))
     return found
+
+
+def revision_on_disk(kind: str, slug: str, where: Path | None = None) -> int:
+    """The revision the meta file names, even when its body does not match (a crash between
+    the two writes): the next revision is made above it, never the same one again. 0 when
+    there is none."""
+    _body, meta_path = _paths(kind, slug, where)
+    try:
+        return int(json.loads(meta_path.read_text())["revision"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 0

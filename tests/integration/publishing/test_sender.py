@@ -307,3 +307,16 @@ def test_an_empty_key_keeps_the_stored_one_and_a_new_server_starts_over(t):
     publication = set_publication("tournament", t.slug, "https://b.example.org", "", True, None)
     assert publication.sent_revision == 0 and publication.last_error == ""
     assert publication.history.count() == 3
+
+
+def test_a_spool_broken_by_a_crash_never_gives_its_revision_again(t, stub, committed, people):
+    """A crash between the body's write and the meta's leaves a pair that reads as nothing
+    spooled; the next file is made above the revision the meta names, not at it again."""
+    publication = setup(t, stub, committed)
+    assert publication.revision == 1
+    body = spool.folder() / "tournament-open.json.gz"
+    body.write_bytes(b"half a file")
+    assert spool.read("tournament", "open") is None
+    Publication.objects.filter(pk=publication.pk).update(revision=0)  # the database behind
+    confirm(t, 1, people, committed)
+    assert spool.read("tournament", "open").revision == 2

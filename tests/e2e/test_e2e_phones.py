@@ -90,6 +90,9 @@ PAGES = [
     ("director", "/desk/{slug}/publish/", PHONES, ALL),
     ("director", "/desk/{slug}/publish/", LAPTOP, EN),
     ("officer", f"/desk/club/{CLUB_SLUG}/publish/", PHONES, EN),
+    # The standby desk's page (a main desk's side: what it sends, the pairing form).
+    ("director", "/desk/standby/", PHONES, EN),
+    ("director", "/desk/standby/", LAPTOP, EN),
 ]
 # Pages whose screenshots are kept (in PHONE_SHOTS, when it is set) to look at, not only measure.
 SHOTS = {

@@ -69,22 +69,12 @@ from tests.support.federation_server import (  # noqa: E402
     standings,
     wait_for,
 )
-from tests.support.live_desk import Browser, LiveDesk, staff_seed  # noqa: E402
+from tests.support.live_desk import Browser, LiveDesk  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
 
 SLUG, ADDRESS, SESSION = "bench", "bench-live", 7
 
-SEED = f"""
-import json
-from tests.support import factories as f
-from tournament.models import Tournament
-{staff_seed(director=True)}
-t = Tournament.objects.get(slug="bench")
-for name in ("desk1", "desk2"):
-    f.grant(User.objects.get(username=name), t)
-session = f.seat_session(t, number=7)
-print(json.dumps(session.tables.count()))
-"""
+SEED = fixture.hall_seed(SESSION, "session.tables.count()")
 
 KEY = """
 import json

@@ -28,7 +28,26 @@ from django.utils import timezone  # noqa: E402
 
 from scoring.models import Result, ResultScore  # noqa: E402
 from seating.models import Seat, Table  # noqa: E402
+from tests.support.live_desk import staff_seed  # noqa: E402
 from tournament.models import Player, Session, Tournament  # noqa: E402
+
+
+def hall_seed(session: int, shows: str) -> str:
+    """The seed (`LiveDesk.python`) of a real hall holding `bench` (imported as its file): the
+    staff (desk1 and desk2 given `bench`, the superuser boss), session `session` seated; it
+    prints `shows` (an expression of `session`; `table_path` at hand) as JSON."""
+    return f"""
+import json
+from seating.keys import table_path
+from tests.support import factories as f
+from tournament.models import Tournament
+{staff_seed(director=True)}
+t = Tournament.objects.get(slug="bench")
+for name in ("desk1", "desk2"):
+    f.grant(User.objects.get(username=name), t)
+session = f.seat_session(t, number={session})
+print(json.dumps({shows}))
+"""
 
 
 def migrate():

@@ -58,23 +58,12 @@ from core import signed  # noqa: E402
 from publishing import spool  # noqa: E402
 from tests.e2e.test_hall_hands import Phone, hand_for  # noqa: E402
 from tests.support.federation_server import wait_for  # noqa: E402
-from tests.support.live_desk import Browser, LiveDesk, staff_seed  # noqa: E402
+from tests.support.live_desk import Browser, LiveDesk  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
 
 SLUG, SESSION = "bench", 7
 
-SEED = f"""
-import json
-from seating.keys import table_path
-from tests.support import factories as f
-from tournament.models import Tournament
-{staff_seed(director=True)}
-t = Tournament.objects.get(slug="bench")
-for name in ("desk1", "desk2"):
-    f.grant(User.objects.get(username=name), t)
-session = f.seat_session(t, number=7)
-print(json.dumps({{tb.number: table_path(tb) for tb in session.tables.all()}}))
-"""
+SEED = fixture.hall_seed(SESSION, "{tb.number: table_path(tb) for tb in session.tables.all()}")
 
 STANDBY_SEED = """
 import json

@@ -15,6 +15,7 @@ sealed as well as signed (`seal`), so that the hall's Wi-Fi never carries them i
 import base64
 import hashlib
 import hmac
+from dataclasses import dataclass
 
 from cryptography.fernet import Fernet, InvalidToken
 
@@ -28,6 +29,26 @@ CHANGED_AT = "X-Desk-Changed-At"
 SLUG = "X-Desk-Slug"
 
 KINDS = ("tournament", "club")
+# The largest revision a receiver stores (PositiveBigIntegerField's, on every database).
+MAX_REVISION = 2**63 - 1
+
+
+@dataclass
+class Answer:
+    """A receiver's answer (the federation server's /api/publish/, a standby's /api/standby/):
+    the status and the JSON body, which says `have` but for a key that is not one."""
+
+    status: int
+    body: dict
+
+
+def revision_number(text) -> int | None:
+    """The revision header's whole number from 0 to MAX_REVISION, or None."""
+    try:
+        number = int(text)
+    except (TypeError, ValueError):
+        return None
+    return number if 0 <= number <= MAX_REVISION else None
 
 
 def split_key(key: str) -> tuple[str, str]:

@@ -14,8 +14,8 @@ import functools
 import django_tables2 as tables
 from django.template import Context
 from django.template.base import render_value_in_context
-from django.utils import formats, numberformat
-from django.utils.formats import get_format, number_format
+from django.utils import formats, numberformat, timezone
+from django.utils.formats import date_format, get_format, number_format
 from django.utils.html import escape, format_html_join
 from django.utils.safestring import mark_safe
 from django_tables2 import utils
@@ -132,6 +132,11 @@ def _per_record(column) -> bool:
 # The template of a table whose rows become "label: value" cards on a phone (desk.css, .stacked):
 # for the records a phone must show whole (penalties, appeals), not only their first columns.
 STACKED = "_stacked_table.html"
+
+
+def when(value) -> str:
+    """A moment in a table's cell: the local short date and time, or "–" for none."""
+    return date_format(timezone.localtime(value), "SHORT_DATETIME_FORMAT") if value else "–"
 
 
 class FixedTable(tables.Table):

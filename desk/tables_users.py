@@ -1,18 +1,12 @@
 """The users page's tables (issue 34): the desk's users and one user's roles."""
 
 import django_tables2 as tables
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.roles import DIRECTOR, GROUPS, ROLE_NAMES
-from core.tables import FixedTable
-
-
-def _when(value) -> str:
-    return date_format(timezone.localtime(value), "SHORT_DATETIME_FORMAT") if value else "–"
+from core.tables import FixedTable, when
 
 
 def _by(user) -> str:
@@ -45,7 +39,7 @@ class UsersTable(FixedTable):
         return gettext("yes") if value else gettext("no (deactivated)")
 
     def render_last_login(self, value):
-        return _when(value)
+        return when(value)
 
 
 class TournamentRolesTable(FixedTable):
@@ -63,7 +57,7 @@ class TournamentRolesTable(FixedTable):
         return record.get_role_display()
 
     def render_given(self, record):
-        return format_html("{}, {}", _by(record.granted_by), _when(record.granted_at))
+        return format_html("{}, {}", _by(record.granted_by), when(record.granted_at))
 
 
 class ClubRolesTable(FixedTable):
@@ -77,4 +71,4 @@ class ClubRolesTable(FixedTable):
         empty_text = _("No club rating: this user keeps none.")
 
     def render_given(self, record):
-        return format_html("{}, {}", _by(record.granted_by), _when(record.granted_at))
+        return format_html("{}, {}", _by(record.granted_by), when(record.granted_at))

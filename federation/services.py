@@ -3,7 +3,6 @@ signature and the revision, reads the file with the archive's own reader, and pu
 place of the mirrored tournament (or club rating) in one transaction. Every answer is
 (status, JSON dict) and always says `have`, but for a key that is not one (401)."""
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
@@ -23,6 +22,7 @@ from archive.tournament_file import (
 from archive.tournament_file.errors import show
 from club.models import Member
 from core import signed
+from core.signed import MAX_REVISION, Answer
 from people.models import Person, PersonChange
 from tournament.changes import touch
 from tournament.models import Tournament
@@ -32,14 +32,6 @@ from .models import Kind, Mirror, PublishingKey
 
 # The user the mirror's rows are imported by: made once, cannot log in.
 SYSTEM_USER = "federation"
-# The largest revision a mirror stores (PositiveBigIntegerField's, on every database).
-MAX_REVISION = 2**63 - 1
-
-
-@dataclass
-class Answer:
-    status: int
-    body: dict
 
 
 def system_user():
@@ -79,11 +71,8 @@ def receive(*, key_id, kind, revision, signature, changed_at, body: bytes) -> An
     key = key_of(key_id)
     if key is None:
         return Answer(401, {"error": _("No such publishing key.")})
-    try:
-        number = int(revision)
-        if not 0 <= number <= MAX_REVISION:
-            raise ValueError(revision)
-    except (TypeError, ValueError):
+    number = signed.revision_number(revision)
+    if number is None:
         problem = _("must be a whole number from 0 to %(most)d") % {"most": MAX_REVISION}
         return Answer(400, {"have": held(key), "error": f"{signed.REVISION}: {problem}"})
     if not signed.signed_by(secret_of(key), kind or "", number, body, signature):

@@ -2,19 +2,13 @@
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import STACKED, FixedTable
+from core.tables import STACKED, FixedTable, when
 
 from .models import Kind
-
-
-def _when(value) -> str:
-    return date_format(timezone.localtime(value), "SHORT_DATETIME_FORMAT") if value else "–"
 
 
 def address(key) -> str:
@@ -54,10 +48,10 @@ class KeysTable(FixedTable):
         return value or "–"
 
     def render_created_at(self, value):
-        return _when(value)
+        return when(value)
 
     def render_last_used_at(self, value):
-        return _when(value)
+        return when(value)
 
     def render_mirror(self, record):
         mirror = self.mirrors.get((record.kind, record.slug))
@@ -65,6 +59,6 @@ class KeysTable(FixedTable):
             return "–"
         return gettext("revision %(revision)d, updated %(changed)s, last heard %(heard)s") % {
             "revision": mirror.revision,
-            "changed": _when(mirror.changed_at),
-            "heard": _when(mirror.heard_at),
+            "changed": when(mirror.changed_at),
+            "heard": when(mirror.heard_at),
         }

@@ -42,6 +42,7 @@ from archive.tournament_file import (
 )
 from core import signed
 from core.errors import ActionRefused
+from core.signed import Answer
 from tournament.changes import touch
 from tournament.models import Tournament
 
@@ -52,16 +53,9 @@ from .sender import CLUB, DESK, DESK_SLUG, TOURNAMENT
 KINDS = (TOURNAMENT, CLUB, DESK)
 # A standby keeps whole events: a 2,000-player tournament's file unpacks to tens of megabytes.
 UNPACKED_LIMIT = 200 * 1024 * 1024
-MAX_REVISION = 2**63 - 1
 TAKEN_SECRET = "taken_secret_key"  # config.settings reads it first
 
 _lock = threading.Lock()  # one file of one standby stored at a time (the main sends one by one)
-
-
-@dataclass
-class Answer:
-    status: int
-    body: dict
 
 
 def waiting() -> Standby | None:
@@ -113,14 +107,6 @@ def stop_standby(user) -> Standby:
     return standby
 
 
-def _revision(text) -> int | None:
-    try:
-        number = int(text)
-    except (TypeError, ValueError):
-        return None
-    return number if 0 <= number <= MAX_REVISION else None
-
-
 def _checked(kind: str, slug: str, data) -> None:
     """The file is the one its headers name; TournamentFileError (or ActionRefused for the
     accounts) otherwise."""
@@ -141,7 +127,7 @@ def receive(key_id, kind, slug, revision, signature, changed_at, body: bytes, se
     standby = Standby.objects.filter(key_id=key_id or "").first()
     if standby is None:
         return Answer(401, {"error": _("No such standby key.")})
-    number = _revision(revision)
+    number = signed.revision_number(revision)
     if kind not in KINDS or not slug or number is None:
         return Answer(400, {"error": _("The request does not name a file of the stream.")})
     if not signed.signed_by(

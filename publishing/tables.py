@@ -3,17 +3,11 @@ holds."""
 
 import django_tables2 as tables
 from django.template.defaultfilters import filesizeformat
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import STACKED, FixedTable
+from core.tables import STACKED, FixedTable, when
 
 from .models import Publication
-
-
-def _when(value) -> str:
-    return date_format(timezone.localtime(value), "SHORT_DATETIME_FORMAT") if value else "–"
 
 
 def _kind(value) -> str:
@@ -38,7 +32,7 @@ class StreamTable(FixedTable):
         return record.get_kind_display()
 
     def render_sent_at(self, value):
-        return _when(value)
+        return when(value)
 
     def render_last_error(self, record):
         return record.error_text() or "–"
@@ -62,10 +56,10 @@ class ReceivedTable(FixedTable):
         return _kind(value)
 
     def render_changed_at(self, value):
-        return _when(value)
+        return when(value)
 
     def render_received_at(self, value):
-        return _when(value)
+        return when(value)
 
     def render_size(self, value):
         return filesizeformat(value)

@@ -1,4 +1,4 @@
-"""Does building the public file hold the desk's writers? (issue 38, publishing.sender.snapshot)
+"""Does building the public file hold the desk's writers? (issue 38, core.snapshot)
 
 On the benchmarks' scratch SQLite file (WAL, the desk's IMMEDIATE transactions), one thread
 builds the public file of 400 players × 6 sessions over and over while the main thread makes

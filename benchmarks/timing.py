@@ -1,5 +1,6 @@
 """Timing a piece of work repeatedly, for the benchmarks (no Django: the pure ones use it too)."""
 
+import math
 import statistics
 import time
 from typing import NamedTuple
@@ -19,3 +20,14 @@ def timed(fn, repeat) -> Timing:
         fn()
         times.append((time.perf_counter() - start) * 1000)
     return Timing(statistics.median(times), min(times), max(times))
+
+
+def growth_exponent(points) -> float:
+    """k of cost ≈ c · size^k, the least-squares line through (log size, log cost) of
+    `points`, pairs (size, cost): 1 grows with the field, 2 with its square."""
+    xs = [math.log(size) for size, _cost in points]
+    ys = [math.log(cost) for _size, cost in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
+        (x - mx) ** 2 for x in xs
+    )

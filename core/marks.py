@@ -13,7 +13,9 @@ ROLES = ("entered", "confirmed", "changed", "recorded", "voided")
 
 def split_mark(text: str) -> tuple[str, dict]:
     """(text without the import mark, role → user name) of a note or reason."""
-    match = IMPORT_MARK.search(text or "")
+    if not text or "[imported: " not in text:  # most notes: no mark to look for
+        return text or "", {}
+    match = IMPORT_MARK.search(text)
     if not match:
         return text or "", {}
     names = {}

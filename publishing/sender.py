@@ -39,12 +39,11 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.db import close_old_connections, connection, connections, transaction
+from django.db import close_old_connections, connections
 from django.db.models import Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -54,6 +53,7 @@ from archive.tournament_file import dumps, export_tournament
 from club.models import Club
 from core import signed
 from core.commits import once_on_commit
+from core.snapshot import snapshot
 from tournament.models import Tournament
 
 from . import accounts, spool
@@ -89,35 +89,6 @@ STANDBY_SAYS = {
 
 def threaded() -> bool:
     return getattr(settings, "PUBLISH_THREAD", True)
-
-
-@contextmanager
-def snapshot():
-    """One consistent read of the database that never makes the desk's writers wait.
-
-    Inside another transaction (a test's) it is that one. Else on SQLite a deferred BEGIN (the
-    desk's transactions are IMMEDIATE, which would hold every writer while the file is read):
-    WAL gives the reader the state of its first read until it ends. On PostgreSQL a READ ONLY
-    REPEATABLE READ transaction: one snapshot for every query."""
-    if connection.in_atomic_block:
-        yield
-        return
-    if connection.vendor == "sqlite":
-        connection.ensure_connection()  # a new thread's connection knows its mode once open
-        mode = connection.transaction_mode
-        connection.transaction_mode = None  # Django's SQLite backend: a plain BEGIN (deferred)
-        try:
-            with transaction.atomic():
-                connection.transaction_mode = mode
-                yield
-        finally:
-            connection.transaction_mode = mode
-        return
-    with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-        yield
 
 
 def public_text(kind: str, slug: str) -> str | None:

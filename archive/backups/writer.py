@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
-from django.db import close_old_connections, connections, transaction
+from django.db import close_old_connections, connections
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,6 +21,7 @@ from archive.tournament_file import dumps, export_tournament
 from club.models import Club
 from core.commits import once_on_commit
 from core.errors import ActionRefused
+from core.snapshot import snapshot
 from scoring.selectors import last_started, seating
 from tournament.models import Tournament
 
@@ -40,11 +41,11 @@ def _current_session(tournament) -> int:
 
 def write_backup(tournament: Tournament, tag: str = "") -> Backup:
     """Write the tournament file now; returns the new backup. Safe to call from any thread."""
-    with transaction.atomic():
-        # Writers bump the tournament's revision in their own transaction, so holding its row
-        # (SQLite's IMMEDIATE transaction holds the whole database) keeps them out until the
-        # file has been read in full: a backup is always one consistent state.
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    with snapshot():
+        # One consistent state read without holding the desk's writers (core.snapshot): at
+        # 2,000 players reading the file takes a second, and holding the rows meanwhile (SQLite's
+        # IMMEDIATE transaction holds the whole database) made every hand saved then wait.
+        tournament = Tournament.objects.get(pk=tournament.pk)
         text = dumps(export_tournament(tournament))
         session = _current_session(tournament)
     backup = write_file(
@@ -56,9 +57,8 @@ def write_backup(tournament: Tournament, tag: str = "") -> Backup:
 
 def write_club_backup(club: Club) -> Backup:
     """Write the club rating's file now (archive.club_file); returns the new backup."""
-    with transaction.atomic():
-        # As write_backup: holding the club's row keeps its writers out until the file is read.
-        club = Club.objects.select_for_update().get(pk=club.pk)
+    with snapshot():  # as write_backup: one state, the writers not held
+        club = Club.objects.get(pk=club.pk)
         text = dumps(export_club(club))
     backup = write_file(club_folder_of(club.slug), "", text)
     _failures.pop((CLUB, club.pk), None)

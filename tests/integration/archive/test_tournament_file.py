@@ -1281,3 +1281,19 @@ def test_bad_clocks_are_refused_whole(make, fragment):
         import_tournament(make())
     assert fragment in str(caught.value)
     assert not Tournament.objects.exists()
+
+
+def test_the_files_text_is_the_standard_librarys_indented_json():
+    """dumps writes with orjson (a backup after every change): the same text as the standard
+    library's json.dumps(indent=2, ensure_ascii=False), names in any script and a note's control
+    characters included; a value orjson refuses (an integer beyond 64 bits) is still written."""
+    t = rich_tournament()
+    first = Player.objects.filter(tournament=t).order_by("pk").first()
+    Player.objects.filter(pk=first.pk).update(name="Łukasz Żółć «Ґ» \u2028 🀄")
+    Result.objects.filter(table__session__tournament=t).update(note='tab\there "quoted" \\ \x01')
+    data = export_tournament(t)
+    text = dumps(data)
+    assert "Łukasz Żółć «Ґ»" in text and "\\u0001" in text
+    assert text == json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    data["tournament"]["rules"] = {"huge": 2**70, 7: "a number as a key"}
+    assert dumps(data) == json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -1,5 +1,5 @@
 """The sender's own thread, as on the hall's server: a change commits, the thread reads its
-snapshot (publishing.sender.snapshot) and sends.
+snapshot (core.snapshot) and sends.
 
 The test database is SQLite in memory with a shared cache, where a reader holds its tables
 against every writer (unlike the hall's file in WAL mode): each change here is one transaction,

@@ -26,6 +26,7 @@ Figures: benchmarks/swiss_sim.py, 8 sessions, docs/development/benchmarks.md "Sw
 
 import math
 import time
+from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Callable
 
@@ -64,9 +65,16 @@ KIND_ROUNDS = 3  # rounds of re-seating wind by wind, at most (each wind once a 
 EPSILON = 1e-9  # gains smaller than this are rounding
 
 
-def search(costs, sizes: list[int], rng, deadline: float) -> list[list[int]]:
-    """The tables (standings indices) that the stages of the module docstring find."""
+def search(
+    costs, sizes: list[int], rng, deadline: float, start: list[list[int]] | None = None
+) -> list[list[int]]:
+    """The tables (standings indices) that the stages of the module docstring find; from
+    `start` (tables of the given sizes) instead of the greedy start when that costs less."""
     seating = Seating(costs, _greedy(costs, sizes))
+    if start is not None:
+        given = Seating(costs, start)
+        if given.total < seating.total:
+            seating = given
     tables = len(sizes)
     if tables < 2:
         return seating.groups
@@ -440,7 +448,7 @@ class Seating:
             self.floor,
         )
         cost, game, short, toward, wind = self.cost, self.game, self.short, self.toward, self.wind
-        tables, all_keys, slack = len(groups), self.keys, self.slack
+        tables, all_keys, slack, same = len(groups), self.keys, self.slack, costs.same
         pair, winds, spread, pull, again, w_miss = (
             costs.pair,
             costs.winds,
@@ -484,7 +492,7 @@ class Seating:
                     row, keys, at = pair[a], all_keys[ta], toward[ta]
                     fixed, base, lo, hi = self._leaving(ta, a)
                     # whoever takes a's seat should sit near a's table-mates
-                    near = range(max(0, min(lo, a) - window), min(n, max(hi, a) + window + 1))
+                    near = _near(same, a, min(lo, a) - window, max(hi, a) + window, n)
                     is_short = short[ta]
                     for b in near:
                         tb = table_of[b]
@@ -503,6 +511,8 @@ class Seating:
                             w = self.wind_after(ta, a, b)
                         delta += w
                         delta += stretch
+                        if delta - slack[tb] >= best:  # e.g. a miss: no need for tb's floor
+                            continue
                         if delta + floor(tb, b, a) - cost[tb] >= best:
                             continue
                         there = change(tb, b, a)
@@ -532,8 +542,8 @@ class Seating:
             self.slack,
         )
         n, pair, spread, pull, winds = costs.n, costs.pair, costs.spread, costs.short, costs.winds
-        toward, game, row = self.toward, self.game, pair[a]
-        near = range(max(0, a - ROTATE_WINDOW), min(n, a + ROTATE_WINDOW + 1))
+        toward, game, row, same = self.toward, self.game, pair[a], costs.same
+        near = _near(same, a, a - ROTATE_WINDOW, a + ROTATE_WINDOW, n)
         # c takes a's seat: what that changes at ta, plus the least that b taking c's seat can
         # change at tc (tc's cost cannot fall below its narrowest spread); best first, so that
         # the scan for each b stops as soon as no c can make the rotation gain
@@ -541,7 +551,7 @@ class Seating:
         if game[ta]:  # c near a's table-mates; change(ta, a, c) written out as in `descend`
             fixed, base, lo, hi = self._leaving(ta, a)
             at, keys, is_short = toward[ta], self.keys[ta], self.short[ta]
-            for c in range(max(0, lo - ROTATE_REACH), min(n, hi + ROTATE_REACH + 1)):
+            for c in _near(same, a, lo - ROTATE_REACH, hi + ROTATE_REACH, n):
                 tc = table_of[c]
                 if tc == ta:
                     continue
@@ -581,6 +591,17 @@ class Seating:
                     best = first + third + last
                     move = ((ta, a, c, third), (tb, b, a, first), (tc, c, b, last))
         return move
+
+
+def _near(same: list | None, a: int, lo: int, hi: int, n: int):
+    """The players from place `lo` to `hi` who may take a's seat: all of them, or, with
+    `costs.same` set, only those of a's one wind: any other would leave a table missing a wind,
+    and the search would refuse that move after pricing it."""
+    lo, hi = max(0, lo), min(n - 1, hi)
+    if same is None:
+        return range(lo, hi + 1)
+    ours = same[a]
+    return ours[bisect_left(ours, lo) : bisect_right(ours, hi)]
 
 
 def _assignment(matrix: list[list[float]]) -> list[int]:
@@ -636,25 +657,34 @@ def _by_kind(costs, groups: list[list[int]]) -> list[list[int]] | None:
     if any(sorted(kinds[i] for i in g) != [1, 2, 4, 8] for g in groups):
         return None  # some table misses a wind: the search has not settled it
     groups = [g[:] for g in groups]
-    pair, spread, key4, winds = costs.pair, costs.spread, costs.key4, costs.winds
+    near, spread, key4, winds = costs.near, costs.spread, costs.key4, costs.winds
     table_cost = costs.table
     for _ in range(KIND_ROUNDS):
         gained = False
         for kind in (1, 2, 4, 8):
             seat = [next(i for i in g if kinds[i] == kind) for g in groups]
+            # per table, what does not depend on who takes the seat: its other players' ends
+            # and base-5 key; a row's pairs come from the entering player's sparse list
+            where = {m: t for t, g in enumerate(groups) for m in g if m != seat[t]}
+            ends, bases = [], []
+            for t, g in enumerate(groups):
+                others = [m for m in g if m != seat[t]]
+                ends.append((min(others), max(others)))
+                bases.append(sum(key4[m] for m in others))
             matrix = []
             for i in seat:
                 row = []
-                for t, g in enumerate(groups):
-                    others = [m for m in g if m != seat[t]]
-                    lo, hi = min(others), max(others)
-                    key = sum(key4[m] for m in others) + key4[i]
-                    wind = winds.get(key)
+                k = key4[i]
+                for t, (lo, hi) in enumerate(ends):
+                    wind = winds.get(bases[t] + k)
                     if wind is None:
+                        others = [m for m in groups[t] if m != seat[t]]
                         wind = costs.wind(others + [i], True)
-                    row.append(
-                        sum(pair[i][m] for m in others) + spread[max(hi, i) - min(lo, i)] + wind
-                    )
+                    row.append(spread[(hi if hi > i else i) - (lo if lo < i else i)] + wind)
+                for m, weight in near[i]:
+                    t = where.get(m)
+                    if t is not None:
+                        row[t] += weight
                 matrix.append(row)
             taken = _assignment(matrix)
             before = sum(table_cost(g, False) for g in groups)

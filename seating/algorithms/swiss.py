@@ -17,7 +17,14 @@ each player's every wind ⌊G/4⌋ or ⌈G/4⌉ times over their G games. A tabl
 each of its players a wind that keeps this within reach (`allowed_winds`) costs like four repeat
 meetings per player it fails, so in the last session the search looks, near each other, for
 four players owing four different winds. Without the count, the winds sat least guide, with
-less weight (see W_WIND).
+less weight (see W_WIND). Even winds are the rule: when the search leaves a player whom the
+winds cannot suit although a seating exists that suits everyone (`assign_winds`), it searches
+again from that seating with such a miss outweighing everything else (`_even_winds`).
+
+Large fields (BAND_FROM players or more, tables of four) put the winds first (`_banded`): each
+player is given a wind that keeps their winds even (`assign_winds`), the k-th players of the
+four winds down the standings make the k-th table, and bands of BAND_TABLES such tables are
+searched one by one, each a small problem, each from a seating that suits everyone.
 
 `plan_winds` (seating.algorithms.swiss_winds) then gives the tables found their winds: each table
 first so that nobody sits a wind `allowed_winds` rules out, then as evenly as `seat_winds` would,
@@ -26,11 +33,12 @@ find such players near each other.
 
 Step counts scale with the player count, never with the clock: the same input and seed give the
 same tables. `budget` (seconds; BUDGET_SECONDS by default, the desk's SWISS_SECONDS) is only a
-safety cap, set over ten times above the slowest session seen in benchmarks/swiss_sim.py (1.3
-s: the last session of a 12-session tournament of 400 players, where every player must sit the
-one wind they owe; 0.4 s at 200 players) so that a slower laptop does not reach it: were it
-reached, the tables would depend on the machine's speed. `budget=None` means no cap at all
-(the tests: only step counts decide).
+safety cap, set several times above the slowest session seen in benchmarks/swiss_sim.py (about
+1.5 s of CPU: the last session of a 12-session tournament of 2,000 players, where every player
+must sit the one wind they owe; about 1 s at 200 players) so that a slower laptop does not reach
+it: were it reached, the tables would depend on the machine's speed (never the winds: every
+band and every repeat of `_even_winds` keeps only moves from a seating that suits everyone).
+`budget=None` means no cap at all (the tests: only step counts decide).
 """
 
 import math
@@ -116,7 +124,7 @@ HARD_MISS = 1e12
 # Fields of BAND_FROM players or more, at tables of four, are seated in bands of about
 # BAND_TABLES tables (`_banded`).
 BAND_FROM = 400
-BAND_TABLES = 25
+BAND_TABLES = 20
 # The safety cap on a session's search, in seconds (see the module docstring).
 BUDGET_SECONDS = 15.0
 

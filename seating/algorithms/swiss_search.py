@@ -4,7 +4,8 @@
 table sizes, and returns the tables. Deterministic for a seed; it stops on step counts only.
 
 1. A greedy start: tables filled down the standings, each player joining the first table that
-   takes them without a repeat, clash, second short seat or wind miss (`_greedy`).
+   takes them without a repeat, clash, second short seat or wind miss (`_greedy`); or the
+   caller's `start`, when that costs less (swiss: a seating that suits everyone's winds).
 2. A descent (`Seating.descend`): for every player at a table that changed, the best swap with
    a player near that table's others; for a player in conflict, or at the end of a wide table,
    the best three-way rotation. Each move is priced from the moved players alone
@@ -614,24 +615,24 @@ def _assignment(matrix: list[list[float]]) -> list[int]:
     for i in range(1, k + 1):
         owner[0], j0 = i, 0
         low = [math.inf] * (k + 1)
-        used = [False] * (k + 1)
+        used, free = [], list(range(1, k + 1))  # the columns reached, and the others in order
         while True:
-            used[j0] = True
+            used.append(j0)
+            if j0:
+                free.remove(j0)
             i0, row, delta, j1 = owner[j0], matrix[owner[j0] - 1], math.inf, 0
             ui = u[i0]
-            for j in range(1, k + 1):
-                if not used[j]:
-                    cur = row[j - 1] - ui - v[j]
-                    if cur < low[j]:
-                        low[j], way[j] = cur, j0
-                    if low[j] < delta:
-                        delta, j1 = low[j], j
-            for j in range(k + 1):
-                if used[j]:
-                    u[owner[j]] += delta
-                    v[j] -= delta
-                else:
-                    low[j] -= delta
+            for j in free:
+                cur = row[j - 1] - ui - v[j]
+                if cur < low[j]:
+                    low[j], way[j] = cur, j0
+                if low[j] < delta:
+                    delta, j1 = low[j], j
+            for j in used:
+                u[owner[j]] += delta
+                v[j] -= delta
+            for j in free:
+                low[j] -= delta
             j0 = j1
             if owner[j0] == 0:
                 break

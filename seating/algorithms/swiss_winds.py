@@ -12,7 +12,7 @@ survives that shuffle; the Swiss search then finds tables of four different need
 
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
-from itertools import permutations
+from itertools import accumulate, permutations
 
 Player = Hashable
 WINDS = 4
@@ -158,12 +158,10 @@ def plan_winds(
 def _areas(delta: list[list[float]]) -> list[list[float]]:
     """Per wind, area[m] = P(1) + … + P(m), where P(k) sums `delta` over the first k places."""
     areas = []
-    for row in delta:
-        prefix, area = 0.0, [0.0]
-        for x in row:
-            prefix += x
-            area.append(area[-1] + prefix)
-        areas.append(area)
+    for row in delta:  # the same additions in the same order as a loop, in C
+        prefixes = accumulate(row, initial=0.0)
+        next(prefixes)
+        areas.append(list(accumulate(prefixes, initial=0.0)))
     return areas
 
 

@@ -351,3 +351,19 @@ def test_banded_fields_stay_even_and_avoid_repeats(count):
     assert all(c == [1, 1, 1, 1] for c in counts.values())
     assert repeats(tables, history) == 0
     assert swiss_round(ranking, history, seed=2, sessions=4) == tables  # same seed, same tables
+
+
+def test_a_miss_the_search_would_trade_is_repaired_when_a_seating_suits_everyone(monkeypatch):
+    # Even winds are the rule, never traded for spread or repeats (issue 39): were a miss
+    # cheap (here a hundredth of a repeat), the search would leave players at tables that
+    # cannot give them their owed wind; since a seating that suits everyone exists, the
+    # search runs again from it with a miss outweighing everything (`swiss._even_winds`).
+    ranking, history = three_winds_sat(32, seed=3)
+    monkeypatch.setattr(swiss, "MISS_PER_REPEAT", 0.01)
+    monkeypatch.setattr(swiss, "_even_winds", lambda costs, groups, *args: groups)
+    cheap = swiss_round(ranking, history, seed=3, sessions=4)
+    assert quality(history + [cheap]).worst_imbalance > 0  # the trade the rule forbids
+    monkeypatch.undo()
+    monkeypatch.setattr(swiss, "MISS_PER_REPEAT", 0.01)
+    tables = swiss_round(ranking, history, seed=3, sessions=4)
+    assert all(c == [1, 1, 1, 1] for c in wind_counts(history + [tables]).values())

@@ -6,17 +6,30 @@ Each tournament: session 1 a random draw; every table's results a random permuta
 (as the desk passes the tournament's planned sessions). Prints means over three seeds
 (`--seeds` for others: single tournaments vary a lot, so compare changes over more of them).
 Run: .venv/bin/python benchmarks/swiss_sim.py [--players 32 48 100] [--sessions 8] [--workers 1]
+[--against /work/wt/base]
+
+Times are CPU seconds of the worker process (`time.process_time`), per session: the mean and
+the slowest (the last session, where every player owes one wind, is usually the slowest), and
+over three or more field sizes the exponent b of a least-squares fit ms ≈ a · N^b. `uneven` is
+the share of players whose winds end uneven (some wind sat more than once more than another).
+`--against ROOT` runs the same tournaments (same seeds) with the seating code of another
+checkout (e.g. the code before a change), in its own process, and prints both side by side.
 """
 
 import argparse
+import json
+import math
 import random
 import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if "--code" in sys.argv:  # the seating code of another checkout (see --against)
+    ROOT = Path(sys.argv[sys.argv.index("--code") + 1]).resolve()
 sys.path.insert(0, str(ROOT))
 
 from seating.algorithms.draw import draw_tables  # noqa: E402
@@ -57,12 +70,14 @@ def simulate(n: int, sessions: int, seed: int) -> dict:
     rounds = [draw_tables(players, seed)]
     ranks: list[dict | None] = [None]  # the drawn session has no standings to spread over
     play(rounds[0], rng, totals)
-    seconds = 0.0
+    seconds = slowest = 0.0
     for _ in range(1, sessions):
         ranking = sorted(players, key=lambda p: (-totals[p], p))
-        started = time.perf_counter()
+        started = time.process_time()
         tables = swiss_round(ranking, rounds, seed=seed, sessions=sessions)
-        seconds += time.perf_counter() - started
+        took = time.process_time() - started
+        seconds += took
+        slowest = max(slowest, took)
         rounds.append(tables)
         ranks.append({p: i for i, p in enumerate(ranking)})
         play(tables, rng, totals)
@@ -73,11 +88,51 @@ def simulate(n: int, sessions: int, seed: int) -> dict:
         "worst_imbalance": q.worst_imbalance,
         "balanced_share": q.balanced_share,
         "seconds_per_session": seconds / max(1, sessions - 1),
+        "slowest_session": slowest,
+        "last_session": took,
+        "uneven": 1.0 - q.balanced_share,
     }
 
 
 def _simulate(args: tuple[int, int, int]) -> dict:
     return simulate(*args)
+
+
+def run(args) -> dict:
+    """Each (N, R) of the grid: its seeds' figures, in the worker processes."""
+    seeds = tuple(args.seeds)
+    grid = [(n, sessions) for n in args.players for sessions in args.sessions]
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        runs = {cell: [pool.submit(_simulate, (*cell, seed)) for seed in seeds] for cell in grid}
+        return {cell: [future.result() for future in runs[cell]] for cell in grid}
+
+
+def against(args) -> dict:
+    """The same grid run with the code of the checkout `args.against`, in its own process."""
+    command = [sys.executable, __file__, "--code", args.against, "--json", "--workers"]
+    command += [str(args.workers), "--players", *map(str, args.players)]
+    command += ["--sessions", *map(str, args.sessions), "--seeds", *map(str, args.seeds)]
+    found = json.loads(subprocess.run(command, capture_output=True, check=True, text=True).stdout)
+    return {(n, r): done for n, r, done in found}
+
+
+def means(done: list[dict]) -> dict:
+    m = {key: statistics.fmean(run[key] for run in done) for key in done[0]}
+    m["slowest_session"] = max(run["slowest_session"] for run in done)
+    m["worst_imbalance_max"] = max(run["worst_imbalance"] for run in done)
+    return m
+
+
+def exponent(points: list[tuple[int, float]]) -> float | None:
+    """b of the least-squares fit of log t = log a + b log N, over three or more sizes."""
+    if len(points) < 3:
+        return None
+    xs = [math.log(n) for n, _ in points]
+    ys = [math.log(max(t, 1e-6)) for _, t in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
+        (x - mx) ** 2 for x in xs
+    )
 
 
 def main() -> None:
@@ -86,31 +141,50 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, nargs="+", default=SESSIONS, metavar="R")
     parser.add_argument("--workers", type=int, default=WORKERS, help="worker processes")
     parser.add_argument("--seeds", type=int, nargs="+", default=SEEDS, metavar="SEED")
+    parser.add_argument("--against", metavar="ROOT", help="another checkout, side by side")
+    parser.add_argument("--code", metavar="ROOT", help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.json:  # for --against: the figures of this checkout's code, as JSON
+        print(json.dumps([[n, r, done] for (n, r), done in run(args).items()]))
+        return
     seeds = tuple(args.seeds)
+    before = against(args) if args.against else None
     print(f"Swiss seating, means over seeds {seeds}; {args.workers} worker process(es)")
-    print(f"{'N':>4} {'R':>3} {'extra':>7} {'spread':>7} {'worst':>6} {'bal≤1':>6} {'ms/sess':>8}")
+    if before:
+        print(f"before = {args.against}, after = {ROOT}")
     table = {}
-    grid = [(n, sessions) for n in args.players for sessions in args.sessions]
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        # Submitted all at once so the workers stay busy; printed in grid order as they finish.
-        runs = {cell: [pool.submit(_simulate, (*cell, seed)) for seed in seeds] for cell in grid}
-        for n, sessions in grid:
-            done = [future.result() for future in runs[n, sessions]]
-            m = {key: statistics.fmean(run[key] for run in done) for key in done[0]}
-            table[n, sessions] = m
-            print(
-                f"{n:>4} {sessions:>3} {m['extra']:>7.1f} {m['spread']:>7.2f}"
-                f" {m['worst_imbalance']:>6.1f} {100 * m['balanced_share']:>5.1f}%"
-                f" {1000 * m['seconds_per_session']:>8.1f}",
-                flush=True,
-            )
+    head = f"{'extra':>6} {'spread':>6} {'worst':>5} {'uneven':>6} {'ms/sess':>7} {'ms max':>7}"
+    print(f"{'N':>4} {'R':>3} " + (f"{head} | before: {head}" if before else head))
+    for cell, done in run(args).items():
+        rows = [means(done)] + ([means(before[cell])] if before else [])
+        table[cell] = rows
+        print(
+            f"{cell[0]:>4} {cell[1]:>3} "
+            + " | before: ".join(
+                f"{m['extra']:>6.1f} {m['spread']:>6.2f} {m['worst_imbalance_max']:>5.0f}"
+                f" {100 * m['uneven']:>5.2f}% {1000 * m['seconds_per_session']:>7.0f}"
+                f" {1000 * m['slowest_session']:>7.0f}"
+                for m in rows
+            ),
+            flush=True,
+        )
+    for sessions in args.sessions:
+        for k, who in enumerate(("after", "before") if before else ("",)):
+            points = [(n, table[n, sessions][k]) for n in args.players]
+            mean = exponent([(n, m["seconds_per_session"]) for n, m in points])
+            slow = exponent([(n, m["slowest_session"]) for n, m in points])
+            if mean is not None:
+                print(
+                    f"R = {sessions} {who}: time ~ N^{mean:.2f} per session (mean),"
+                    f" N^{slow:.2f} (slowest session)"
+                )
     compared = [n for n in REFERENCE if (n, 8) in table]
     if compared:
         print("\nR = 8 against Pantheon's Swiss (ours / reference; our extra-meetings target)")
     for n in compared:
         extra, spread, worst, seconds = REFERENCE[n]
-        m = table[n, 8]
+        m = table[n, 8][0]
         print(
             f"N = {n:>3}: extra {m['extra']:.1f} / {extra} (≤ {TARGET_EXTRA[n]}),"
             f" spread {m['spread']:.2f} / {spread}, worst imbalance {m['worst_imbalance']:.1f}"
@@ -118,7 +192,7 @@ def main() -> None:
             f" {1000 * m['seconds_per_session']:.0f} / {1000 * seconds:.0f} ms"
         )
     if (200, 8) in table:
-        slow = table[200, 8]["seconds_per_session"]
+        slow = table[200, 8][0]["seconds_per_session"]
         print(f"N = 200: {slow:.2f} s per session (limit 1 s; Pantheon 0.56 s)")
 
 

@@ -17,7 +17,14 @@ each player's every wind ⌊G/4⌋ or ⌈G/4⌉ times over their G games. A tabl
 each of its players a wind that keeps this within reach (`allowed_winds`) costs like four repeat
 meetings per player it fails, so in the last session the search looks, near each other, for
 four players owing four different winds. Without the count, the winds sat least guide, with
-less weight (see W_WIND).
+less weight (see W_WIND). Even winds are the rule: when the search leaves a player whom the
+winds cannot suit although a seating exists that suits everyone (`assign_winds`), it searches
+again from that seating with such a miss outweighing everything else (`_even_winds`).
+
+Large fields (BAND_FROM players or more, tables of four) put the winds first (`_banded`): each
+player is given a wind that keeps their winds even (`assign_winds`), the k-th players of the
+four winds down the standings make the k-th table, and bands of BAND_TABLES such tables are
+searched one by one, each a small problem, each from a seating that suits everyone.
 
 `plan_winds` (seating.algorithms.swiss_winds) then gives the tables found their winds: each table
 first so that nobody sits a wind `allowed_winds` rules out, then as evenly as `seat_winds` would,
@@ -26,11 +33,12 @@ find such players near each other.
 
 Step counts scale with the player count, never with the clock: the same input and seed give the
 same tables. `budget` (seconds; BUDGET_SECONDS by default, the desk's SWISS_SECONDS) is only a
-safety cap, set over ten times above the slowest session seen in benchmarks/swiss_sim.py (1.3
-s: the last session of a 12-session tournament of 400 players, where every player must sit the
-one wind they owe; 0.4 s at 200 players) so that a slower laptop does not reach it: were it
-reached, the tables would depend on the machine's speed. `budget=None` means no cap at all
-(the tests: only step counts decide).
+safety cap, set several times above the slowest session seen in benchmarks/swiss_sim.py (about
+1.5 s of CPU: the last session of a 12-session tournament of 2,000 players, where every player
+must sit the one wind they owe; about 1 s at 200 players) so that a slower laptop does not reach
+it: were it reached, the tables would depend on the machine's speed (never the winds: every
+band and every repeat of `_even_winds` keeps only moves from a seating that suits everyone).
+`budget=None` means no cap at all (the tests: only step counts decide).
 """
 
 import math
@@ -45,7 +53,13 @@ from itertools import combinations
 from seating.algorithms.draw import table_sizes
 from seating.algorithms.quality import meetings
 from seating.algorithms.swiss_search import search
-from seating.algorithms.swiss_winds import ALL_WINDS, allowed_winds, owed, plan_winds
+from seating.algorithms.swiss_winds import (
+    ALL_WINDS,
+    allowed_winds,
+    assign_winds,
+    owed,
+    plan_winds,
+)
 from seating.algorithms.winds import wind_counts
 
 # Costs are in the unit of the spread cost: a table whose best and worst standings places are
@@ -104,6 +118,13 @@ W_LOW = 1.0
 OUT_PER_REPEAT = 2.0
 W_UP = 10.0
 UP_CAP_PER_REPEAT = 0.4
+# A miss where a seating without one exists (`_even_winds`, `_banded`): more than all else a
+# seating can cost (a table's spread is at most N², a repeat a thousand), so never traded.
+HARD_MISS = 1e12
+# Fields of BAND_FROM players or more, at tables of four, are seated in bands of about
+# BAND_TABLES tables (`_banded`).
+BAND_FROM = 400
+BAND_TABLES = 20
 # The safety cap on a session's search, in seconds (see the module docstring).
 BUDGET_SECONDS = 15.0
 
@@ -130,13 +151,94 @@ def swiss_round(
     """
     sizes = table_sizes(len(ranking), three_player)
     counts, allowed = _wind_state(ranking, history, sessions)
-    costs = _Costs(ranking, history, keep_apart or {}, counts, allowed, sizes)
-    groups = _cut(sizes)
-    if any(costs.flawed(g) for g in groups):  # else the standings order is already the best
-        deadline = math.inf if budget is None else time.perf_counter() + budget
-        groups = _lowest_short(costs, search(costs, sizes, random.Random(seed), deadline))
+    keep_apart = keep_apart or {}
+    deadline = math.inf if budget is None else time.perf_counter() + budget
+    groups = None
+    if len(ranking) >= BAND_FROM and all(size == 4 for size in sizes):
+        groups = _banded(ranking, history, keep_apart, counts, allowed, seed, deadline)
+    if groups is None:
+        costs = _Costs(ranking, history, keep_apart, counts, allowed, sizes)
+        groups = _cut(sizes)
+        if any(costs.flawed(g) for g in groups):  # else the standings order is the best
+            groups = _lowest_short(costs, search(costs, sizes, random.Random(seed), deadline))
+            groups = _even_winds(costs, groups, ranking, history, keep_apart, seed, deadline)
     tables = [[ranking[i] for i in group] for group in _best_first(groups)]
     return plan_winds(tables, counts, {p: i for i, p in enumerate(ranking)}, allowed)
+
+
+def _merged(winds: list[int]) -> list[list[int]]:
+    """Tables of standings indices from `assign_winds`: the k-th table seats the k-th player
+    (best first) given each wind."""
+    by_wind: list[list[int]] = [[] for _ in range(4)]
+    for i, w in enumerate(winds):
+        by_wind[w].append(i)
+    return [list(table) for table in zip(*by_wind, strict=True)]
+
+
+def _even_winds(costs, groups, ranking, history, keep_apart, seed, deadline):
+    """The search's tables, or, when some player there cannot get a wind that keeps their winds
+    even to the end although a seating where everyone can exists (`assign_winds`), the search
+    again with such a miss outweighing everything else (HARD_MISS), from that seating: every
+    move it keeps lowers the total, so no miss comes back. Tables of four only."""
+    if not costs.w_miss or any(len(g) != 4 for g in groups):
+        return groups
+    if all(costs.wind(g, True) < costs.w_miss for g in groups):
+        return groups
+    winds = assign_winds(costs.allowed, len(groups))
+    if winds is None:
+        return groups
+    sizes = [4] * len(groups)
+    counts = {p: costs.counts[i] for i, p in enumerate(ranking)}
+    allowed = {p: costs.allowed[i] for i, p in enumerate(ranking)}
+    hard = _Costs(ranking, history, keep_apart, counts, allowed, sizes, hard=True)
+    return search(hard, sizes, random.Random(seed), deadline, start=_merged(winds))
+
+
+def _banded(ranking, history, keep_apart, counts, allowed, seed, deadline):
+    """A large field's tables (BAND_FROM players or more, tables of four), or None when no
+    seating gives everyone a wind that keeps their winds even (the whole search then decides).
+
+    The winds come first: `assign_winds` gives each player a wind of their `allowed_winds`, each
+    wind to a quarter of the field, and `_merged` seats the k-th of each wind together. Those
+    tables, BAND_TABLES at a time down the standings, make bands of about 4 × BAND_TABLES
+    players, each seated by the search on its own (its players' pairs and spread only), with a
+    miss outweighing everything else (HARD_MISS): each band starts from a seating without one
+    and keeps only moves that lower its total, so no player ends uneven. A band is a small
+    problem whatever the field, so the time grows with the number of bands, about linearly."""
+    masks = [allowed[p] if allowed else ALL_WINDS for p in ranking]
+    tables = len(ranking) // 4
+    winds = assign_winds(masks, tables)
+    if winds is None:
+        return None
+    start = _merged(winds)
+    bands = max(1, round(tables / BAND_TABLES))
+    met: dict = {}  # each player's earlier meetings, so that a band looks only at its own
+    for (a, b), times in meetings(history).items():
+        met.setdefault(a, []).append(((a, b), times))
+        met.setdefault(b, []).append(((a, b), times))
+    rng = random.Random(seed)
+    groups: list[list[int]] = []
+    for b in range(bands):
+        band = start[b * tables // bands : (b + 1) * tables // bands]
+        members = sorted(i for table in band for i in table)
+        local = {i: k for k, i in enumerate(members)}
+        sizes = [4] * len(band)
+        costs = _Costs(
+            [ranking[i] for i in members],
+            history,
+            keep_apart,
+            counts,
+            allowed,
+            sizes,
+            hard=True,
+            met=Counter(dict(pair for i in members for pair in met.get(ranking[i], ()))),
+            field=len(ranking),
+        )
+        found = [[local[i] for i in table] for table in band]
+        if any(costs.flawed(g) for g in found):
+            found = search(costs, sizes, rng, deadline, start=found)
+        groups += [[members[k] for k in g] for g in found]
+    return groups
 
 
 def _wind_state(ranking: list, history: list, sessions: int | None) -> tuple[dict, dict | None]:
@@ -200,13 +302,17 @@ class _Costs:
         counts: dict,
         allowed: dict | None,
         sizes: Sequence[int] = (),
+        *,
+        hard: bool = False,
+        met: Counter | None = None,
+        field: int | None = None,
     ):
         n = self.n = len(ranking)
-        self.repeat = repeat_weight(n)
+        self.repeat = repeat_weight(field or n)
         index = {p: i for i, p in enumerate(ranking)}
         met = [
             (index[a], index[b], times)
-            for (a, b), times in meetings(history).items()
+            for (a, b), times in (meetings(history) if met is None else met).items()
             if a in index and b in index
         ]
         # n × n, pair[i][j]: what seating i and j together costs. Weighted by how often they
@@ -235,6 +341,7 @@ class _Costs:
         ]
         self.short = [self.again[i] + self.out[i] + W_LOW * (n - 1 - i) for i in range(n)]
         self.spread = [float(s * s) for s in range(n + 1)]
+        self.counts = [counts[p] for p in ranking]
         self.masks = [owed(counts[p]) for p in ranking]
         self.allowed = [allowed[p] if allowed else ALL_WINDS for p in ranking]
         # A table's masks as an order-free key: base-5 digit 2k (2k + 1 at a three-player
@@ -247,8 +354,20 @@ class _Costs:
         self.key4 = [5 ** (2 * d) for d in digits]
         self.key3 = [5 ** (2 * d + 1) for d in digits]
         self.winds: dict[int, float] = {}
+        # with HARD_MISS and one allowed wind each: for each player, the players of their wind
+        # by standings place (None otherwise)
+        self.same: list[list[int]] | None = None
         if allowed:  # the session count is known: misses count, the winds sat least guide
             self.w_wind, self.w_miss = W_WIND, self.repeat * MISS_PER_REPEAT
+            if hard:  # a miss outweighs everything else a seating can cost (see HARD_MISS)
+                self.w_miss = HARD_MISS
+                if all(mask.bit_count() == 1 for mask in self.allowed):
+                    # each player may sit one wind only (the last session of an even plan):
+                    # a move keeps every table's winds only between players of one wind
+                    kinds: dict[int, list[int]] = {}
+                    for i, mask in enumerate(self.allowed):
+                        kinds.setdefault(mask, []).append(i)
+                    self.same = [kinds[mask] for mask in self.allowed]
         else:
             self.w_wind = W_WIND_LATE if len(history) >= WIND_ROUNDS else W_WIND
             self.w_miss = 0.0

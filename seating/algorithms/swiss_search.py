@@ -4,7 +4,8 @@
 table sizes, and returns the tables. Deterministic for a seed; it stops on step counts only.
 
 1. A greedy start: tables filled down the standings, each player joining the first table that
-   takes them without a repeat, clash, second short seat or wind miss (`_greedy`).
+   takes them without a repeat, clash, second short seat or wind miss (`_greedy`); or the
+   caller's `start`, when that costs less (swiss: a seating that suits everyone's winds).
 2. A descent (`Seating.descend`): for every player at a table that changed, the best swap with
    a player near that table's others; for a player in conflict, or at the end of a wide table,
    the best three-way rotation. Each move is priced from the moved players alone
@@ -26,6 +27,7 @@ Figures: benchmarks/swiss_sim.py, 8 sessions, docs/development/benchmarks.md "Sw
 
 import math
 import time
+from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Callable
 
@@ -64,9 +66,16 @@ KIND_ROUNDS = 3  # rounds of re-seating wind by wind, at most (each wind once a 
 EPSILON = 1e-9  # gains smaller than this are rounding
 
 
-def search(costs, sizes: list[int], rng, deadline: float) -> list[list[int]]:
-    """The tables (standings indices) that the stages of the module docstring find."""
+def search(
+    costs, sizes: list[int], rng, deadline: float, start: list[list[int]] | None = None
+) -> list[list[int]]:
+    """The tables (standings indices) that the stages of the module docstring find; from
+    `start` (tables of the given sizes) instead of the greedy start when that costs less."""
     seating = Seating(costs, _greedy(costs, sizes))
+    if start is not None:
+        given = Seating(costs, start)
+        if given.total < seating.total:
+            seating = given
     tables = len(sizes)
     if tables < 2:
         return seating.groups
@@ -440,7 +449,7 @@ class Seating:
             self.floor,
         )
         cost, game, short, toward, wind = self.cost, self.game, self.short, self.toward, self.wind
-        tables, all_keys, slack = len(groups), self.keys, self.slack
+        tables, all_keys, slack, same = len(groups), self.keys, self.slack, costs.same
         pair, winds, spread, pull, again, w_miss = (
             costs.pair,
             costs.winds,
@@ -484,7 +493,7 @@ class Seating:
                     row, keys, at = pair[a], all_keys[ta], toward[ta]
                     fixed, base, lo, hi = self._leaving(ta, a)
                     # whoever takes a's seat should sit near a's table-mates
-                    near = range(max(0, min(lo, a) - window), min(n, max(hi, a) + window + 1))
+                    near = _near(same, a, min(lo, a) - window, max(hi, a) + window, n)
                     is_short = short[ta]
                     for b in near:
                         tb = table_of[b]
@@ -503,6 +512,8 @@ class Seating:
                             w = self.wind_after(ta, a, b)
                         delta += w
                         delta += stretch
+                        if delta - slack[tb] >= best:  # e.g. a miss: no need for tb's floor
+                            continue
                         if delta + floor(tb, b, a) - cost[tb] >= best:
                             continue
                         there = change(tb, b, a)
@@ -532,8 +543,8 @@ class Seating:
             self.slack,
         )
         n, pair, spread, pull, winds = costs.n, costs.pair, costs.spread, costs.short, costs.winds
-        toward, game, row = self.toward, self.game, pair[a]
-        near = range(max(0, a - ROTATE_WINDOW), min(n, a + ROTATE_WINDOW + 1))
+        toward, game, row, same = self.toward, self.game, pair[a], costs.same
+        near = _near(same, a, a - ROTATE_WINDOW, a + ROTATE_WINDOW, n)
         # c takes a's seat: what that changes at ta, plus the least that b taking c's seat can
         # change at tc (tc's cost cannot fall below its narrowest spread); best first, so that
         # the scan for each b stops as soon as no c can make the rotation gain
@@ -541,7 +552,7 @@ class Seating:
         if game[ta]:  # c near a's table-mates; change(ta, a, c) written out as in `descend`
             fixed, base, lo, hi = self._leaving(ta, a)
             at, keys, is_short = toward[ta], self.keys[ta], self.short[ta]
-            for c in range(max(0, lo - ROTATE_REACH), min(n, hi + ROTATE_REACH + 1)):
+            for c in _near(same, a, lo - ROTATE_REACH, hi + ROTATE_REACH, n):
                 tc = table_of[c]
                 if tc == ta:
                     continue
@@ -583,6 +594,17 @@ class Seating:
         return move
 
 
+def _near(same: list | None, a: int, lo: int, hi: int, n: int):
+    """The players from place `lo` to `hi` who may take a's seat: all of them, or, with
+    `costs.same` set, only those of a's one wind: any other would leave a table missing a wind,
+    and the search would refuse that move after pricing it."""
+    lo, hi = max(0, lo), min(n - 1, hi)
+    if same is None:
+        return range(lo, hi + 1)
+    ours = same[a]
+    return ours[bisect_left(ours, lo) : bisect_right(ours, hi)]
+
+
 def _assignment(matrix: list[list[float]]) -> list[int]:
     """The columns that rows take in a cheapest perfect matching of a square cost matrix
     (the Hungarian method with potentials, O(k³))."""
@@ -593,24 +615,24 @@ def _assignment(matrix: list[list[float]]) -> list[int]:
     for i in range(1, k + 1):
         owner[0], j0 = i, 0
         low = [math.inf] * (k + 1)
-        used = [False] * (k + 1)
+        used, free = [], list(range(1, k + 1))  # the columns reached, and the others in order
         while True:
-            used[j0] = True
+            used.append(j0)
+            if j0:
+                free.remove(j0)
             i0, row, delta, j1 = owner[j0], matrix[owner[j0] - 1], math.inf, 0
             ui = u[i0]
-            for j in range(1, k + 1):
-                if not used[j]:
-                    cur = row[j - 1] - ui - v[j]
-                    if cur < low[j]:
-                        low[j], way[j] = cur, j0
-                    if low[j] < delta:
-                        delta, j1 = low[j], j
-            for j in range(k + 1):
-                if used[j]:
-                    u[owner[j]] += delta
-                    v[j] -= delta
-                else:
-                    low[j] -= delta
+            for j in free:
+                cur = row[j - 1] - ui - v[j]
+                if cur < low[j]:
+                    low[j], way[j] = cur, j0
+                if low[j] < delta:
+                    delta, j1 = low[j], j
+            for j in used:
+                u[owner[j]] += delta
+                v[j] -= delta
+            for j in free:
+                low[j] -= delta
             j0 = j1
             if owner[j0] == 0:
                 break
@@ -636,25 +658,34 @@ def _by_kind(costs, groups: list[list[int]]) -> list[list[int]] | None:
     if any(sorted(kinds[i] for i in g) != [1, 2, 4, 8] for g in groups):
         return None  # some table misses a wind: the search has not settled it
     groups = [g[:] for g in groups]
-    pair, spread, key4, winds = costs.pair, costs.spread, costs.key4, costs.winds
+    near, spread, key4, winds = costs.near, costs.spread, costs.key4, costs.winds
     table_cost = costs.table
     for _ in range(KIND_ROUNDS):
         gained = False
         for kind in (1, 2, 4, 8):
             seat = [next(i for i in g if kinds[i] == kind) for g in groups]
+            # per table, what does not depend on who takes the seat: its other players' ends
+            # and base-5 key; a row's pairs come from the entering player's sparse list
+            where = {m: t for t, g in enumerate(groups) for m in g if m != seat[t]}
+            ends, bases = [], []
+            for t, g in enumerate(groups):
+                others = [m for m in g if m != seat[t]]
+                ends.append((min(others), max(others)))
+                bases.append(sum(key4[m] for m in others))
             matrix = []
             for i in seat:
                 row = []
-                for t, g in enumerate(groups):
-                    others = [m for m in g if m != seat[t]]
-                    lo, hi = min(others), max(others)
-                    key = sum(key4[m] for m in others) + key4[i]
-                    wind = winds.get(key)
+                k = key4[i]
+                for t, (lo, hi) in enumerate(ends):
+                    wind = winds.get(bases[t] + k)
                     if wind is None:
+                        others = [m for m in groups[t] if m != seat[t]]
                         wind = costs.wind(others + [i], True)
-                    row.append(
-                        sum(pair[i][m] for m in others) + spread[max(hi, i) - min(lo, i)] + wind
-                    )
+                    row.append(spread[(hi if hi > i else i) - (lo if lo < i else i)] + wind)
+                for m, weight in near[i]:
+                    t = where.get(m)
+                    if t is not None:
+                        row[t] += weight
                 matrix.append(row)
             taken = _assignment(matrix)
             before = sum(table_cost(g, False) for g in groups)

@@ -12,7 +12,7 @@ survives that shuffle; the Swiss search then finds tables of four different need
 
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
-from itertools import permutations
+from itertools import accumulate, permutations
 
 Player = Hashable
 WINDS = 4
@@ -158,12 +158,10 @@ def plan_winds(
 def _areas(delta: list[list[float]]) -> list[list[float]]:
     """Per wind, area[m] = P(1) + … + P(m), where P(k) sums `delta` over the first k places."""
     areas = []
-    for row in delta:
-        prefix, area = 0.0, [0.0]
-        for x in row:
-            prefix += x
-            area.append(area[-1] + prefix)
-        areas.append(area)
+    for row in delta:  # the same additions in the same order as a loop, in C
+        prefixes = accumulate(row, initial=0.0)
+        next(prefixes)
+        areas.append(list(accumulate(prefixes, initial=0.0)))
     return areas
 
 
@@ -194,3 +192,56 @@ def _rise(change, area, n: int) -> float:
             end = steps[k + 1][0] if k + 1 < len(steps) else n
             total += 2 * d * (a[end] - a[i]) + d * d * (end - i)
     return total
+
+
+# For each mask of winds S, the masks m ⊆ S (m ≠ 0): Hall's condition for `assign_winds`.
+_WITHIN = [[m for m in range(1, ALL_WINDS + 1) if m & ~s == 0] for s in range(ALL_WINDS + 1)]
+
+
+def _fits(left: list[int], room: list[int]) -> bool:
+    """Whether players still to place (`left[m]`: how many have mask m) can each get a wind of
+    their mask with `room[w]` seats left at wind w (Hall's theorem over the 15 sets of winds)."""
+    for s in range(1, ALL_WINDS + 1):
+        need = 0
+        for m in _WITHIN[s]:
+            need += left[m]
+        seats = 0
+        for w in range(WINDS):
+            if s >> w & 1:
+                seats += room[w]
+        if need > seats:
+            return False
+    return True
+
+
+def assign_winds(masks: Sequence[int], tables: int) -> list[int] | None:
+    """A wind for each player (given in standings order by their `allowed_winds` masks), each
+    wind exactly `tables` times, every player at a wind of their mask; None when no such
+    assignment exists (Hall's theorem: some set of winds is wanted by more players than it
+    has seats). Down the standings each player takes, of their winds that still leave the
+    players below a way (`_fits`), the one given least so far (ties: E, S, W, N): the k-th
+    players of the four winds then stand near each other, so that tables of the k-th of each
+    wind are narrow. When every player is allowed one wind only there is no choice: a seating
+    that gives each their wind exists if and only if each wind is owed by `tables` players."""
+    left = [0] * (ALL_WINDS + 1)
+    for mask in masks:
+        left[mask] += 1
+    room = [tables] * WINDS
+    if len(masks) != WINDS * tables or left[0] or not _fits(left, room):
+        return None
+    given = [0] * WINDS
+    winds = []
+    for mask in masks:
+        left[mask] -= 1
+        choices = [w for w in range(WINDS) if mask >> w & 1 and room[w]]
+        choices.sort(key=lambda w: given[w])
+        for w in choices:
+            room[w] -= 1
+            if len(choices) == 1 or _fits(left, room):
+                break
+            room[w] += 1
+        else:  # unreachable: the Hall condition held before this player
+            return None
+        given[w] += 1
+        winds.append(w)
+    return winds

@@ -5,7 +5,7 @@ Pure: runs without Django, `pytest -p no:django tests/unit/seating/test_swiss_wi
 
 import random
 
-from seating.algorithms.swiss_winds import allowed_winds, owed, plan_winds
+from seating.algorithms.swiss_winds import allowed_winds, assign_winds, owed, plan_winds
 from seating.algorithms.winds import seat_winds
 
 
@@ -125,3 +125,39 @@ def test_same_input_same_winds():
     place = {p: i for i, p in enumerate("abcdefgh")}
     tables = [["a", "c", "e", "g"], ["b", "d", "f", "h"]]
     assert plan_winds(tables, counts, place) == plan_winds(tables, counts, place)
+
+
+def test_assign_winds_gives_each_wind_to_a_quarter_and_each_player_an_allowed_wind():
+    # docs/features/seating.md, "By standings": every player should end with each wind
+    # ⌊G/4⌋ or ⌈G/4⌉ times; a seating where each player sits an `allowed_winds` wind keeps
+    # that within reach. 8 players at 2 tables: each wind twice.
+    E, S, W, N = 1, 2, 4, 8
+    masks = [E | S, E, S | W, N, W | N, E | S | W | N, S, W | N]
+    winds = assign_winds(masks, 2)
+    assert winds is not None
+    assert sorted(winds) == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert all(masks[i] >> w & 1 for i, w in enumerate(winds))
+    # Down the standings each takes, of its winds, the one given least so far (ties: E, S, W,
+    # N) that leaves the players below a way: E; E (the only one); S; N; W (given least of W
+    # and N); W (S, tied with it, would leave no South for the South-only player below); S; N.
+    assert winds == [0, 0, 1, 3, 2, 2, 1, 3]
+
+
+def test_assign_winds_answers_none_when_some_winds_are_wanted_by_too_many():
+    # Hall's theorem: three players who may sit only East or South, with one table (one East,
+    # one South), cannot all be suited; nor can five who owe North at one table.
+    E, S, W, N = 1, 2, 4, 8
+    assert assign_winds([E | S, E | S, E | S, W | N], 1) is None
+    assert assign_winds([N, N, E, S], 1) is None
+    assert assign_winds([N, W, E, S], 1) == [3, 2, 0, 1]  # the last session: no choice
+    assert assign_winds([E, S, W], 1) is None  # three players do not fill a table of four
+
+
+def test_assign_winds_looks_ahead_so_that_the_players_below_can_still_be_suited():
+    # The first player may sit East or South, and East comes first in a tie; but at two tables
+    # (two Easts) the next two may sit East only, so the first must take South.
+    E, S, W, N = 1, 2, 4, 8
+    masks = [E | S, E, E, S, W, W, N, N]
+    winds = assign_winds(masks, 2)
+    assert winds is not None and winds[0] == 1
+    assert sorted(winds) == [0, 0, 1, 1, 2, 2, 3, 3]

@@ -6,7 +6,7 @@ Each tournament: session 1 a random draw; every table's results a random permuta
 (as the desk passes the tournament's planned sessions). Prints means over three seeds
 (`--seeds` for others: single tournaments vary a lot, so compare changes over more of them).
 Run: .venv/bin/python benchmarks/swiss_sim.py [--players 32 48 100] [--sessions 8] [--workers 1]
-[--against /work/wt/base]
+[--against ROOT]
 
 Times are CPU seconds of the worker process (`time.process_time`), per session: the mean and
 the slowest (the last session, where every player owes one wind, is usually the slowest), and
@@ -18,7 +18,6 @@ checkout (e.g. the code before a change), in its own process, and prints both si
 
 import argparse
 import json
-import math
 import random
 import statistics
 import subprocess
@@ -31,6 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if "--code" in sys.argv:  # the seating code of another checkout (see --against)
     ROOT = Path(sys.argv[sys.argv.index("--code") + 1]).resolve()
 sys.path.insert(0, str(ROOT))
+sys.path.append(str(Path(__file__).resolve().parent))  # timing; after the code: seating.py
+
+from timing import growth_exponent  # noqa: E402
 
 from seating.algorithms.draw import draw_tables  # noqa: E402
 from seating.algorithms.quality import quality  # noqa: E402
@@ -127,12 +129,7 @@ def exponent(points: list[tuple[int, float]]) -> float | None:
     """b of the least-squares fit of log t = log a + b log N, over three or more sizes."""
     if len(points) < 3:
         return None
-    xs = [math.log(n) for n, _ in points]
-    ys = [math.log(max(t, 1e-6)) for _, t in points]
-    mx, my = statistics.fmean(xs), statistics.fmean(ys)
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
-        (x - mx) ** 2 for x in xs
-    )
+    return growth_exponent([(n, max(t, 1e-6)) for n, t in points])
 
 
 def main() -> None:

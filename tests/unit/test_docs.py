@@ -146,8 +146,8 @@ def test_nothing_cites_a_document_outside_the_repository():
                 if name in line:
                     found.append(f"{path.relative_to(REPO)}:{number}: {name}: {line.strip()[:100]}")
     assert not found, (
-        "Cite docs/rules.md and docs/formats.md, not documents outside the repository "
-        "(/work/notes/cite-rewrite.py rewrites the old citations):\n" + "\n".join(found)
+        "Cite docs/rules.md and docs/formats.md, not documents outside the repository:\n"
+        + "\n".join(found)
     )
 
 

@@ -155,9 +155,10 @@ def empty_store():
 
 
 def cpu_ms(fn) -> float:
-    start = time.process_time()
+    """CPU of this thread, which answers the test client's request (a backup thread's not)."""
+    start = time.thread_time()
     fn()
-    return (time.process_time() - start) * 1000
+    return (time.thread_time() - start) * 1000
 
 
 def median_cpu(fn, repeat) -> float:

@@ -16,3 +16,4 @@ class PublicConfig(AppConfig):
         from public import stored
 
         tournament_changed.connect(stored.tournament_changed, dispatch_uid="public-stored")
+        stored.start()

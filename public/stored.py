@@ -14,7 +14,8 @@ What a part is kept by must never let another database's data be served:
 - the tournament: its id and the moment it was created, to the microsecond (a restored
   tournament file is a new tournament, created anew; a tournament of another desk's database
   copied in its place has its own moment);
-- the revision, which every change bumps (tournament.changes.touch).
+- the revision, which every change bumps (tournament.changes.touch);
+- the code that drew it (`_code`): a desk updated while it was down draws its pages anew.
 
 And every change forgets the tournament's folder at once (`forget`, a receiver of
 tournament_changed, in whatever process makes the change: the desk's server, a command such as
@@ -29,11 +30,13 @@ Nothing here is needed: a part not found, unreadable or of another shape is made
 """
 
 import base64
+import functools
 import hashlib
 import json
 import os
 import shutil
 import tempfile
+import threading
 from pathlib import Path
 
 from django.conf import settings
@@ -58,8 +61,51 @@ def _database() -> str:
     return hashlib.blake2b(named.encode(), digest_size=8).hexdigest()
 
 
+_SKIPPED = {".git", ".venv", "__pycache__", "node_modules", "data", "tests", "benchmarks"}
+_DRAWN_FROM = {".py", ".html", ".mo", ".js", ".css"}
+
+
+@functools.cache
+def _code() -> str:
+    """The code that draws the pages, as a digest of its files' names, sizes and times (the
+    Python, the templates, the compiled translations, the scripts and styles, the static
+    files' manifest): a desk updated while it was down draws its pages anew, never serving a
+    page of the code before (with its old scripts' names). Worked out once per process."""
+    base = Path(settings.BASE_DIR)
+    data = Path(settings.DATA_DIR).resolve()
+    found = []
+    for top, folders, files in os.walk(base):
+        here = Path(top)
+        folders[:] = sorted(
+            f
+            for f in folders
+            if f not in _SKIPPED
+            and f != "staticfiles"
+            and not f.startswith(".")
+            and (here / f).resolve() != data
+        )
+        for name in sorted(files):
+            if Path(name).suffix in _DRAWN_FROM:
+                try:
+                    st = (here / name).stat()
+                except OSError:
+                    continue
+                found.append(f"{(here / name).relative_to(base)}:{st.st_size}:{st.st_mtime_ns}")
+    manifest = base / "staticfiles" / "staticfiles.json"
+    if manifest.is_file():
+        found.append(hashlib.blake2b(manifest.read_bytes(), digest_size=16).hexdigest())
+    return hashlib.blake2b("\n".join(found).encode(), digest_size=8).hexdigest()
+
+
+def start() -> None:
+    """At the start (public.apps): the code's digest worked out in the background, not by the
+    first page after a restart (a few tens of milliseconds of reading the folders)."""
+    if folder() is not None:
+        threading.Thread(target=_code, name="public-pages-code", daemon=True).start()
+
+
 def _tournament_folder(root: Path, pk, created) -> Path:
-    return root / _database() / f"{int(pk)}-{created:%Y%m%d%H%M%S%f}"
+    return root / _database() / _code() / f"{int(pk)}-{created:%Y%m%d%H%M%S%f}"
 
 
 def _part_name(key) -> str:
@@ -176,9 +222,8 @@ def forget(pk) -> None:
     root = folder()
     if root is None or not root.is_dir():
         return
-    for database in root.iterdir():
-        for found in database.glob(f"{int(pk)}-*"):
-            shutil.rmtree(found, ignore_errors=True)
+    for found in root.glob(f"*/*/{int(pk)}-*"):
+        shutil.rmtree(found, ignore_errors=True)
 
 
 def tournament_changed(sender, tournament_id, **kwargs) -> None:

@@ -105,6 +105,15 @@ def test_a_stored_part_is_never_served_for_another_revision_tournament_or_databa
     assert stored.place(t).read(("standings", "en", "")) is None
 
 
+def test_a_stored_part_is_never_served_to_other_code(store, monkeypatch):
+    """A desk updated while it was down draws its pages anew (other templates, scripts)."""
+    t = f.tournament(slug="updated")
+    page(t)
+    assert stored.place(t).read(("standings", "en", "")) is not None
+    monkeypatch.setattr(stored, "_code", lambda: "another-version")
+    assert stored.place(t).read(("standings", "en", "")) is None
+
+
 def test_the_store_reads_back_only_what_it_wrote(store, tmp_path):
     t = f.tournament(slug="format")
     place = stored.place(t)

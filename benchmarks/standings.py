@@ -304,6 +304,7 @@ def session_rss(server, port, t, players, path, correct, rounds) -> dict:
     pages = [path, f"{path}standings.json", f"{path}statistics.json", f"{path}find/?q=Player+1"]
     start = rss_mb(server.pid)
     warm = math.nan
+    series = []  # RSS after each fifth of the rounds
     cpu = load.cpu_seconds(server.pid)
     for n in range(rounds):
         correct()
@@ -313,6 +314,8 @@ def session_rss(server, port, t, players, path, correct, rounds) -> dict:
                 phone.get(page)
         if n + 1 == max(1, rounds // 5):
             warm = rss_mb(server.pid)
+        if (n + 1) % max(1, rounds // 5) == 0:
+            series.append(f"{rss_mb(server.pid):.0f}")
     end = rss_mb(server.pid)
     cpu = load.cpu_seconds(server.pid) - cpu
     print(
@@ -320,6 +323,7 @@ def session_rss(server, port, t, players, path, correct, rounds) -> dict:
         f" {warm:5.0f} MB, after {rounds} {end:5.0f} MB (growth after warm-up"
         f" {end - warm:+.0f} MB; server CPU {cpu:.1f} s)"
     )
+    print(f"  server RSS after each fifth of the corrections: {' / '.join(series)} MB")
     return {"rss start": start, "rss warm": warm, "rss end": end}
 
 

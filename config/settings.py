@@ -186,7 +186,7 @@ CACHES = {
         "LOCATION": "desk",
         "TIMEOUT": 3600,
         # Room for every public page of a 200-player field in a few languages (public.cache).
-        "OPTIONS": {"MAX_ENTRIES": 3000, "MAX_BYTES": 128 * 2**20},
+        "OPTIONS": {"MAX_ENTRIES": 3000, "MAX_BYTES": 64 * 2**20},
     }
 }
 # A cache several processes share (the federation server's app processes; a hall may use one

@@ -12,8 +12,7 @@ revision's pages nobody asks for any more are the first to go, and the memory st
 
 What it holds are copies: the pages a revision drew are kept with its hall too (public.hall) and
 the player pages by their version (public.cache.pages), so a page it let go is pickled and
-gzipped again, never drawn again while those keep it. 64 MB holds the pages of the current
-revision of a 2,000-player field in a few languages, with their gzip.
+gzipped again, never drawn again while those keep it.
 """
 
 import time

@@ -18,7 +18,7 @@ of a fifth of the rounds, and at the end. Each figure's growth with the players 
 an exponent (ms ∝ players^k). To measure code before a change, copy this script into that
 code's benchmarks/ and run it there.
 Run: .venv/bin/python benchmarks/standings.py [--players 400 1000 2000] [--repeat 9]
-     [--rounds 60]
+     [--rounds 60] [--server-only]
 """
 
 import argparse
@@ -101,8 +101,11 @@ def corrections(t):
     return correct
 
 
-def run(players, repeat, rounds):
+def run(players, repeat, rounds, server_only=False):
     t = fixture.build(players, SESSIONS)
+    if server_only:  # the real server's figures alone (a longer session for its memory)
+        print(f"{players} players x {SESSIONS} sessions")
+        return server_figures(t, players, f"/t/{t.slug}/", corrections(t), rounds)
     rules = t.rule_set()
     rows, tables = selectors.player_rows(t), selectors.table_rows(t)
     assert len(tables) == SESSIONS * players // 4
@@ -344,11 +347,14 @@ def main():
     parser.add_argument(
         "--rounds", type=int, default=60, help="corrections in the server's session (RSS)"
     )
+    parser.add_argument(
+        "--server-only", action="store_true", help="the real server's figures alone"
+    )
     args = parser.parse_args()
     fixture.migrate()
     found = {}
     for players in args.players:
-        found[players] = run(players, args.repeat, args.rounds)
+        found[players] = run(players, args.repeat, args.rounds, args.server_only)
         Tournament.objects.all().delete()  # the next size builds its own
         User.objects.all().delete()
     if len(found) < 2:

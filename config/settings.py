@@ -180,11 +180,13 @@ SWISS_SECONDS = BUDGET_SECONDS
 
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        # LocMemCache bounded by its bytes too (core.cache): the pages of revisions nobody asks
+        # for any more go first, so the server's memory stays flat through a session (#39).
+        "BACKEND": "core.cache.BoundedLocMemCache",
         "LOCATION": "desk",
         "TIMEOUT": 3600,
         # Room for every public page of a 200-player field in a few languages (public.cache).
-        "OPTIONS": {"MAX_ENTRIES": 3000},
+        "OPTIONS": {"MAX_ENTRIES": 3000, "MAX_BYTES": 64 * 2**20},
     }
 }
 # A cache several processes share (the federation server's app processes; a hall may use one

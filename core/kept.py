@@ -30,9 +30,13 @@ T = TypeVar("T")
 # standings, feed, which session is on, the public pages' hall) for the two or three revisions
 # a busy hall's requests straddle while a confirmation lands.
 KEPT = 64
+# ... and at most this many revisions of one kind of one owner (issue 39): a request rarely
+# straddles more, and at 2,000 players a revision's hall and standings are tens of megabytes,
+# so that the 64 no longer hold a dozen revisions of one tournament's.
+REVISIONS_KEPT = 3
 
 _PROCESS = uuid.uuid4().hex  # tokens name values in this process only
-_values: OrderedDict = OrderedDict()  # token -> (cache key, value), oldest first
+_values: OrderedDict = OrderedDict()  # token -> (cache key, value, owner), oldest first
 _building: dict = {}  # cache key -> the lock of whoever builds it
 _lock = threading.Lock()
 _tokens = itertools.count(1)
@@ -77,10 +81,14 @@ def per_revision(kind: str, owner, build: Callable[[], T], revision=None) -> T:
             if value is None:
                 value = build()
                 token = next(_tokens)
+                owner_key = (kind, type(owner).__name__, owner.pk)
                 with _lock:
-                    _values[token] = (key, value)
+                    _values[token] = (key, value, owner_key)
                     while len(_values) > KEPT:
                         _values.popitem(last=False)
+                    same = [t for t, found in _values.items() if found[2] == owner_key]
+                    for old in same[: max(0, len(same) - REVISIONS_KEPT)]:
+                        del _values[old]  # the oldest revisions of this kind and owner
                 cache.set(key, token)
     finally:
         with _lock:

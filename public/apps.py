@@ -13,3 +13,7 @@ class PublicConfig(AppConfig):
 
         tournament_changed.connect(cache.tournament_changed, dispatch_uid="public-cache")
         club_changed.connect(cache.club_changed, dispatch_uid="public-club-cache")
+        from public import stored
+
+        tournament_changed.connect(stored.tournament_changed, dispatch_uid="public-stored")
+        stored.start()

@@ -157,3 +157,16 @@ def _revision_kept_through_the_test(request, monkeypatch):
 
     monkeypatch.setattr(keys, "REVISION_SECONDS", 60)
     yield
+
+
+@pytest.fixture(autouse=True)
+def _public_page_store(request):
+    """The public pages' store on disk (public.stored) is off: a test's rolled-back tournament
+    may come back in the next test with the same id and revision. A test that tries the store
+    turns it on in its own folder (settings.PUBLIC_PAGE_STORE = tmp_path)."""
+    if not _django(request):
+        yield
+        return
+    settings = request.getfixturevalue("settings")
+    settings.PUBLIC_PAGE_STORE = None
+    yield

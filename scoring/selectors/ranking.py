@@ -2,6 +2,7 @@
 them out): the desk's, the public's (released_sessions), one player's row and each confirmed
 table's lines. Worked out once per revision and shared (core.kept)."""
 
+import hashlib
 from collections import defaultdict
 from typing import NamedTuple
 
@@ -10,7 +11,7 @@ from mahjong.standings import PlayerRow, SessionLine, compute_standings
 from scoring.models import Result
 from scoring.selectors.penalties import penalty_rows
 from scoring.selectors.sessions import released_sessions
-from scoring.selectors.snapshot import player_rows, table_rows
+from scoring.selectors.snapshot import player_rows, snapshot, table_rows
 from seating.models import WINDS
 
 
@@ -31,16 +32,7 @@ def standings_order(tournament) -> list[str] | None:
 def standings(tournament):
     """The tournament's standings (mahjong.standings.Standings), worked out once per revision
     and shared (core.kept): callers must not change them."""
-    return per_revision(
-        "standings",
-        tournament,
-        lambda: compute_standings(
-            tournament.rule_set(),
-            player_rows(tournament),
-            table_rows(tournament),
-            penalty_rows(tournament),
-        ),
-    )
+    return per_revision("standings", tournament, lambda: _counted(tournament, None))
 
 
 def public_standings(tournament):
@@ -51,16 +43,49 @@ def public_standings(tournament):
     released = released_sessions(tournament)
     if released is None:
         return standings(tournament)
+    return per_revision("public-standings", tournament, lambda: _counted(tournament, released))
+
+
+def _counted(tournament, released):
+    """The standings of the `released` sessions (None: all), worked out once for what they
+    count (issue 39): a revision that changes none of it (a hand, the clock, a draft, a table of
+    a session the public does not see yet) finds them kept."""
+    players = player_rows(tournament)
+    tables = table_rows(tournament)
+    penalties = penalty_rows(tournament)
+    if released is not None:
+        tables = [t for t in tables if t.session in released]
+        penalties = [p for p in penalties if p.session in released]
     return per_revision(
-        "public-standings",
+        "standings-counted",
         tournament,
-        lambda: compute_standings(
-            tournament.rule_set(),
-            player_rows(tournament),
-            [t for t in table_rows(tournament) if t.session in released],
-            [p for p in penalty_rows(tournament) if p.session in released],
-        ),
+        lambda: compute_standings(tournament.rule_set(), players, tables, penalties),
+        revision=_counts(tournament, released, tables, penalties),
     )
+
+
+def _counts(tournament, released, tables, penalties) -> str:
+    """A digest of everything compute_standings reads: the players (their list is kept by the
+    seating revision and the language, which orders tied names), the rules, the sessions
+    counted, each counted table's confirmed version (a version's scores never change; an
+    awarded table's row is its seats') and the penalties with their worth."""
+    snap = snapshot(tournament)
+    results = snap["results"]
+    counted = [
+        (t.session, t.table, results.get(snap["table_ids"][(t.session, t.table)])) for t in tables
+    ]
+    parts = (
+        tournament.seating_revision,
+        tournament.language,
+        tournament.ruleset,
+        sorted(tournament.rules.items())
+        if isinstance(tournament.rules, dict)
+        else tournament.rules,
+        None if released is None else sorted(released),
+        counted,
+        penalties,
+    )
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
 class TableLine(NamedTuple):

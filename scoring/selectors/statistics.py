@@ -1,13 +1,17 @@
 """Statistics from the tables' hands (the pure mahjong.hands.stats works them out): the
 player page, the workbook and statistics.json read these, so they cannot disagree."""
 
+import hashlib
 from dataclasses import dataclass
 from typing import NamedTuple
+
+from django.db.models import Count, Max, Sum
 
 from core.kept import per_revision
 from mahjong.hands import HandError, play
 from mahjong.hands import stats as hand_stats
 from mahjong.standings import PlayerRow
+from scoring.models import Hand
 from scoring.selectors.hands import current_hands
 from scoring.selectors.snapshot import player_rows, snapshot
 
@@ -42,12 +46,47 @@ def hand_statistics(tournament, sessions=None) -> HandStatistics:
     """Statistics from the current hands of every table (of `sessions`, a set of session
     numbers; None: all), each seat's hands counted for the player seated there. A table whose
     hands do not hold under the current rules (a rule change refuses to make one) is left out
-    rather than failing every page. At most four queries (two of them the seating snapshot's,
-    often read already), worked out once per revision and shared (core.kept)."""
+    rather than failing every page. At most five queries (two of them the seating snapshot's,
+    often read already; one says what they are made of), worked out once per revision and
+    shared (core.kept), and kept for as long as what they are made of stays the same."""
     counted = "all" if sessions is None else ",".join(map(str, sorted(sessions)))
     return per_revision(
-        f"hand-stats:{counted}", tournament, lambda: _hand_statistics(tournament, sessions)
+        f"hand-stats:{counted}",
+        tournament,
+        lambda: per_revision(
+            "hand-stats-counted",
+            tournament,
+            lambda: _hand_statistics(tournament, sessions),
+            revision=_counts(tournament, counted),
+        ),
     )
+
+
+def _counts(tournament, counted: str) -> str:
+    """What the statistics are made of, in one query (issue 39): the sessions counted, the
+    seating and the players' names (the seating revision), the rules, and the current hands of
+    the counted sessions, as their count, largest id and sum of ids. A hand is never changed in
+    place: a correction or an undo supersedes it and a new hand has a larger id than any before,
+    so any change to the current hands changes one of the three. A write that changes none of
+    this (a confirmation, a penalty, the clock, a hand of a session not counted) finds the
+    statistics kept."""
+    hands = Hand.objects.filter(table__session__tournament=tournament, superseded_at__isnull=True)
+    if counted != "all":
+        hands = hands.filter(table__session__number__in=[int(n) for n in counted.split(",") if n])
+    found = hands.aggregate(n=Count("pk"), top=Max("pk"), sum=Sum("pk"))
+    parts = (
+        counted,
+        tournament.seating_revision,
+        tournament.language,
+        tournament.ruleset,
+        sorted(tournament.rules.items())
+        if isinstance(tournament.rules, dict)
+        else tournament.rules,
+        found["n"],
+        found["top"],
+        found["sum"],
+    )
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
 def _hand_statistics(tournament, sessions) -> HandStatistics:

@@ -30,6 +30,12 @@ SHAPES_KEPT = 16  # languages × column sets (sessions played, sort) kept at onc
 _KEY = "~key~"  # stands for a player's key in a link; a slug has no "~", so it is there once
 
 
+def row_key(record) -> str:
+    """A standings row's player key, on its <tr data-key>: a phone's refresh names the rows
+    that changed by it (public.cache.regions)."""
+    return record["key"]
+
+
 class StandingsTable(CollatedTable):
     """Standings; the per-session columns are added by `standings_table`. Sorted by a name,
     a club or a country, in the tournament language's order."""
@@ -57,6 +63,7 @@ class StandingsTable(CollatedTable):
         attrs = {"class": "standings"}
         empty_text = _("No results yet.")
         order_by = ("rank",)
+        row_attrs = {"data-key": row_key}
 
     def body_html(self) -> str:
         """Every row in one pass (issue 26): each column's cell attributes are worked out once,
@@ -102,12 +109,17 @@ class StandingsTable(CollatedTable):
         if len(kept) > ROWS_KEPT:
             kept.clear()
         names = [name for name, _attrs in columns]
-        own_attrs = bool(self.row_attrs)
+        # A row's attributes are its key and its even/odd class unless the table was given
+        # other row_attrs (the order django-tables2 writes them in: a test holds it).
+        own_attrs = self.row_attrs != {"data-key": row_key}
         parts = []
         for row in self.paginated_rows:
             record = row.record
-            # A row's attributes are its even/odd class alone unless the table has row_attrs.
-            attrs = row.attrs.as_html() if own_attrs else f'class="{row.get_even_odd_css_class()}"'
+            if own_attrs:
+                attrs = row.attrs.as_html()
+            else:
+                parity = row.get_even_odd_css_class()
+                attrs = f'data-key="{html.escape(record["key"])}" class="{parity}"'
             key = (attrs, record["slug"], record["key"], *map(record.get, names))
             found = kept.get(key)
             if found is None:

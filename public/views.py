@@ -22,7 +22,15 @@ from core.forms import SearchForm
 from core.search import Needle
 from core.tables import fmt, isolated_names, isolated_seats
 from mahjong.units import placement_label
-from public.cache import anonymous, drawn_once, keep_by_version
+from public.cache import (
+    anonymous,
+    diffed_region,
+    drawn_once,
+    is_region_refresh,
+    keep_by_version,
+    keep_region,
+    region_answer,
+)
 from public.hall import digest, kept_hall, once, tournament_hall
 from public.tables import (
     FindTableTable,
@@ -173,17 +181,40 @@ def standings(request, slug):
     tournament = public_tournament(request, slug)
     hall = tournament_hall(tournament)
     html, live = _standings_fragment(request, tournament, hall)
+    visitor = anonymous(request)
     if request.GET.get("partial"):
+        if visitor and is_region_refresh(request, "public:standings"):
+            language = get_language()
+            snapshot = _standings_region(hall, language, html)
+            return region_answer(request, tournament.pk, language, snapshot)
         return HttpResponse(html)
-    context = {"tournament": tournament, "fragment": html, "live": live}
-    if not anonymous(request):
+    # A visitor's page names the content of its live region (its tag), so that its first
+    # refresh already gets only what changed (public.cache.regions); other sorts: as before.
+    tag = _standings_region(hall, get_language(), html).tag if visitor and not request.GET else ""
+    context = {"tournament": tournament, "fragment": html, "live": live, "tag": tag}
+    if not visitor:
         return render(request, "public/standings.html", context)
     # The whole hall's phones get the very same page: it is rendered once per revision too.
     sort = request.GET.get("sort", "")
     key = ("standings page", get_language(), sort, tournament.name, tournament.slug)
-    key += (tournament.finished,)
+    key += (tournament.finished, bool(tag))
     page = once(hall, key, lambda: render(request, "public/standings.html", context).content)
     return HttpResponse(page)
+
+
+def _standings_region(hall, language, html):
+    """The default sort's standings region of the hall's revision as kept by its content
+    (public.cache.regions), made once per revision and language."""
+    key = ("standings region", language)
+    return once(hall, key, lambda: keep_region(hall.tournament.pk, language, html))
+
+
+@diffed_region("public:standings")
+def standings_region(page_name, found, language):
+    """For the page cache: the standings region of revision `found` in `language` if this
+    process has drawn it (else the view draws it)."""
+    hall = kept_hall(found)
+    return None if hall is None else hall.rendered.get(("standings region", language))
 
 
 @require_GET

@@ -171,6 +171,38 @@ def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
     return table
 
 
+class TopStandingsTable(OnePassTable, FixedTable):
+    """The top of the standings on a player's page (issue 39): the phone's own page shows the
+    leaders too, the whole list one tap away."""
+
+    rank = tables.Column(
+        verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+    )
+    name = tables.Column(
+        verbose_name=_("Player"),
+        linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
+        attrs={"td": {"class": "wrap"}},
+    )
+    total = NumberColumn(
+        verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
+    )
+
+    class Meta(FixedTable.Meta):
+        template_name = ONE_PASS
+        attrs = {"class": "standings top"}
+
+
+TOP_ROWS = 10
+
+
+def top_rows(slug, standings) -> list[dict]:
+    """The first TOP_ROWS ranked rows of the standings, for TopStandingsTable."""
+    return [
+        {"slug": slug, "key": r.player.key, "rank": r.rank, "name": r.player.name, "total": r.total}
+        for r in standings.rows[:TOP_ROWS]
+    ]
+
+
 class TeamStandingsTable(FixedTable):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}})
     team = tables.Column(verbose_name=_("Team"))

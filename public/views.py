@@ -33,13 +33,16 @@ from public.cache import (
 )
 from public.hall import digest, kept_hall, once, tournament_hall
 from public.tables import (
+    TOP_ROWS,
     FindTableTable,
     PlayerSessionsTable,
     SubstitutesTable,
     TeamStandingsTable,
+    TopStandingsTable,
     hands_table,
     standings_table,
     substitute_rows,
+    top_rows,
 )
 from scoring import feed
 from seating.models import WINDS, Wind
@@ -380,6 +383,7 @@ def player(request, slug, key):
             "current": current,
             "live": hall.live,
             "hands": hands_table(hall.hands.game, stats) if stats else None,
+            "top": TopStandingsTable(top_rows(tournament.slug, hall.standings)),
         }
         return render(request, template, context)
 
@@ -405,9 +409,17 @@ def _player_version(hall, key) -> str:
     def shows():
         mine = (bool(row.rank), row.player, row.sessions, hall.tables.get(key), hall.hands.of(key))
         now = (hall.seats_now.get(key), hall.current, hall.live)
-        return mine + now + (t.name, t.planned_sessions, t.finished)
+        return mine + now + (t.name, t.planned_sessions, t.finished, _top(hall))
 
     return digest(hall, ("p", key), shows)
+
+
+def _top(hall) -> tuple:
+    """What the top of the standings on every player's page shows (issue 39), once per
+    revision."""
+    rows = hall.standings.rows[:TOP_ROWS]
+    shows = lambda: tuple((r.player.key, r.player.name, r.rank, r.total) for r in rows)  # noqa: E731
+    return once(hall, ("top",), shows)
 
 
 def _find_version(hall) -> str:

@@ -209,3 +209,37 @@ def test_applying_any_diff_gives_exactly_the_fresh_region(desk):
                 assert applied(old_html, answer) == now, (number, old_tag)
                 kinds[answer["Content-Type"]] += 1
     assert all(kinds.values()), kinds  # diffs, and the whole region where a diff is no smaller
+
+
+def test_the_player_page_is_a_304_while_other_tables_change_nothing_it_shows(desk):
+    """Issue 39, the phone's own page: its place and total, its table, the top 10 of the
+    standings and a link to the whole list; a refresh is a 304 unless one of those changed."""
+    t = f.tournament(players=56, slug="follow-cup")
+    session = f.seat_session(t, 1)  # p01-p04 at table 1, p05-p08 at table 2, ... 14 tables
+    for number in range(3, 13):  # the top 10: each table's East, 50,000
+        f.play(session.tables.get(number=number), [50000, 35000, 20000, 15000], *desk)
+    f.play(session.tables.get(number=2), [40000, 35000, 25000, 20000], *desk)  # p05: 11th
+    path = f"/t/{t.slug}/p/p05/?partial=1"
+    phone = Client()
+    first = phone.get(path)
+    html = first.content.decode()
+    assert "Rank 11 · " in html and "Top of the standings" in html
+    assert f'<a href="/t/{t.slug}/">The whole standings</a>' in html
+    assert html.count("Player 09") == 1 and "Player 49" not in html
+    tag = first["ETag"]
+    standings = Client().get(f"/t/{t.slug}/").content.decode()
+    assert f'<a href="/t/{t.slug}/find/">Follow your own place: find your name</a>' in standings
+
+    # Table 1 is confirmed below p05: nothing p05's page shows changed.
+    f.play(session.tables.get(number=1), [34000, 30000, 28000, 28000], *desk)
+    quiet = phone.get(path, headers={"If-None-Match": tag})
+    assert quiet.status_code == 304
+
+    # Table 13: Player 49 leads (the top 10 changes) and p05 drops to 12th.
+    f.play(session.tables.get(number=13), [60000, 30000, 20000, 10000], *desk)
+    news = phone.get(path, headers={"If-None-Match": tag})
+    assert news.status_code == 200
+    html = news.content.decode()
+    assert "Rank 12 · " in html and "Player 49" in html
+    tag = news["ETag"]
+    assert phone.get(path, headers={"If-None-Match": tag}).status_code == 304

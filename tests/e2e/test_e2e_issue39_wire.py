@@ -101,3 +101,26 @@ def test_a_phone_shows_each_confirmation_as_a_fresh_load_would(new_context, widt
     expect(phone.locator("#live")).to_contain_text("Sub Anna")
     assert refresh().status == 304
     phone.screenshot(path=str(e2e.SCREENSHOTS / f"issue39-standings-{width}.png"), full_page=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_player_page_follows_its_place_and_the_top_at_phone_and_desk_widths(new_context):
+    """The player page as the phone's page: its place, its table, the top 10, the whole list
+    one tap away; it fits 360 and 390 px phones and a 1366 px laptop (screenshots)."""
+    t, session, desk = field()
+    f.play(session.tables.order_by("number").first(), [52000, 28000, 22000, 18000], *desk)
+    for width, height in ((360, 740), (390, 844), (1366, 768)):
+        phone = width < 1000
+        context = new_context(
+            viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+        )
+        page = context.new_page()
+        page.goto(f"/t/{t.slug}/p/p05/")
+        expect(page.locator("#live")).to_contain_text("Top of the standings")
+        expect(page.locator("#live table.top tbody tr")).to_have_count(10)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(e2e.SCREENSHOTS / f"issue39-player-{width}.png"), full_page=True)
+        page.get_by_role("link", name="The whole standings").click()
+        expect(page.locator("#live tr[data-key]")).to_have_count(20)
+        if width == 1366:
+            page.screenshot(path=str(e2e.SCREENSHOTS / "issue39-standings-1366.png"))

@@ -137,8 +137,9 @@ class StandingsTable(CollatedTable):
         return mark_safe("".join(parts))
 
 
-def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
-    """Build the standings table from the pure standings rows; one column per session."""
+def standings_table(standings, tournament, sessions: int, tiebreak_label=None, seated=None):
+    """Build the standings table from the pure standings rows; one column per session.
+    `seated`: the session seated now, whose column shows from its seating on (issue 39)."""
     data = []
     for row in standings.rows:
         item = {
@@ -155,6 +156,10 @@ def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
             item[f"s{line.session}"] = line.result
         data.append(item)
     played = {line.session for row in standings.rows for line in row.sessions}
+    # The session on shows from its seating, not from its first result: its first confirmation
+    # then changes its four players' rows alone, not every row's class (a phone's refresh sends
+    # what changed: public.cache.regions).
+    played.update(range(1, (seated or 0) + 1))
 
     def session_column(n):
         # Sessions not played yet are hidden on phones (see desk.css): all dashes, no news.

@@ -108,9 +108,8 @@ def _render_standings(request, tournament, hall) -> str:
     data = hall.standings
     rules = tournament.rule_set()
     sessions = max(tournament.planned_sessions, data.sessions_played)
-    table = standings_table(
-        data, tournament, sessions, _("Game points") if rules.tiebreak == "game_points" else None
-    )
+    label = _("Game points") if rules.tiebreak == "game_points" else None
+    table = standings_table(data, tournament, sessions, label, seated=hall.current)
     RequestConfig(request, paginate=False).configure(table)
     teams = None
     if data.teams:

@@ -243,3 +243,39 @@ def test_the_player_page_is_a_304_while_other_tables_change_nothing_it_shows(des
     assert "Rank 12 · " in html and "Player 49" in html
     tag = news["ETag"]
     assert phone.get(path, headers={"If-None-Match": tag}).status_code == 304
+
+
+def synthetic(keys, cells, ranks, tail="") -> str:
+    """A region as StandingsTable.body_html and the one-pass template draw it."""
+    rows = "".join(
+        f'<tr data-key="{k}" class="{regions.parity(i)}"><td class="num rank">{ranks[i]}</td>'
+        f'<td class="wrap">{cells[k]}</td></tr>\n'
+        for i, k in enumerate(keys)
+    )
+    head = '<p class="meta">x</p><div class="scroll"><table><thead></thead><tbody >\n'
+    return head + rows + "\n</tbody></table></div>" + tail
+
+
+def test_any_reordering_of_rows_diffed_and_applied_is_the_new_region():
+    """Property, without the database: random regions (rows gone, new, changed, reordered,
+    ranks tied, the tail changed); the diff applied to the old is exactly the new, and the
+    moves are no more than the rows off a longest run kept in order."""
+    rng = random.Random(3939)
+    for _case in range(300):
+        pool = [f"k{n}" for n in range(rng.randrange(1, 40))]
+        old_keys = rng.sample(pool, rng.randrange(1, len(pool) + 1))
+        new_keys = rng.sample(pool, rng.randrange(1, len(pool) + 1))
+        cells = {k: f"v{rng.randrange(3)}" for k in pool}
+        changed = {k: f"v{rng.randrange(3)}" for k in pool}
+        old_ranks = sorted(rng.randrange(1, 50) for _k in old_keys)
+        new_ranks = sorted(rng.randrange(1, 50) for _k in new_keys)
+        old = synthetic(old_keys, cells, old_ranks, rng.choice(["", "<h2>T</h2>"]))
+        new = synthetic(new_keys, changed, new_ranks, rng.choice(["", "<h2>T</h2>"]))
+        before, after = regions.keep(0, "xx", old), regions.keep(0, "xx", new)
+        assert regions.join(regions.split(old)) == old
+        change = regions.diff(before, after)
+        assert regions.apply(regions.split(old), change) == new
+        staying = [k for k in new_keys if k in old_keys]
+        order = [old_keys.index(k) for k in staying]
+        kept = len(regions.longest_increasing(order))
+        assert len(change["moves"]) == len(new_keys) - kept

@@ -31,8 +31,14 @@ A phone's refresh "finds news" when the page it gets differs from the one it had
 Goals: no errors, p95 <= 100 ms on the public pages and the phones' asks, standings >= 50 % of
 the static file's requests per second, a confirmed result on the public page within 2 s; and
 beside the issue's figures (at 400 players): a refresh <= 25 KB with news, <= 1 KB without.
+Issue 39: `--refresh diff` refreshes as the standings page's script does (a 304, or a JSON diff
+from the region the phone holds, public.cache.regions), `--followers 0.5` has half the phones
+follow a player's page instead; per kind of phone it prints the bytes of a refresh with news
+(mean, p95, max) and the share of 304 among the refreshes whose part did not change;
+`--phones-only` runs phase 4 alone.
 Run: .venv/bin/python benchmarks/load.py [--seconds 30] [--clients 50] [--players 200]
-     [--phones 300] [--phone-sockets N] [--period 15] [--refresh full|partial] [--cold]
+     [--phones 300] [--phone-sockets N] [--period 15] [--refresh full|partial|diff]
+     [--followers 0.5] [--phones-only] [--cold]
 """
 
 import argparse
@@ -40,6 +46,7 @@ import asyncio
 import gzip
 import hashlib
 import http.client
+import json
 import math
 import os
 import random
@@ -314,6 +321,9 @@ class Stats:
         self.ms = defaultdict(list)
         self.wire = defaultdict(list)  # bytes on the wire of each answer, per endpoint
         self.refresh = {"news": [], "none": []}  # the phones' refreshes of the standings page
+        # Per kind of phone (the whole list, a player's page): with news, bytes; without news,
+        # (bytes, answered 304)
+        self.kinds = defaultdict(lambda: {"news": [], "none": []})
         self.errors = defaultdict(int)
         self.error_samples = []
         self.elapsed = 0.0
@@ -607,13 +617,22 @@ async def wait_for_all(tasks, timeout, stats):
 
 class Phone:
     """A phone in the hall with the standings page open: it keeps what it was sent (its ETag,
-    if the server gave one, and a digest of the page) and asks again with If-None-Match."""
+    if the server gave one, and a digest of the page) and asks again with If-None-Match.
 
-    def __init__(self, n, players, refresh):
+    Issue 39: with `--refresh diff` it refreshes the standings' live region as the page's
+    script does: it holds the region's tag and asks with it (a JSON diff is news); a phone
+    "following" a player (`--followers`) refreshes that player's page's live region instead.
+    Its part "changed" when what it shows changed."""
+
+    def __init__(self, n, players, refresh, follower=False):
         self.rng = random.Random(10_000 + n)
-        self.standings = f"/t/{SLUG}/" + ("?partial=1" if refresh == "partial" else "")
+        partial = "?partial=1" if refresh in ("partial", "diff") else ""
+        self.standings = f"/t/{SLUG}/" + partial
         self.mine = f"/t/{SLUG}/p/p{self.rng.randrange(players):03d}/"
-        self.known = {}  # path -> (ETag or None, digest of the decoded body)
+        self.follower = follower
+        self.kind = "a player's page" if follower else f"standings ({refresh})"
+        self.watch = self.mine + "?partial=1" if follower else self.standings
+        self.known = {}  # path -> (ETag or None, digest of the decoded body, or its tag)
 
     async def ask(self, pool, stats, path, endpoint, measured=True):
         etag = self.known.get(path, (None, None))[0]
@@ -629,8 +648,16 @@ class Phone:
             return
         finally:
             pool.put_nowait(conn)
+        kind = headers.get("content-type", [""])[0]
         if status == 304 and path in self.known:
             news = False
+        elif status == 200 and kind.startswith("application/json") and path in self.known:
+            # A diff is sent only from another content than now's: news. The phone does not
+            # apply it here (2,000 rows each time would take the server's CPU on this machine);
+            # tests/integration/public/test_standings_diff.py holds applying it to a fresh load.
+            change = json.loads(body)
+            news = change["from"] != change["to"]
+            self.known[path] = (headers.get("etag", [None])[0], change["to"].encode())
         elif status == 200 and not (wrong := incomplete(path, body)):
             digest = hashlib.blake2b(body, digest_size=16).digest()
             news = path in self.known and digest != self.known[path][1]
@@ -644,15 +671,21 @@ class Phone:
         stats.answered(endpoint, start, wire)
         if path == self.standings:
             stats.refresh["news" if news else "none"].append(wire)
+        if path == self.watch:
+            kept = stats.kinds[self.kind]
+            kept["news"].append(wire) if news else kept["none"].append((wire, status == 304))
 
     async def run(self, pool, stats, start, stop_at, period, mine_every):
-        """A refresh every `period` seconds from a random offset; now and then its own page."""
+        """A refresh every `period` seconds from a random offset; now and then its own page
+        (a phone following its player's page: that page every time)."""
         at = start + self.rng.uniform(0, period)
         while True:
             await asyncio.sleep(max(0.0, min(at, stop_at) - time.perf_counter()))
             if time.perf_counter() >= stop_at or at >= stop_at:
                 return
-            if self.rng.random() < mine_every:
+            if self.follower:
+                await self.ask(pool, stats, self.watch, "phone: following a player")
+            elif self.rng.random() < mine_every:
                 await self.ask(pool, stats, self.mine, "phone: own player page")
             else:
                 await self.ask(pool, stats, self.standings, "phone: standings refresh")
@@ -666,13 +699,14 @@ async def phones_phase(port, seconds, phones, sockets, players, desk, args):
     pool = asyncio.Queue()
     for _ in range(min(sockets, phones)):
         pool.put_nowait(Connection(port))
-    everyone = [Phone(n, players, args.refresh) for n in range(phones)]
+    followers = round(phones * args.followers)
+    everyone = [Phone(n, players, args.refresh, n < followers) for n in range(phones)]
     stats = Stats()
     warm_up = min(args.period, 5.0)
 
     async def first_load(phone):
         await asyncio.sleep(phone.rng.uniform(0, warm_up))
-        await phone.ask(pool, stats, phone.standings, "first load", measured=False)
+        await phone.ask(pool, stats, phone.watch, "first load", measured=False)
 
     await asyncio.gather(*(first_load(p) for p in everyone))
     warm_errors = stats.total_errors()
@@ -712,6 +746,16 @@ def run_phones(title, server, port, args, desk):
         f"  {stats.elapsed:.1f} s; CPU used: server {cpu_server:.1f} s, clients {cpu_client:.1f} s;"
         f" {Connection.opened - opened} connections opened (the desk's included)"
     )
+    for kind, kept in sorted(stats.kinds.items()):
+        news, none = kept["news"], kept["none"]
+        held = sum(1 for _wire, not_modified in none if not_modified)
+        print(
+            f"  {kind}: {len(news) + len(none)} refreshes; with news {len(news)}: mean"
+            f" {mean(news):.0f}, p95 {percentile(news, 95):.0f}, max {max(news, default=0)}"
+            f" bytes; without news {len(none)}, of which 304: {held}"
+            f" ({held / len(none) if none else math.nan:.0%}), mean"
+            f" {mean([w for w, _n in none]):.0f} bytes"
+        )
     stats.desk = desk.take()
     print_desk(stats.desk)
     return stats
@@ -781,8 +825,17 @@ def main():
         "--own-page", type=float, default=0.1, help="share of asks for the phone's player page"
     )
     parser.add_argument(
-        "--refresh", choices=("full", "partial"), default="full",
-        help="what a phone refreshes: the whole standings page or its live region (?partial=1)",
+        "--refresh", choices=("full", "partial", "diff"), default="full",
+        help="what a phone refreshes: the whole standings page, its live region (?partial=1) or"
+        " the live region as the page's script does (a JSON diff from its tag: issue 39)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--followers", type=float, default=0.0,
+        help="share of phones following a player's page rather than the standings (issue 39)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--phones-only", action="store_true",
+        help="phase 4 alone (no warm-up, no phases 1-3): the phones' figures (issue 39)",
     )  # fmt: skip
     parser.add_argument("--keep-data", action="store_true", help="keep the scratch data folder")
     parser.add_argument(
@@ -857,6 +910,17 @@ def main():
             f" the desk confirms a table, waits until it shows, pauses {args.desk_pause:g} s"
         )
 
+        if args.phones_only and args.phones:
+            phones = run_phones(
+                f"4. {args.phones} phones on {min(args.phone_sockets, args.phones)} keep-alive"
+                f" connections, each asking every {args.period:g} s (If-None-Match), the desk"
+                " confirming (phase 4 alone)", server, port, args, desk,
+            )  # fmt: skip
+            still_running(server, log_path)
+            print("\ngoals")
+            for what, measured, goal, met in phones_goals(phones) + wire_goals(phones):
+                print(f"  {what:36s} {measured:48s} {goal:10s} {'met' if met else 'NOT MET'}")
+            return
         mix = public_mix(args.players, len(live))
         if not args.cold:
             ms = asyncio.run(warm_up(port, mix.addresses))
@@ -941,7 +1005,7 @@ def report(mixed, only_standings, only_static, phones, features, players):
         ),
     ]
     if phones is not None:
-        goals += phones_goals(phones)
+        goals += phones_goals(phones) + wire_goals(phones)
     goals += bytes_goals(mixed, phones, features, players)
     print("\ngoals")
     for what, measured, goal, met in goals:
@@ -969,6 +1033,36 @@ def phones_goals(phones):
             most <= GOAL_VISIBLE_S,
         ),
     ]
+
+
+GOAL_HELD_SHARE = 0.9  # issue 39: refreshes answered 304 when the phone's part did not change
+
+
+def wire_goals(phones):
+    """Issue 39's figures per kind of phone: a refresh with news <= 25 KB, and >= 90 % of the
+    refreshes whose part did not change answered 304."""
+    goals = []
+    for kind, kept in sorted(phones.kinds.items()):
+        news, none = kept["news"], kept["none"]
+        held = sum(1 for _wire, not_modified in none if not_modified)
+        share = held / len(none) if none else math.nan
+        goals.append(
+            (
+                f"{kind}: news, bytes",
+                f"mean {mean(news):.0f}, p95 {percentile(news, 95):.0f} ({len(news)})",
+                f"<= {GOAL_NEWS_BYTES}",
+                bool(news) and mean(news) <= GOAL_NEWS_BYTES,
+            )
+        )
+        goals.append(
+            (
+                f"{kind}: 304 when no news",
+                f"{share:.0%} ({held} of {len(none)})",
+                f">= {GOAL_HELD_SHARE:.0%}",
+                share >= GOAL_HELD_SHARE,
+            )
+        )
+    return goals
 
 
 def bytes_goals(mixed, phones, features, players):

@@ -30,6 +30,12 @@ SHAPES_KEPT = 16  # languages × column sets (sessions played, sort) kept at onc
 _KEY = "~key~"  # stands for a player's key in a link; a slug has no "~", so it is there once
 
 
+def row_key(record) -> str:
+    """A standings row's player key, on its <tr data-key>: a phone's refresh names the rows
+    that changed by it (public.cache.regions)."""
+    return record["key"]
+
+
 class StandingsTable(CollatedTable):
     """Standings; the per-session columns are added by `standings_table`. Sorted by a name,
     a club or a country, in the tournament language's order."""
@@ -57,6 +63,7 @@ class StandingsTable(CollatedTable):
         attrs = {"class": "standings"}
         empty_text = _("No results yet.")
         order_by = ("rank",)
+        row_attrs = {"data-key": row_key}
 
     def body_html(self) -> str:
         """Every row in one pass (issue 26): each column's cell attributes are worked out once,
@@ -102,12 +109,17 @@ class StandingsTable(CollatedTable):
         if len(kept) > ROWS_KEPT:
             kept.clear()
         names = [name for name, _attrs in columns]
-        own_attrs = bool(self.row_attrs)
+        # A row's attributes are its key and its even/odd class unless the table was given
+        # other row_attrs (the order django-tables2 writes them in: a test holds it).
+        own_attrs = self.row_attrs != {"data-key": row_key}
         parts = []
         for row in self.paginated_rows:
             record = row.record
-            # A row's attributes are its even/odd class alone unless the table has row_attrs.
-            attrs = row.attrs.as_html() if own_attrs else f'class="{row.get_even_odd_css_class()}"'
+            if own_attrs:
+                attrs = row.attrs.as_html()
+            else:
+                parity = row.get_even_odd_css_class()
+                attrs = f'data-key="{html.escape(record["key"])}" class="{parity}"'
             key = (attrs, record["slug"], record["key"], *map(record.get, names))
             found = kept.get(key)
             if found is None:
@@ -125,8 +137,9 @@ class StandingsTable(CollatedTable):
         return mark_safe("".join(parts))
 
 
-def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
-    """Build the standings table from the pure standings rows; one column per session."""
+def standings_table(standings, tournament, sessions: int, tiebreak_label=None, seated=None):
+    """Build the standings table from the pure standings rows; one column per session.
+    `seated`: the session seated now, whose column shows from its seating on (issue 39)."""
     data = []
     for row in standings.rows:
         item = {
@@ -143,6 +156,10 @@ def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
             item[f"s{line.session}"] = line.result
         data.append(item)
     played = {line.session for row in standings.rows for line in row.sessions}
+    # The session on shows from its seating, not from its first result: its first confirmation
+    # then changes its four players' rows alone, not every row's class (a phone's refresh sends
+    # what changed: public.cache.regions).
+    played.update(range(1, (seated or 0) + 1))
 
     def session_column(n):
         # Sessions not played yet are hidden on phones (see desk.css): all dashes, no news.
@@ -157,6 +174,38 @@ def standings_table(standings, tournament, sessions: int, tiebreak_label=None):
     table = StandingsTable(data, extra_columns=extra, language=tournament.language)
     table.sequence = ["rank", "name", "country", "club", "total", *[name for name, _c in extra]]
     return table
+
+
+class TopStandingsTable(OnePassTable, FixedTable):
+    """The top of the standings on a player's page (issue 39): the phone's own page shows the
+    leaders too, the whole list one tap away."""
+
+    rank = tables.Column(
+        verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+    )
+    name = tables.Column(
+        verbose_name=_("Player"),
+        linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
+        attrs={"td": {"class": "wrap"}},
+    )
+    total = NumberColumn(
+        verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
+    )
+
+    class Meta(FixedTable.Meta):
+        template_name = ONE_PASS
+        attrs = {"class": "standings top"}
+
+
+TOP_ROWS = 10
+
+
+def top_rows(slug, standings) -> list[dict]:
+    """The first TOP_ROWS ranked rows of the standings, for TopStandingsTable."""
+    return [
+        {"slug": slug, "key": r.player.key, "rank": r.rank, "name": r.player.name, "total": r.total}
+        for r in standings.rows[:TOP_ROWS]
+    ]
 
 
 class TeamStandingsTable(FixedTable):

@@ -22,16 +22,27 @@ from core.forms import SearchForm
 from core.search import Needle
 from core.tables import fmt, isolated_names, isolated_seats
 from mahjong.units import placement_label
-from public.cache import anonymous, drawn_once, keep_by_version
+from public.cache import (
+    anonymous,
+    diffed_region,
+    drawn_once,
+    is_region_refresh,
+    keep_by_version,
+    keep_region,
+    region_answer,
+)
 from public.hall import digest, kept_hall, once, tournament_hall
 from public.tables import (
+    TOP_ROWS,
     FindTableTable,
     PlayerSessionsTable,
     SubstitutesTable,
     TeamStandingsTable,
+    TopStandingsTable,
     hands_table,
     standings_table,
     substitute_rows,
+    top_rows,
 )
 from scoring import feed
 from seating.models import WINDS, Wind
@@ -97,9 +108,8 @@ def _render_standings(request, tournament, hall) -> str:
     data = hall.standings
     rules = tournament.rule_set()
     sessions = max(tournament.planned_sessions, data.sessions_played)
-    table = standings_table(
-        data, tournament, sessions, _("Game points") if rules.tiebreak == "game_points" else None
-    )
+    label = _("Game points") if rules.tiebreak == "game_points" else None
+    table = standings_table(data, tournament, sessions, label, seated=hall.current)
     RequestConfig(request, paginate=False).configure(table)
     teams = None
     if data.teams:
@@ -173,17 +183,40 @@ def standings(request, slug):
     tournament = public_tournament(request, slug)
     hall = tournament_hall(tournament)
     html, live = _standings_fragment(request, tournament, hall)
+    visitor = anonymous(request)
     if request.GET.get("partial"):
+        if visitor and is_region_refresh(request, "public:standings"):
+            language = get_language()
+            snapshot = _standings_region(hall, language, html)
+            return region_answer(request, tournament.pk, language, snapshot)
         return HttpResponse(html)
-    context = {"tournament": tournament, "fragment": html, "live": live}
-    if not anonymous(request):
+    # A visitor's page names the content of its live region (its tag), so that its first
+    # refresh already gets only what changed (public.cache.regions); other sorts: as before.
+    tag = _standings_region(hall, get_language(), html).tag if visitor and not request.GET else ""
+    context = {"tournament": tournament, "fragment": html, "live": live, "tag": tag}
+    if not visitor:
         return render(request, "public/standings.html", context)
     # The whole hall's phones get the very same page: it is rendered once per revision too.
     sort = request.GET.get("sort", "")
     key = ("standings page", get_language(), sort, tournament.name, tournament.slug)
-    key += (tournament.finished,)
+    key += (tournament.finished, bool(tag))
     page = once(hall, key, lambda: render(request, "public/standings.html", context).content)
     return HttpResponse(page)
+
+
+def _standings_region(hall, language, html):
+    """The default sort's standings region of the hall's revision as kept by its content
+    (public.cache.regions), made once per revision and language."""
+    key = ("standings region", language)
+    return once(hall, key, lambda: keep_region(hall.tournament.pk, language, html))
+
+
+@diffed_region("public:standings")
+def standings_region(page_name, found, language):
+    """For the page cache: the standings region of revision `found` in `language` if this
+    process has drawn it (else the view draws it)."""
+    hall = kept_hall(found)
+    return None if hall is None else hall.rendered.get(("standings region", language))
 
 
 @require_GET
@@ -349,6 +382,7 @@ def player(request, slug, key):
             "current": current,
             "live": hall.live,
             "hands": hands_table(hall.hands.game, stats) if stats else None,
+            "top": TopStandingsTable(top_rows(tournament.slug, hall.standings)),
         }
         return render(request, template, context)
 
@@ -374,9 +408,17 @@ def _player_version(hall, key) -> str:
     def shows():
         mine = (bool(row.rank), row.player, row.sessions, hall.tables.get(key), hall.hands.of(key))
         now = (hall.seats_now.get(key), hall.current, hall.live)
-        return mine + now + (t.name, t.planned_sessions, t.finished)
+        return mine + now + (t.name, t.planned_sessions, t.finished, _top(hall))
 
     return digest(hall, ("p", key), shows)
+
+
+def _top(hall) -> tuple:
+    """What the top of the standings on every player's page shows (issue 39), once per
+    revision."""
+    rows = hall.standings.rows[:TOP_ROWS]
+    shows = lambda: tuple((r.player.key, r.player.name, r.rank, r.total) for r in rows)  # noqa: E731
+    return once(hall, ("top",), shows)
 
 
 def _find_version(hall) -> str:

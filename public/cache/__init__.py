@@ -13,7 +13,9 @@ one store, one mechanism, the page's owner (a tournament or a club) read from `k
 names every key. `touch()` sends `tournament_changed` and `touch_club()` `club_changed`, whose
 receivers (`invalidation`, connected in public.apps) forget the revision, so a change shows on
 the very next request. On the wire (`wire`, issue 26) a kept page is gzipped once and carries an
-ETag and `Cache-Control: no-cache`: a phone's refresh that finds nothing new gets a 304.
+ETag and `Cache-Control: no-cache`: a phone's refresh that finds nothing new gets a 304. The
+standings' live region is kept by its content instead (`regions`, issue 39): a phone's refresh
+gets a 304, or only what changed since the content it holds, or the whole region.
 
 The views only use it (`anonymous`, `drawn_once`, `keep_by_version`); it imports no view. What
 a page reads is kept per revision below it, in core.kept, shared with the selectors.
@@ -22,6 +24,9 @@ a page reads is kept per revision below it, in core.kept, shared with the select
 from .invalidation import club_changed, tournament_changed
 from .middleware import PublicPageCache
 from .pages import anonymous, drawn_once, keep_by_version
+from .regions import answer as region_answer
+from .regions import diffed_region, is_region_refresh
+from .regions import keep as keep_region
 from .wire import accepts_gzip
 
 __all__ = [
@@ -29,6 +34,10 @@ __all__ = [
     "accepts_gzip",
     "anonymous",
     "club_changed",
+    "diffed_region",
+    "is_region_refresh",
+    "keep_region",
+    "region_answer",
     "drawn_once",
     "keep_by_version",
     "tournament_changed",

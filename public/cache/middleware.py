@@ -16,6 +16,9 @@ from django.utils.cache import patch_vary_headers
 
 from .keys import CACHED_PAGES, PAGE_SECONDS, TOURNAMENT, page_key, revision
 from .pages import kept_by_version, version_of
+from .regions import answer as region_answer
+from .regions import current as region_now
+from .regions import is_region_refresh
 from .wire import (
     REPEATED,
     compress,
@@ -80,6 +83,12 @@ class PublicPageCache:
         if found is None:
             return self.get_response(request)
         language = translation.get_language_from_request(request)
+        if owner is TOURNAMENT and is_region_refresh(request, match.view_name):
+            # A live region kept by its content (public.cache.regions): 304, what changed since
+            # the tag the phone holds, or the whole region; the view draws it only once.
+            snapshot = region_now(match.view_name, found, language)
+            if snapshot is not None:
+                return region_answer(request, found[0], language, snapshot)
         path = request.get_full_path()
         fill = {}
         version = found[1]  # a page of this revision ...
@@ -108,6 +117,8 @@ class PublicPageCache:
         if owner is TOURNAMENT:
             request.public_revision = found  # the view need not read it again
         response = self.get_response(request)
+        if getattr(response, "public_region", False):
+            return response  # a region's refresh: this phone's own answer, kept by its content
         if response.status_code == 200 and not response.streaming and not response.cookies:
             patch_vary_headers(response, ("Accept-Encoding",))
             response["Cache-Control"] = "no-cache"

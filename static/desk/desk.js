@@ -35,7 +35,9 @@
     }
     for (var i = 0; i < olds.length; i++) patch(olds[i], news[i]);
   }
+  var keepNode = null; // a node patch() leaves as it is (the standings' rows, patched apart)
   function patch(old, fresh) {
+    if (old === keepNode) return;
     if (old.nodeType !== fresh.nodeType || old.nodeName !== fresh.nodeName) {
       old.replaceWith(fresh);
     } else if (old.nodeType !== 1) {
@@ -46,7 +48,84 @@
     }
   }
   var shown = new WeakMap(); // region -> the HTML last put in it
+
+  // The standings' live region (data-tag: the content it shows, issue 39) asks with that tag
+  // itself and gets a 304, only what changed since (JSON: applyDiff) or the whole region; see
+  // public/cache/regions.py, whose `apply` is this same algorithm in Python.
+  function bare(tag) { return (tag || "").replace(/^W\//, "").replace(/"/g, "").replace(/-gz$/, ""); }
+  function applyDiff(region, d) {
+    var tbody = region.querySelector("tbody");
+    if (!tbody) return false;
+    var byKey = {};
+    var rows = Array.prototype.slice.call(tbody.querySelectorAll(":scope > tr[data-key]"));
+    var ranks = rows.map(function (tr) { return tr.cells[0].textContent; });
+    rows.forEach(function (tr) { byKey[tr.dataset.key] = tr; });
+    d.gone.forEach(function (key) {
+      if (byKey[key]) { byKey[key].remove(); delete byKey[key]; }
+    });
+    var holder = document.createElement("tbody");
+    Object.keys(d.rows).forEach(function (key) {
+      holder.innerHTML = d.rows[key];
+      var tr = holder.firstElementChild;
+      if (byKey[key]) {
+        var old = byKey[key];
+        tr.className = old.className;
+        tr.cells[0].textContent = old.cells[0].textContent;
+        patch(old, tr); // the same element, only its changed cells redrawn
+      } else {
+        byKey[key] = tr;
+      }
+    });
+    d.moves.forEach(function (move) {
+      tbody.insertBefore(byKey[move[0]], move[1] === null ? null : byKey[move[1]]);
+    });
+    rows = Array.prototype.slice.call(tbody.querySelectorAll(":scope > tr[data-key]"));
+    while (ranks.length < rows.length) ranks.push("");
+    d.ranks.forEach(function (run) {
+      run[1].forEach(function (text, i) { ranks[run[0] + i] = text; });
+    });
+    rows.forEach(function (tr, i) {
+      if (tr.cells[0].textContent !== ranks[i]) tr.cells[0].textContent = ranks[i];
+      var cls = i % 2 ? "odd" : "even";
+      if (tr.className !== cls) tr.className = cls;
+    });
+    if (d.head !== undefined) {
+      var fresh = document.createElement(region.tagName);
+      fresh.innerHTML = d.head + d.tail;
+      keepNode = tbody;
+      try { patchChildren(region, fresh); } finally { keepNode = null; }
+      var now = region.querySelector("tbody"); // redrawn whole (its parts changed in number)
+      if (now !== tbody) now.replaceWith(tbody);
+    }
+    return true;
+  }
+  function refreshByTag(region) {
+    var url = new URL(window.location.href);
+    url.searchParams.set("partial", "1");
+    var headers = { "X-Requested-With": "fetch", "If-None-Match": region.dataset.tag };
+    fetch(url, { headers: headers, cache: "no-store" })
+      .then(function (r) {
+        if (r.status !== 200) return null; // 304: nothing new
+        var tag = r.headers.get("ETag") || "";
+        var json = (r.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+        return (json ? r.json() : r.text()).then(function (body) {
+          if (json) {
+            if (body.from !== bare(region.dataset.tag) || !applyDiff(region, body)) {
+              region.dataset.tag = ""; // not what it holds: the whole region next time
+              return;
+            }
+          } else {
+            var fresh = document.createElement(region.tagName);
+            fresh.innerHTML = body;
+            patchChildren(region, fresh);
+          }
+          region.dataset.tag = tag;
+        });
+      })
+      .catch(function () {});
+  }
   function refresh(region) {
+    if ("tag" in region.dataset) { refreshByTag(region); return; }
     var url = new URL(window.location.href);
     url.searchParams.set("partial", "1");
     var mode = "revalidate" in region.dataset ? "no-cache" : "no-store";

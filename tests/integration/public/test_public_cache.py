@@ -201,38 +201,41 @@ def test_kept_standings_rows_follow_the_language():
 
 
 def test_player_and_find_pages_kept_across_a_confirmation_that_does_not_change_them():
+    """A player's page shows the top 10 too (issue 39): here the top 10 stays as it was."""
     staff = f.staff()
-    t = f.tournament(slug="versions", players=12)
-    session = f.seat_session(t)  # p01-p04 at table 1, p05-p08 at table 2, table 3 plays on
+    t = f.tournament(slug="versions", players=52)
+    session = f.seat_session(t)  # p01-p04 at table 1, p05-p08 at table 2, ... 13 plays on
+    for number in range(3, 13):  # the top 10: each table's East, 50,000
+        f.play(session.tables.get(number=number), [50000, 35000, 20000, 15000], *staff_pair(staff))
     f.play(session.tables.get(number=2), [40000, 35000, 25000, 20000], *staff_pair(staff))
     english, russian = Client(), Client(HTTP_ACCEPT_LANGUAGE="ru")
     pages = [f"/t/{t.slug}/p/p05/", f"/t/{t.slug}/p/p01/", f"/t/{t.slug}/find/?q=Player+05"]
     for visitor in (english, russian):
         for path in pages:
             assert visitor.get(path).templates  # drawn once
-    f.play(session.tables.get(number=1), [60000, 30000, 20000, 10000], *staff_pair(staff))
+    f.play(session.tables.get(number=1), [45000, 30000, 25000, 20000], *staff_pair(staff))
     assert english.get(f"/t/{t.slug}/").status_code == 200  # the new revision is read
     ranks = {
         r["player"]["key"]: r["rank"]
         for r in english.get(f"/t/{t.slug}/standings.json").json()["standings"]
     }
-    assert ranks["p05"] == 2  # p01's 60,000 passed p05's 40,000
+    assert ranks["p05"] == 12  # p01's 45,000 passed p05's 40,000, both below the top 10
 
     # p05 did not play: their page and the find page come from the kept pages, with the new
     # rank and the total in each visitor's language put in.
     kept = english.get(pages[0])
     assert not kept.templates
-    assert "Rank 2 · " in kept.content.decode() and "Total 40,000" in kept.content.decode()
+    assert "Rank 12 · " in kept.content.decode() and "Total 40,000" in kept.content.decode()
     kept = russian.get(pages[0])
     assert not kept.templates
-    assert "Место 2 · " in kept.content.decode() and "Итого 40\xa0000" in kept.content.decode()
+    assert "Место 12 · " in kept.content.decode() and "Итого 40\xa0000" in kept.content.decode()
     for visitor in (english, russian):
         found = visitor.get(pages[2])
         assert not found.templates and '<td class="big">2</td>' in found.content.decode()
     # p01 played: their page is drawn again and shows the game.
     drawn = english.get(pages[1])
     assert drawn.templates
-    assert "Rank 1 · " in drawn.content.decode() and "60,000" in drawn.content.decode()
+    assert "Rank 11 · " in drawn.content.decode() and "45,000" in drawn.content.decode()
 
 
 def test_a_revision_read_before_a_change_never_replaces_the_new_one_once_answered():

@@ -153,7 +153,9 @@ def test_a_player_page_kept_across_a_confirmation_has_the_etag_of_its_new_rank()
     f.play(session.tables.get(number=2), [60000, 30000, 25000, 5000], *pair(staff))
     assert Client().get(f"/t/{t.slug}/").status_code == 200  # the new revision is read
     new = Client().get(path, headers={"accept-encoding": "gzip", "if-none-match": old["ETag"]})
-    assert new.status_code == 200 and not new.templates  # filled in, not drawn
+    # Drawn again: with 12 players the top 10 the page shows changed too (issue 39); kept with
+    # stand-ins across a confirmation that leaves the top 10: test_public_cache.py.
+    assert new.status_code == 200
     assert new["ETag"] != old["ETag"]
     assert "Rank 9 · " in gzip.decompress(new.content).decode()
     again, count = get(Client(), path, accept_encoding="gzip", if_none_match=new["ETag"])

@@ -69,15 +69,23 @@ def test_threads_asking_at_once_wait_for_one_build():
 
 
 def test_the_standings_are_read_once_per_revision():
-    """One snapshot and one standings per revision, whoever asks; a confirmation (which bumps
-    the revision) gives new ones."""
+    """One snapshot and one standings per revision, whoever asks; a revision that changes
+    nothing the standings are made of keeps them (issue 39: they are kept by what they are made
+    of), and a confirmation (which bumps the revision) gives new ones."""
+    people = f.staff()
     t = f.tournament(players=8)
-    f.seat_session(t, 1)
+    first = f.seat_session(t, 1).tables.order_by("number").first()
+    t.refresh_from_db()
     assert selectors.standings(t) is selectors.standings(t)
     assert selectors.seating(t) is selectors.seating(t)
     before = selectors.standings(t)
-    t.revision += 1
+    touch(t.pk, seating=False)  # a write that changes nothing they are made of (the clock)
+    t.refresh_from_db()
+    assert selectors.standings(t) is before
+    f.play(first, [40000, 30000, 30000, 20000], people["desk1"], people["desk2"])
+    t.refresh_from_db()
     assert selectors.standings(t) is not before
+    assert selectors.standings(t).sessions_played == 1
 
 
 def test_a_confirmation_reads_the_scores_again_but_not_the_seating():

@@ -210,3 +210,30 @@ def test_a_write_that_changes_nothing_public_finds_the_hall_parts_kept(staff):
     touch(t.pk)
     _, standings_then, hands_then = parts()
     assert standings_then is not standings and hands_then is not hands
+
+
+def test_a_hand_undone_while_the_statistics_were_worked_out_is_not_shown(staff, monkeypatch):
+    """The hand statistics are kept by a digest of the current hands read before they are
+    worked out; a hand recorded in between (another thread's, simulated here) is counted in
+    what is kept under the digest of the hands before it. Undone, the current hands are those
+    of that digest again: the next statistics.json and standings page must not count it."""
+    from scoring.selectors import statistics as statistics_selectors
+    from scoring.services import undo_last_hand
+
+    t = f.tournament(slug="undone")
+    table = f.seat_session(t).tables.get(number=1)
+    read = statistics_selectors.current_hands
+    recorded = []
+
+    def meanwhile(tournament):
+        if not recorded:  # a hand saved between the digest's query and the hands' read
+            recorded.append(record_hand(table, RIICHI_HANDS[0], staff["desk1"]))
+        return read(tournament)
+
+    monkeypatch.setattr(statistics_selectors, "current_hands", meanwhile)
+    page(t, "statistics.json")
+    monkeypatch.setattr(statistics_selectors, "current_hands", read)
+    assert recorded
+    undo_last_hand(table, staff["desk1"], "by mistake")
+    assert json.loads(page(t, "statistics.json"))["players"] == {}
+    assert "Largest hand" not in page(t) and "Most wins" not in page(t)

@@ -230,3 +230,9 @@ def tournament_changed(sender, tournament_id, **kwargs) -> None:
     """Receiver of tournament.changes.tournament_changed: a revision no change has followed is
     all the store may hold (see the module's docstring)."""
     forget(tournament_id)
+
+
+def tournament_deleted(sender, instance, **kwargs) -> None:
+    """Receiver of post_delete for Tournament: a deleted tournament's parts, removed (whatever
+    replaces it has another id, so nothing would ever read or remove them)."""
+    forget(instance.pk)

@@ -237,3 +237,23 @@ def test_a_hand_undone_while_the_statistics_were_worked_out_is_not_shown(staff, 
     undo_last_hand(table, staff["desk1"], "by mistake")
     assert json.loads(page(t, "statistics.json"))["players"] == {}
     assert "Largest hand" not in page(t) and "Most wins" not in page(t)
+
+
+def test_a_replaced_or_deleted_tournament_leaves_nothing_in_the_store(store, staff):
+    """A restore (and the federation server's mirror of a hall's file, and a standby's take
+    over: archive.backups.restoring.replace_tournament) deletes the tournament and creates the
+    file's anew, with another id: the old one's parts can never be read again, and must go, or
+    the store grows by a revision's pages at every file the federation server stores."""
+    from archive.backups.restoring import restore
+    from archive.tournament_file import dumps, export_tournament
+
+    t = f.tournament(slug="replaced")
+    f.play(f.seat_session(t).tables.get(number=1), SCORES, staff["desk1"], staff["desk2"])
+    page(t)
+    assert list(store.glob(f"*/*/{t.pk}-*"))
+    new, _record = restore(dumps(export_tournament(t)), staff["director"])
+    assert new.pk != t.pk
+    assert "40,000" in page(new)
+    assert not list(store.glob(f"*/*/{t.pk}-*")), "the replaced tournament's parts are kept"
+    new.delete()
+    assert not list(store.glob(f"*/*/{new.pk}-*")), "a deleted tournament's parts are kept"

@@ -4,6 +4,7 @@ on the very next request, a write that changes nothing public finds the parts ke
 kept is ever served for another tournament, revision or database."""
 
 import json
+import os
 
 import pytest
 from django.core.cache import cache
@@ -257,3 +258,25 @@ def test_a_replaced_or_deleted_tournament_leaves_nothing_in_the_store(store, sta
     assert not list(store.glob(f"*/*/{t.pk}-*")), "the replaced tournament's parts are kept"
     new.delete()
     assert not list(store.glob(f"*/*/{new.pk}-*")), "a deleted tournament's parts are kept"
+
+
+def test_a_desk_whose_packages_changed_while_it_was_down_draws_its_pages_anew(settings, tmp_path):
+    """The pages are drawn by the installed packages too (django-tables2's table templates,
+    Django's own translations): requirements.txt pins them, so a desk updated to other
+    versions while it was down (`pip install -r requirements.txt`) must not read back pages the
+    packages before drew."""
+    base = tmp_path / "desk"
+    (base / "public").mkdir(parents=True)
+    (base / "public" / "views.py").write_text("# the code\n")
+    (base / "requirements.txt").write_text("django-tables2==2.7.0\n")
+    settings.BASE_DIR, settings.DATA_DIR = base, base / "data"
+    stored._code.cache_clear()
+    try:
+        before = stored._code()
+        stat = (base / "requirements.txt").stat()
+        (base / "requirements.txt").write_text("django-tables2==2.7.5\n")
+        os.utime(base / "requirements.txt", ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        stored._code.cache_clear()
+        assert stored._code() != before
+    finally:
+        stored._code.cache_clear()

@@ -37,6 +37,7 @@ import os
 import shutil
 import tempfile
 import threading
+from importlib import metadata
 from pathlib import Path
 
 from django.conf import settings
@@ -69,8 +70,9 @@ _DRAWN_FROM = {".py", ".html", ".mo", ".js", ".css"}
 def _code() -> str:
     """The code that draws the pages, as a digest of its files' names, sizes and times (the
     Python, the templates, the compiled translations, the scripts and styles, the static
-    files' manifest): a desk updated while it was down draws its pages anew, never serving a
-    page of the code before (with its old scripts' names). Worked out once per process."""
+    files' manifest) and of the packages (requirements.txt, the versions installed): a desk
+    updated while it was down draws its pages anew, never serving a page of the code before
+    (with its old scripts' names). Worked out once per process."""
     base = Path(settings.BASE_DIR)
     data = Path(settings.DATA_DIR).resolve()
     found = []
@@ -94,6 +96,14 @@ def _code() -> str:
     manifest = base / "staticfiles" / "staticfiles.json"
     if manifest.is_file():
         found.append(hashlib.blake2b(manifest.read_bytes(), digest_size=16).hexdigest())
+    # The packages draw the pages too (django-tables2's templates, Django's translations): the
+    # versions requirements.txt pins and those installed (a desk upgraded while it was down).
+    for pinned in sorted(base.glob("requirements*.txt")):
+        try:
+            found.append(hashlib.blake2b(pinned.read_bytes(), digest_size=16).hexdigest())
+        except OSError:
+            continue
+    found += sorted(f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions())
     return hashlib.blake2b("\n".join(found).encode(), digest_size=8).hexdigest()
 
 
@@ -230,3 +240,9 @@ def tournament_changed(sender, tournament_id, **kwargs) -> None:
     """Receiver of tournament.changes.tournament_changed: a revision no change has followed is
     all the store may hold (see the module's docstring)."""
     forget(tournament_id)
+
+
+def tournament_deleted(sender, instance, **kwargs) -> None:
+    """Receiver of post_delete for Tournament: a deleted tournament's parts, removed (whatever
+    replaces it has another id, so nothing would ever read or remove them)."""
+    forget(instance.pk)

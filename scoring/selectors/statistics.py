@@ -5,7 +5,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, Max, Q, Sum
 
 from core.kept import per_revision
 from mahjong.hands import HandError, play
@@ -65,15 +65,29 @@ def hand_statistics(tournament, sessions=None) -> HandStatistics:
 def _counts(tournament, counted: str) -> str:
     """What the statistics are made of, in one query (issue 39): the sessions counted, the
     seating and the players' names (the seating revision), the rules, and the current hands of
-    the counted sessions, as their count, largest id and sum of ids. A hand is never changed in
-    place: a correction or an undo supersedes it and a new hand has a larger id than any before,
-    so any change to the current hands changes one of the three. A write that changes none of
-    this (a confirmation, a penalty, the clock, a hand of a session not counted) finds the
-    statistics kept."""
-    hands = Hand.objects.filter(table__session__tournament=tournament, superseded_at__isnull=True)
+    the counted sessions, as their count and sum of ids. A hand is never changed in place: a
+    correction or an undo supersedes it and a new hand has a larger id than any before, so any
+    change to the current hands changes one of them.
+
+    The hands are read after this digest, so what is kept under it may count a hand saved in
+    between: the digest must never come back once any hand was saved or undone, or an undo
+    (which brings back the current hands of before) would find such a hand counted. So it also
+    names every hand ever saved (their count and largest id, superseded ones too) and the
+    hands undone or corrected (those superseded): each hand saved or undone moves them on.
+
+    A write that changes none of this (a confirmation, a penalty, the clock, a hand of a
+    session not counted) finds the statistics kept."""
+    hands = Hand.objects.filter(table__session__tournament=tournament)
     if counted != "all":
         hands = hands.filter(table__session__number__in=[int(n) for n in counted.split(",") if n])
-    found = hands.aggregate(n=Count("pk"), top=Max("pk"), sum=Sum("pk"))
+    current = Q(superseded_at__isnull=True)
+    found = hands.aggregate(
+        n=Count("pk", filter=current),
+        sum=Sum("pk", filter=current),
+        made=Count("pk"),
+        top=Max("pk"),
+        superseded=Count("superseded_at"),
+    )
     parts = (
         counted,
         tournament.seating_revision,
@@ -83,8 +97,10 @@ def _counts(tournament, counted: str) -> str:
         if isinstance(tournament.rules, dict)
         else tournament.rules,
         found["n"],
-        found["top"],
         found["sum"],
+        found["made"],
+        found["top"],
+        found["superseded"],
     )
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 

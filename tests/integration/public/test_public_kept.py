@@ -4,6 +4,7 @@ on the very next request, a write that changes nothing public finds the parts ke
 kept is ever served for another tournament, revision or database."""
 
 import json
+import os
 
 import pytest
 from django.core.cache import cache
@@ -210,3 +211,72 @@ def test_a_write_that_changes_nothing_public_finds_the_hall_parts_kept(staff):
     touch(t.pk)
     _, standings_then, hands_then = parts()
     assert standings_then is not standings and hands_then is not hands
+
+
+def test_a_hand_undone_while_the_statistics_were_worked_out_is_not_shown(staff, monkeypatch):
+    """The hand statistics are kept by a digest of the current hands read before they are
+    worked out; a hand recorded in between (another thread's, simulated here) is counted in
+    what is kept under the digest of the hands before it. Undone, the current hands are those
+    of that digest again: the next statistics.json and standings page must not count it."""
+    from scoring.selectors import statistics as statistics_selectors
+    from scoring.services import undo_last_hand
+
+    t = f.tournament(slug="undone")
+    table = f.seat_session(t).tables.get(number=1)
+    read = statistics_selectors.current_hands
+    recorded = []
+
+    def meanwhile(tournament):
+        if not recorded:  # a hand saved between the digest's query and the hands' read
+            recorded.append(record_hand(table, RIICHI_HANDS[0], staff["desk1"]))
+        return read(tournament)
+
+    monkeypatch.setattr(statistics_selectors, "current_hands", meanwhile)
+    page(t, "statistics.json")
+    monkeypatch.setattr(statistics_selectors, "current_hands", read)
+    assert recorded
+    undo_last_hand(table, staff["desk1"], "by mistake")
+    assert json.loads(page(t, "statistics.json"))["players"] == {}
+    assert "Largest hand" not in page(t) and "Most wins" not in page(t)
+
+
+def test_a_replaced_or_deleted_tournament_leaves_nothing_in_the_store(store, staff):
+    """A restore (and the federation server's mirror of a hall's file, and a standby's take
+    over: archive.backups.restoring.replace_tournament) deletes the tournament and creates the
+    file's anew, with another id: the old one's parts can never be read again, and must go, or
+    the store grows by a revision's pages at every file the federation server stores."""
+    from archive.backups.restoring import restore
+    from archive.tournament_file import dumps, export_tournament
+
+    t = f.tournament(slug="replaced")
+    f.play(f.seat_session(t).tables.get(number=1), SCORES, staff["desk1"], staff["desk2"])
+    page(t)
+    assert list(store.glob(f"*/*/{t.pk}-*"))
+    new, _record = restore(dumps(export_tournament(t)), staff["director"])
+    assert new.pk != t.pk
+    assert "40,000" in page(new)
+    assert not list(store.glob(f"*/*/{t.pk}-*")), "the replaced tournament's parts are kept"
+    new.delete()
+    assert not list(store.glob(f"*/*/{new.pk}-*")), "a deleted tournament's parts are kept"
+
+
+def test_a_desk_whose_packages_changed_while_it_was_down_draws_its_pages_anew(settings, tmp_path):
+    """The pages are drawn by the installed packages too (django-tables2's table templates,
+    Django's own translations): requirements.txt pins them, so a desk updated to other
+    versions while it was down (`pip install -r requirements.txt`) must not read back pages the
+    packages before drew."""
+    base = tmp_path / "desk"
+    (base / "public").mkdir(parents=True)
+    (base / "public" / "views.py").write_text("# the code\n")
+    (base / "requirements.txt").write_text("django-tables2==2.7.0\n")
+    settings.BASE_DIR, settings.DATA_DIR = base, base / "data"
+    stored._code.cache_clear()
+    try:
+        before = stored._code()
+        stat = (base / "requirements.txt").stat()
+        (base / "requirements.txt").write_text("django-tables2==2.7.5\n")
+        os.utime(base / "requirements.txt", ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        stored._code.cache_clear()
+        assert stored._code() != before
+    finally:
+        stored._code.cache_clear()

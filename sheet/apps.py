@@ -6,3 +6,10 @@ class SheetConfig(AppConfig):
     code, no account. No models."""
 
     name = "sheet"
+
+    def ready(self):
+        from sheet import state
+        from tournament.changes import tables_changed
+
+        # a table's state is kept by its revision: a write marks the tables it changed
+        tables_changed.connect(state.tables_changed, dispatch_uid="sheet-state")

@@ -151,6 +151,11 @@ class Kept(NamedTuple):
 
 
 _kept: OrderedDict = OrderedDict()  # (table id, marks) -> Kept, oldest first
+# The table at a link's place (slug, session, table) -> (table id, tournament id), as the
+# last state built found it: a refresh finds its kept state without asking the database. Ids
+# are never used twice, and a table made anew (a new seating) or a tournament deleted changes
+# the tournament's mark, so a place that names another table now finds nothing kept.
+_places: OrderedDict = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -169,6 +174,12 @@ def tables_changed(sender, tournament_id, tables=None, **kwargs) -> None:
 
     mark()
     transaction.on_commit(mark)
+
+
+def tournament_deleted(sender, instance, **kwargs) -> None:
+    """Receiver of the tournament's post_delete (sheet.apps): its mark goes, so nothing kept
+    of its tables is found by their places again (a new tournament may take the slug)."""
+    cache.delete(f"{MARK}t{instance.pk}")
 
 
 def _marks(table: Table) -> tuple | None:
@@ -219,19 +230,46 @@ def kept_state(table: Table) -> Kept:
     marks = _marks(table)
     key = None if marks is None else (table.pk, *marks)
     if key is not None:
-        with _lock:
-            found = _kept.get(key)
-            if found is not None and time.time() < found.until:
-                _kept.move_to_end(key)
-                return found
+        found = _found(key)
+        if found is not None:
+            return found
     built = _build(table)
     if key is not None:
+        place = (table.session.tournament.slug, table.session.number, table.number)
         with _lock:
             _kept[key] = built
             _kept.move_to_end(key)
             while len(_kept) > KEPT:
                 _kept.popitem(last=False)
+            _places[place] = (table.pk, table.session.tournament_id)
+            _places.move_to_end(place)
+            while len(_places) > KEPT:
+                _places.popitem(last=False)
     return built
+
+
+def _found(key: tuple) -> Kept | None:
+    with _lock:
+        found = _kept.get(key)
+        if found is None or time.time() >= found.until:
+            return None
+        _kept.move_to_end(key)
+        return found
+
+
+def kept_at(slug: str, session: int, number: int) -> Kept | None:
+    """The state kept for the table at this place of its tournament (a link's), found without
+    the database; None when this process keeps none for its revision (then `kept_state`). The
+    link's key is the caller's to check."""
+    ids = _places.get((slug, session, number))
+    if ids is None:
+        return None
+    table, tournament = ids
+    keys = (f"{MARK}t{tournament}", f"{MARK}{table}")
+    found = cache.get_many(keys)
+    if len(found) < len(keys):
+        return None
+    return _found((table, *(found[key] for key in keys)))
 
 
 def with_clock(kept: Kept, table: Table) -> str:

@@ -8,6 +8,7 @@ keeps working while the hall's Wi-Fi is gone; it talks to the desk through two a
 `state.json` (what the table has) and `act/` (one change, as JSON).
 """
 
+import hmac
 import json
 import math
 import re
@@ -40,11 +41,12 @@ from scoring.services import (
     send_hands_result,
     undo_last_hand,
 )
+from seating.codes import place_key
 from seating.keys import table_for_code, table_for_key, table_path
 from seating.services import record_table_winds
 from sheet import guesses
 from sheet.labels import labels
-from sheet.state import kept_state, table_state, with_clock, without_clock
+from sheet.state import kept_at, kept_state, table_state, with_clock, without_clock
 
 ASSETS = Path(settings.BASE_DIR) / "static" / "sheet"
 # The page's script, in this order (each file a part of window.Sheet; view.js starts the page):
@@ -159,9 +161,18 @@ def table_page(request, slug, number, table, key):
 @gzip_page
 @never_cache
 @require_GET
-def state(request, slug, number, table, key):
+def state(request, at, number, table, key):
     """The table's state, kept per table revision (sheet.state.kept_state) with its ETag: a
     page that holds it (If-None-Match) is answered 304, no body, nothing built again."""
+    # a refresh that finds its state kept asks the database nothing: the link's key is a
+    # keyed hash of the table's place (seating.codes), checked here as table_for_key does
+    slug = at  # (sheet.urls)
+    if hmac.compare_digest(place_key(slug, number, table), key):
+        kept = kept_at(slug, number, table)
+        if kept is not None and _holds(request, kept.tag):
+            answer = HttpResponseNotModified()
+            answer["ETag"] = kept.tag
+            return answer
     table = _table(slug, number, table, key)
     kept = kept_state(table)
     if _holds(request, kept.tag):

@@ -76,7 +76,7 @@ def test_a_refresh_that_finds_nothing_new_is_a_304_with_no_body(client, tables):
     assert poll(client, table, boot["state_tag"]).status_code == 304
 
 
-def test_a_304_builds_nothing_and_asks_the_database_only_for_the_table(
+def test_a_304_builds_nothing_and_asks_the_database_nothing(
     client, tables, monkeypatch, django_assert_num_queries
 ):
     table = tables[0]
@@ -86,12 +86,27 @@ def test_a_304_builds_nothing_and_asks_the_database_only_for_the_table(
         raise AssertionError("the state was built again")
 
     monkeypatch.setattr(kept, "_state", built)
-    # the tournament's time zone (tournament.middleware) and the table by its link
-    with django_assert_num_queries(2):
+    # the link's key is checked by its hash and the table found by its place: no query
+    with django_assert_num_queries(0):
         assert poll(client, table, tag).status_code == 304
     # a 200 to a page without the tag comes from the kept state too, with the clock as it is now
     answer = poll(client, table)
     assert answer.status_code == 200 and answer["ETag"].removeprefix("W/") == tag
+    # a wrong key is no table, kept or not
+    wrong = table_path(table).replace(table_path(table).split("/")[-2], "x" * 22)
+    assert client.get(wrong + "state.json", HTTP_IF_NONE_MATCH=tag).status_code == 404
+
+
+def test_a_deleted_tournaments_tables_are_not_answered_from_what_was_kept(client, tables):
+    """A tournament deleted and another made with its slug: the same link (the same place and
+    key) finds the new table's state, never the old one's kept tag."""
+    table = tables[0]
+    tag = tag_of(client, table)
+    table.session.tournament.delete()
+    t = f.tournament(players=8)
+    again = f.seat_session(t).tables.order_by("number").first()
+    assert table_path(again) == table_path(table)
+    assert poll(client, again, tag).status_code == 200
 
 
 def test_every_write_the_state_shows_changes_its_tag(client, tables):

@@ -156,6 +156,7 @@ class Table(threading.Thread):
             content = response.read()
         except (OSError, http.client.HTTPException) as e:
             self.errors.append(f"{kind}: {type(e).__name__}: {e}")
+            conn.close()  # the next request opens a new connection, as a phone would
             return None
         self.ms[kind].append((time.perf_counter() - t0) * 1000)
         if response.status != 200:

@@ -18,12 +18,29 @@ browser asks for it), and the time until it is interactive in headless Chromium 
 WebPageTest's "3G Slow" profile (400 ms round trip, 400 kbit/s each way), from the start of the
 navigation to the moment the page has drawn the sheet and the hand form.
 
+With `--players N` the tournament has N players and 12 sessions planned, sessions 1-5 confirmed
+(the standings then have something to count), the tables playing in the sessions after them.
+With `--phones P` (issue 39) the paced phase is played twice in the same run, first alone, then
+with P phones that have the public standings page open, each asking again every `--period`
+seconds (15) from a random offset with If-None-Match, now and then its own player page (the
+phones of benchmarks/load.py's phase 4, its own code): both p95s of a hand saved and their
+ratio (goal <= 1.5), and the server's CPU in each (no burst phase then).
+
+Then the table page's `state.json` as a phone refreshes it (issue 39): the server's CPU per
+request asked again and again on one connection, without and with the ETag it was sent
+(If-None-Match: 304 where the desk keeps the state), beside a kept standings page's 304.
+`--server-root PATH` starts the server from another checkout (before/after side by side; the
+seeding is this one's, the database the same).
+
 Goals (issue 24): a hand saved in <= 50 ms p95 with 0 errors (paced phase); the page <= 100 KB
-over the wire and interactive in <= 1 s.
+over the wire and interactive in <= 1 s. Issue 39: with the phones, a hand's p95 <= 1.5 x
+without them.
 Run: .venv/bin/python benchmarks/hands.py [--tables 50] [--pause 2.5] [--threads N]
+     [--players N] [--phones 300] [--period 15] [--server-root PATH]
 """
 
 import argparse
+import asyncio
 import gzip
 import http.client
 import json
@@ -43,7 +60,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fixture  # noqa: E402
 from load import (  # noqa: E402
     HOST,
+    SLUG,
+    Connection,
+    Phone,
+    Stats,
+    cpu_seconds,
     free_port,
+    mean,
     percentile,
     start_server,
     stop_server,
@@ -53,25 +76,37 @@ from load import (  # noqa: E402
 WINDS = "ESWN"
 PACE = (0.2, 1.8)  # × --pause: the spread of the seconds between one table's taps
 GOAL_P95_MS, GOAL_KB, GOAL_INTERACTIVE_S = 50.0, 100, 1.0
+GOAL_PHONES_RATIO = 1.5  # issue 39: a hand's p95 with the phones / without them
+PLAYED, PLANNED = 5, 12  # with --players: sessions confirmed before the tables play; planned
+OWN_PAGE = 0.1  # share of a phone's asks for its own player page (load.py's --own-page)
+POLLS = 300  # state.json asked this many times in a row for its cost
 SLOW_3G = {"latency": 400, "downloadThroughput": 400_000 / 8, "uploadThroughput": 400_000 / 8}
 
 
-def seed(tables: int) -> list[tuple[str, str]]:
-    """The tournament `bench` with sessions 1 and 2 seated and nothing played; each table's
-    paths in session 1 and 2 (one session for each phase: a game ends after South)."""
+def seed(tables: int, players: int | None = None) -> list[tuple[str, str]]:
+    """The tournament `bench` with two sessions seated and nothing played in them (sessions 1
+    and 2; with `players`, sessions 6 and 7 of 12 planned, 1-5 confirmed); the first `tables`
+    tables' paths in each (one session for each phase: a game ends after South)."""
     from scoring.models import Result
     from seating.keys import table_path
+    from tournament.models import Tournament
+
+    played = 0 if players is None else PLAYED
+    live = (played + 1, played + 2)
 
     def unplayed(t, session, tables, order, user, now):
-        Result.objects.filter(table__session=session).delete()
+        if session.number in live:
+            Result.objects.filter(table__session=session).delete()
 
     fixture.migrate()
-    t = fixture.build(tables * 4, 2, each_session=unplayed)
+    t = fixture.build(players or tables * 4, played + 2, each_session=unplayed)
+    if players is not None:
+        Tournament.objects.filter(pk=t.pk).update(planned_sessions=PLANNED)
     paths = [
         [table_path(table) for table in t.sessions.get(number=n).tables.order_by("number")]
-        for n in (1, 2)
+        for n in live
     ]
-    return list(zip(*paths, strict=True))
+    return list(zip(*[p[:tables] for p in paths], strict=True))
 
 
 def game() -> list[dict]:
@@ -121,6 +156,7 @@ class Table(threading.Thread):
             content = response.read()
         except (OSError, http.client.HTTPException) as e:
             self.errors.append(f"{kind}: {type(e).__name__}: {e}")
+            conn.close()  # the next request opens a new connection, as a phone would
             return None
         self.ms[kind].append((time.perf_counter() - t0) * 1000)
         if response.status != 200:
@@ -160,6 +196,95 @@ def play_phase(port, paths, pause, session):
     for table in tables:
         table.join()
     return tables, time.perf_counter() - t0
+
+
+class Phones(threading.Thread):
+    """`count` phones with the public standings page open (benchmarks/load.py's Phone, each on
+    its own keep-alive connection): each opens the page (spread over 5 s, not measured), then
+    asks again every `period` seconds from a random offset with If-None-Match until `done`."""
+
+    def __init__(self, port, count, players, period):
+        super().__init__(daemon=True)
+        self.port, self.count, self.players, self.period = port, count, players, period
+        self.ready, self.done = threading.Event(), threading.Event()
+        self.stats = Stats()
+
+    def run(self):
+        asyncio.run(self._run())
+
+    async def _run(self):
+        pool = asyncio.Queue()
+        for _ in range(self.count):
+            pool.put_nowait(Connection(self.port))
+        phones = [Phone(n, self.players, "full") for n in range(self.count)]
+        warm_up = Stats()
+
+        async def first_load(phone):
+            await asyncio.sleep(phone.rng.uniform(0, min(self.period, 5.0)))
+            await phone.ask(pool, warm_up, phone.standings, "first load", measured=False)
+
+        await asyncio.gather(*(first_load(p) for p in phones))
+        self.ready.set()
+        start = time.perf_counter()
+        tasks = [
+            asyncio.create_task(
+                p.run(pool, self.stats, start, start + 86_400, self.period, OWN_PAGE)
+            )
+            for p in phones
+        ]
+        while not self.done.is_set():
+            await asyncio.sleep(0.2)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.stats.elapsed = time.perf_counter() - start
+        while not pool.empty():
+            pool.get_nowait().close()
+
+
+def with_phones(server, port, paths, pause, session, count, players, period):
+    """The paced phase with `count` phones on the standings page meanwhile: (tables, elapsed),
+    the phones' Stats."""
+    phones = Phones(port, count, players, period)
+    phones.start()
+    phones.ready.wait()
+    try:
+        return play_phase(port, paths, pause, session), phones.stats
+    finally:
+        phones.done.set()
+        phones.join()
+
+
+def poll_cost(server, port, path) -> dict:
+    """The server's CPU (ms) per request of the table's state.json asked POLLS times on one
+    connection: without an ETag (each a 200), with the one it was sent (304 where the desk
+    keeps it), and the public standings page's 304 beside them; and the answers' statuses."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    found = {}
+
+    def ask(what, url, tag=None):
+        headers = {"Accept-Encoding": "gzip"} | ({"If-None-Match": tag} if tag else {})
+        statuses = {}
+        cpu = cpu_seconds(server.pid)
+        for _ in range(POLLS):
+            conn.request("GET", url, headers=headers)
+            response = conn.getresponse()
+            response.read()
+            statuses[response.status] = statuses.get(response.status, 0) + 1
+        found[what] = ((cpu_seconds(server.pid) - cpu) * 1000 / POLLS, statuses)
+
+    conn.request("GET", path + "state.json")
+    response = conn.getresponse()
+    response.read()
+    tag = response.getheader("ETag")
+    ask("state.json, no ETag", path + "state.json")
+    ask("state.json, its ETag", path + "state.json", tag)
+    conn.request("GET", f"/t/{SLUG}/", headers={"Accept-Encoding": "gzip"})
+    response = conn.getresponse()
+    response.read()
+    ask("standings, its ETag (304)", f"/t/{SLUG}/", response.getheader("ETag"))
+    conn.close()
+    return found
 
 
 def weight(port, path) -> tuple[int, int]:
@@ -205,9 +330,15 @@ def main():
     parser.add_argument(
         "--pause", type=float, default=2.5, help="mean seconds between one table's taps"
     )
+    parser.add_argument("--players", type=int, help="players (12 sessions planned, 5 played)")
+    parser.add_argument("--phones", type=int, default=0, help="standings phones (issue 39)")
+    parser.add_argument("--period", type=float, default=15, help="a phone's seconds between asks")
+    parser.add_argument("--server-root", type=Path, help="start the server from this checkout")
     args = parser.parse_args()
-    paths = seed(args.tables)
-    root = Path(__file__).resolve().parent.parent
+    if args.players is not None and args.players < 4 * args.tables:
+        parser.error("--players must seat --tables tables")
+    paths = seed(args.tables, args.players)
+    root = args.server_root or Path(__file__).resolve().parent.parent
     port = free_port()
     log_path = Path(os.environ["DESK_DATA_DIR"]) / "server.log"
     with open(log_path, "w") as log:
@@ -216,18 +347,63 @@ def main():
         server = start_server(root, port, os.environ["DESK_DATA_DIR"], args.threads, log, secret)
         try:
             wait_until_ready(server, port, paths[0][0], log_path)
-            phases = []
-            for title, pause, where in (
-                (f"paced: {args.pause} s on average between one table's taps", PACE, 0),
-                ("burst: every table's taps back to back, at once", (0, 0), 1),
-            ):
-                pause = (args.pause * pause[0], args.pause * pause[1])
-                phases.append((title, play_phase(port, paths, pause, session=where)))
+            print(f"server: {root}; {args.players or 4 * args.tables} players", flush=True)
+            phases, phones = [], None
+            paced = (args.pause * PACE[0], args.pause * PACE[1])
+            title = f"paced: {args.pause} s on average between one table's taps"
+            cpu = cpu_seconds(server.pid)
+            phases.append((title, play_phase(port, paths, paced, session=0)))
+            cpus = [cpu_seconds(server.pid) - cpu]
+            if args.phones:
+                players = args.players or 4 * args.tables
+                cpu = cpu_seconds(server.pid)
+                played, phones = with_phones(
+                    server, port, paths, paced, 1, args.phones, players, args.period
+                )
+                cpus.append(cpu_seconds(server.pid) - cpu)
+                phases.append((f"{title}, {args.phones} standings phones", played))
+            else:
+                burst = "burst: every table's taps back to back, at once"
+                phases.append((burst, play_phase(port, paths, (0, 0), session=1)))
+            costs = poll_cost(server, port, paths[0][0])
             sent, raw = weight(port, paths[0][0])
-            ready = interactive(port, paths[1][0])
+            ready = None if args.phones else interactive(port, paths[1][0])
         finally:
             stop_server(server)
     report(phases, sent, raw, ready)
+    report_phones(phases, cpus, phones, costs)
+
+
+def report_phones(phases, cpus, phones, costs):
+    """Issue 39: the hand's p95 without and with the phones, their ratio, the CPU of each
+    phase; the cost of the table page's refresh."""
+    for (title, (tables, elapsed)), cpu in zip(phases, cpus, strict=False):
+        saves = sum(len(t.ms["record"]) + len(t.ms["confirm"]) for t in tables)
+        print(f"server CPU, {title}: {cpu:.1f} s in {elapsed:.0f} s ({saves} changes)")
+    if phones is not None:
+        record = [[v for t in tables for v in t.ms["record"]] for _, (tables, _) in phases]
+        alone, crowded = (percentile(ms, 95) for ms in record)
+        ratio = crowded / alone
+        ms = [v for values in phones.ms.values() for v in values]
+        refresh = phones.refresh
+        print(
+            f"{len(ms)} phone asks: p50 {percentile(ms, 50):.0f} ms, p95 {percentile(ms, 95):.0f}"
+            f" ms, {phones.total_errors()} errors; standings refreshes with news"
+            f" {len(refresh['news'])} x {mean(refresh['news']):.0f} B, without"
+            f" {len(refresh['none'])} x {mean(refresh['none']):.0f} B"
+        )
+        print(
+            f"a hand saved, p95: {alone:.1f} ms alone, {crowded:.1f} ms with the phones:"
+            f" x{ratio:.2f} (goal <= {GOAL_PHONES_RATIO})"
+            + ("" if ratio <= GOAL_PHONES_RATIO else "  NOT met")
+        )
+    base = costs["standings, its ETag (304)"][0]
+    for what, (ms, statuses) in costs.items():
+        answers = ", ".join(f"{n} x {status}" for status, n in sorted(statuses.items()))
+        print(
+            f"  {what:28s} {ms:6.2f} ms server CPU a request"
+            f" ({ms / base:.1f} x a standings 304; {answers})"
+        )
 
 
 def report(phases, sent, raw, ready):

@@ -8,6 +8,7 @@ keeps working while the hall's Wi-Fi is gone; it talks to the desk through two a
 `state.json` (what the table has) and `act/` (one change, as JSON).
 """
 
+import hmac
 import json
 import math
 import re
@@ -16,9 +17,10 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -39,11 +41,12 @@ from scoring.services import (
     send_hands_result,
     undo_last_hand,
 )
+from seating.codes import place_key
 from seating.keys import table_for_code, table_for_key, table_path
 from seating.services import record_table_winds
 from sheet import guesses
 from sheet.labels import labels
-from sheet.state import table_state
+from sheet.state import kept_at, kept_state, table_state, with_clock, without_clock
 
 ASSETS = Path(settings.BASE_DIR) / "static" / "sheet"
 # The page's script, in this order (each file a part of window.Sheet; view.js starts the page):
@@ -132,8 +135,11 @@ def code_entry(request):
 def table_page(request, slug, number, table, key):
     table = _table(slug, number, table, key)
     rules = table.session.tournament.rule_set()
+    kept = kept_state(table)
     boot = {
-        "state": table_state(table),
+        "state": json.loads(with_clock(kept, table)),
+        # the state's ETag: the page's first refresh is a 304 when nothing changed since
+        "state_tag": kept.tag,
         "rules": rules_json(rules),
         "labels": labels(),
         # every refusal of the arithmetic and its words by code, in the reader's language: the
@@ -155,8 +161,34 @@ def table_page(request, slug, number, table, key):
 @gzip_page
 @never_cache
 @require_GET
-def state(request, slug, number, table, key):
-    return JsonResponse(table_state(_table(slug, number, table, key)))
+def state(request, at, number, table, key):
+    """The table's state, kept per table revision (sheet.state.kept_state) with its ETag: a
+    page that holds it (If-None-Match) is answered 304, no body, nothing built again."""
+    # a refresh that finds its state kept asks the database nothing: the link's key is a
+    # keyed hash of the table's place (seating.codes), checked here as table_for_key does
+    slug = at  # (sheet.urls)
+    if hmac.compare_digest(place_key(slug, number, table), key):
+        kept = kept_at(slug, number, table)
+        if kept is not None and _holds(request, kept.tag):
+            answer = HttpResponseNotModified()
+            answer["ETag"] = kept.tag
+            return answer
+    table = _table(slug, number, table, key)
+    kept = kept_state(table)
+    if _holds(request, kept.tag):
+        answer = HttpResponseNotModified()
+    else:
+        answer = HttpResponse(with_clock(kept, table), content_type="application/json")
+    answer["ETag"] = kept.tag
+    return answer
+
+
+def _holds(request, tag: str) -> bool:
+    """The request names `tag` in its If-None-Match, compared weakly (RFC 9110 §13.1.2: the
+    gzip of the answer makes its ETag weak, W/"…")."""
+    held = request.META.get("HTTP_IF_NONE_MATCH", "")
+    tags = {t.removeprefix("W/") for t in parse_etags(held)} if held else set()
+    return tag in tags or "*" in tags
 
 
 def _uuid(value):
@@ -229,7 +261,7 @@ def _winds(body: dict) -> dict:
     return winds
 
 
-def _do(table, body: dict) -> dict:
+def _do(table, body: dict) -> str:
     """One change the page asked for; every one of them is a service of scoring."""
     action = body.get("action")
     via = Via.TABLE
@@ -274,7 +306,8 @@ def _do(table, body: dict) -> dict:
     else:
         raise ActionRefused(_("Unknown action."), field="action")
     table.refresh_from_db()  # the winds' draw changes the table itself
-    return table_state(table, clock=False)
+    # kept for the table's new revision: the other phones' next refresh finds it built
+    return without_clock(kept_state(table))
 
 
 def _constant(name: str):
@@ -358,7 +391,8 @@ def act(request, slug, number, table, key):
     except ActionRefused as e:
         return JsonResponse({"error": e.message, "field": e.field}, status=400)
     try:
-        return JsonResponse({"state": _do(table, body)})
+        # the state's JSON as kept, put in the answer as it is
+        return HttpResponse('{"state": ' + _do(table, body) + "}", content_type="application/json")
     except HandConflict as e:
         theirs = {"number": e.hand.number, "version": e.hand.version, "data": e.hand.data}
         return JsonResponse(

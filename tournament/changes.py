@@ -21,13 +21,29 @@ tournament_changed = Signal()
 # once an appeal was filed since) raises ActionRefused from its receiver, which refuses it whole.
 reopen_asked = Signal()
 
+# Sent inside the writing transaction with `tournament_id` and `tables`: the ids of the tables
+# whose own page (the table page's state, sheet.state) the write changed, or None when it may
+# have changed every table's. touch() sends it too (None unless told which tables), so a write
+# that names no table marks them all; the table page keeps its state by it (sheet.state).
+tables_changed = Signal()
 
-def touch(tournament_id, *, seating: bool = True) -> None:
+
+def touch(tournament_id, *, seating: bool = True, tables=None) -> None:
     """Mark everything the tournament shows as changed; `seating=False` from a write that
     leaves its players and seats as they were (a result, a hand, a penalty, the clock), which
-    keeps them kept (Tournament.seating_revision). When in doubt, leave the default."""
+    keeps them kept (Tournament.seating_revision). `tables`: the ids of the only tables whose
+    own page the write changed (a hand, a table's result), which keeps the other tables' pages
+    kept (sheet.state); None, every table's. When in doubt, leave the defaults."""
     bumped = {"revision": F("revision") + 1}
     if seating:
         bumped["seating_revision"] = F("seating_revision") + 1
     Tournament.objects.filter(pk=tournament_id).update(**bumped)
     tournament_changed.send(sender=Tournament, tournament_id=tournament_id)
+    tables_changed.send(sender=Tournament, tournament_id=tournament_id, tables=tables)
+
+
+def touch_tables(tournament_id, tables) -> None:
+    """Mark what the tables `tables` (ids) show on their own page as changed, and nothing else:
+    a write the visitors' pages, the standings and the backups do not show (a hand confirmed, a
+    draft result). No revision is bumped."""
+    tables_changed.send(sender=Tournament, tournament_id=tournament_id, tables=list(tables))

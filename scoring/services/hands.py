@@ -17,7 +17,7 @@ from scoring.services.results import enter_result, latest_result, wind_label
 from seating.models import Table
 from seating.selectors import winds_pending
 from tournament import timekeeping as tk
-from tournament.changes import touch
+from tournament.changes import touch, touch_tables
 from tournament.services import refuse_if_finished
 
 
@@ -137,7 +137,7 @@ def record_hand(
     hand._history_user = user
     hand.save()
     follow_hands(table, user)
-    touch(table.session.tournament_id, seating=False)
+    touch(table.session.tournament_id, seating=False, tables=[table.pk])
     return hand
 
 
@@ -164,7 +164,7 @@ def undo_last_hand(table: Table, user, reason: str = "", number=None, version=No
     checked_hand(last)._history_user = user
     last.save(update_fields=["superseded_at", "superseded_by", "reason"])
     follow_hands(table, user)
-    touch(table.session.tournament_id, seating=False)
+    touch(table.session.tournament_id, seating=False, tables=[table.pk])
     return last
 
 
@@ -206,7 +206,7 @@ def correct_hand(
     new._history_user = user
     new.save()
     follow_hands(table, user)
-    touch(table.session.tournament_id, seating=False)
+    touch(table.session.tournament_id, seating=False, tables=[table.pk])
     return new
 
 
@@ -261,6 +261,8 @@ def confirm_hand(
     )
     if created:
         _draft_when_over(table, user)
+        # nothing the visitors see: only the table's own page shows who confirmed (sheet.state)
+        touch_tables(table.session.tournament_id, [table.pk])
     return confirmation
 
 

@@ -15,7 +15,7 @@ from scoring.models import Result, ResultScore
 from scoring.selectors import hands_entries
 from seating.models import WINDS, Table, Wind
 from seating.selectors import winds_pending
-from tournament.changes import touch
+from tournament.changes import touch, touch_tables
 from tournament.services import refuse_if_finished
 
 
@@ -115,6 +115,7 @@ def enter_result(table: Table, entries: dict, user, base_version: int, note: str
     )
     # An unconfirmed older draft is replaced by this one; it stays in the history.
     supersede(table.results.exclude(pk=result.pk), Result.Status.DRAFT, now)
+    touch_tables(table.session.tournament_id, [table.pk])  # the table's page shows its draft
     return result
 
 
@@ -200,5 +201,5 @@ def confirm_result(result: Result, user) -> Result:
     refuse_confirmation(result, latest_result(table), user)
     _refuse_unlike_hands(table, result)
     mark_confirmed(result, user)
-    touch(table.session.tournament_id, seating=False)
+    touch(table.session.tournament_id, seating=False, tables=[table.pk])
     return result

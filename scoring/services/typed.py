@@ -66,7 +66,7 @@ def record_hands(table: Table, hands: list, user) -> list[Hand]:
     ]
     if recorded:
         follow_hands(table, user)
-        touch(table.session.tournament_id, seating=False)
+        touch(table.session.tournament_id, seating=False, tables=[table.pk])
     return recorded
 
 
@@ -85,7 +85,7 @@ def replace_hands(table: Table, hands: list, user, reason: str = "", seen=None) 
     changed = _replace(table, hands, user, reason, seen)
     if changed:
         follow_hands(table, user)
-        touch(table.session.tournament_id, seating=False)
+        touch(table.session.tournament_id, seating=False, tables=[table.pk])
     return changed
 
 
@@ -179,5 +179,5 @@ def correct_confirmed_hands(table: Table, hands: list, user, reason: str, seen=N
     result.status = Result.Status.CONFIRMED
     result.confirmed_by, result.confirmed_at = user, result.entered_at
     result.save(update_fields=["status", "confirmed_by", "confirmed_at"])
-    touch(table.session.tournament_id, seating=False)
+    touch(table.session.tournament_id, seating=False, tables=[table.pk])
     return result, changed

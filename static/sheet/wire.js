@@ -7,15 +7,19 @@
   "use strict";
   var store = Sheet.store;
   var B = store.B, L = store.L, S = store.S, save = store.save, uuid = store.uuid;
+  S.tag = B.state_tag || ""; // the ETag of the state the page has (state.json)
   function render() { Sheet.view.render(); }
   function fmt(template, params) { return Sheet.words.fmt(template, params, store.LANG); }
 
   // --- talking to the desk ------------------------------------------------------------------
-  function request(url, body) {
+  // `tag`: the ETag of the state the page holds (If-None-Match); the desk answers 304, no
+  // body, when the table's state is still that one
+  function request(url, body, tag) {
     var ctl = window.AbortController ? new AbortController() : null;
     var timer = setTimeout(function () { if (ctl) ctl.abort(); }, 8000);
     var init = body ? {method: "POST", body: JSON.stringify(body),
       headers: {"Content-Type": "application/json", "X-CSRFToken": B.csrf}} : {};
+    if (tag) init.headers = {"If-None-Match": tag};
     init.cache = "no-store";
     init.credentials = "same-origin";
     if (ctl) init.signal = ctl.signal;
@@ -23,19 +27,24 @@
       clearTimeout(timer);
       // the form token refused (a phone that logged in meanwhile, say): only a reload helps
       if (r.status === 403) return {status: 403, body: {error: L.reload}};
-      return r.json().then(function (j) { return {status: r.status, body: j || {}}; },
-        function () { return {status: r.status, body: {}}; });
+      var etag = r.headers.get("ETag") || "";
+      return r.json().then(function (j) { return {status: r.status, body: j || {}, tag: etag}; },
+        function () { return {status: r.status, body: {}, tag: etag}; });
     }, function (e) { clearTimeout(timer); throw e; });
   }
   function refresh() {
     if (S.sending || S.queue.length) return flush();
-    return request(B.state_url).then(function (r) {
-      if (r.status === 200) took(r.body);
+    return request(B.state_url, null, S.tag).then(function (r) {
+      if (r.status === 200) { S.tag = r.tag; took(r.body); }
+      else if (r.status === 304) unchanged();
     }, offline);
   }
+  // the desk has nothing new: the page keeps its state (and the moment it had its clock)
+  function unchanged() { S.online = true; S.failing = false; render(); }
   function took(state) {
     if (!state.clock) { // an answer to a change: the clock is the one the page has
       state.clock = S.server.clock; state.last_hand = S.server.last_hand;
+      S.tag = ""; // a state of the page's own making: the next refresh takes the desk's whole
     } else {
       S.fetched = Date.now();
     }

@@ -36,27 +36,40 @@ def row_key(record) -> str:
     return record["key"]
 
 
-class StandingsTable(CollatedTable):
-    """Standings; the per-session columns are added by `standings_table`. Sorted by a name,
-    a club or a country, in the tournament language's order."""
-
-    rank = tables.Column(
+def _rank():
+    return tables.Column(
         verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
     )
-    name = tables.Column(
+
+
+def _player():
+    """A player's name, linked to their page."""
+    return tables.Column(
         verbose_name=_("Player"),
         linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
         attrs={"td": {"class": "wrap"}},
     )
+
+
+def _total():
+    return NumberColumn(
+        verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
+    )
+
+
+class StandingsTable(CollatedTable):
+    """Standings; the per-session columns are added by `standings_table`. Sorted by a name,
+    a club or a country, in the tournament language's order."""
+
+    rank = _rank()
+    name = _player()
     country = tables.Column(
         verbose_name=_("Country"), attrs={"td": {"class": "wide"}, "th": {"class": "wide"}}
     )
     club = tables.Column(
         verbose_name=_("Club"), attrs={"td": {"class": "wide"}, "th": {"class": "wide"}}
     )
-    total = NumberColumn(
-        verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
-    )
+    total = _total()
 
     class Meta:
         template_name = ONE_PASS
@@ -180,17 +193,9 @@ class TopStandingsTable(OnePassTable, FixedTable):
     """The top of the standings on a player's page (issue 39): the phone's own page shows the
     leaders too, the whole list one tap away."""
 
-    rank = tables.Column(
-        verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
-    )
-    name = tables.Column(
-        verbose_name=_("Player"),
-        linkify=lambda record: reverse("public:player", args=[record["slug"], record["key"]]),
-        attrs={"td": {"class": "wrap"}},
-    )
-    total = NumberColumn(
-        verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
-    )
+    rank = _rank()
+    name = _player()
+    total = _total()
 
     class Meta(FixedTable.Meta):
         template_name = ONE_PASS

@@ -11,7 +11,7 @@ from mahjong.standings import PlayerRow, SessionLine, compute_standings
 from scoring.models import Result
 from scoring.selectors.penalties import penalty_rows
 from scoring.selectors.sessions import released_sessions
-from scoring.selectors.snapshot import player_rows, snapshot, table_rows
+from scoring.selectors.snapshot import player_rows, players_and_rules, snapshot, table_rows
 from seating.models import WINDS
 
 
@@ -75,12 +75,7 @@ def _counts(tournament, released, tables, penalties) -> str:
         (t.session, t.table, results.get(snap["table_ids"][(t.session, t.table)])) for t in tables
     ]
     parts = (
-        tournament.seating_revision,
-        tournament.language,
-        tournament.ruleset,
-        sorted(tournament.rules.items())
-        if isinstance(tournament.rules, dict)
-        else tournament.rules,
+        players_and_rules(tournament),
         None if released is None else sorted(released),
         counted,
         penalties,

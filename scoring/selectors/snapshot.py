@@ -41,6 +41,19 @@ def _read_players(tournament) -> list[PlayerRow]:
     return collated(rows, tournament.language, attrgetter("name"))
 
 
+def players_and_rules(tournament) -> tuple:
+    """What every value kept by what it is made of (issue 39: the standings, the hand
+    statistics) shares: the players (their list is kept by the seating revision, and the
+    language orders tied names) and the rules."""
+    rules = tournament.rules
+    return (
+        tournament.seating_revision,
+        tournament.language,
+        tournament.ruleset,
+        sorted(rules.items()) if isinstance(rules, dict) else rules,
+    )
+
+
 def snapshot(tournament) -> dict:
     """Seating and confirmed scores of the whole tournament, read once per revision and shared
     (core.kept): callers must not change what it holds. The seating is read once per seating

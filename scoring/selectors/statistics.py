@@ -13,7 +13,7 @@ from mahjong.hands import stats as hand_stats
 from mahjong.standings import PlayerRow
 from scoring.models import Hand
 from scoring.selectors.hands import current_hands
-from scoring.selectors.snapshot import player_rows, snapshot
+from scoring.selectors.snapshot import player_rows, players_and_rules, snapshot
 
 
 class PlayerHands(NamedTuple):
@@ -90,12 +90,7 @@ def _counts(tournament, counted: str) -> str:
     )
     parts = (
         counted,
-        tournament.seating_revision,
-        tournament.language,
-        tournament.ruleset,
-        sorted(tournament.rules.items())
-        if isinstance(tournament.rules, dict)
-        else tournament.rules,
+        players_and_rules(tournament),
         found["n"],
         found["sum"],
         found["made"],

@@ -57,8 +57,9 @@ def public_lines(t, key):
 
 
 def session_rows(page: str) -> int:
-    """The lines of a player page's table of sessions."""
-    return len(re.findall(r'<tr class="(?:even|odd)"', page))
+    """The lines of a player page's table of sessions (after the top of the standings, issue
+    39, and its link to the whole standings)."""
+    return len(re.findall(r'<tr class="(?:even|odd)"', page.split('<p class="whole">', 1)[-1]))
 
 
 def pdf_text(client, t) -> str:

@@ -33,7 +33,6 @@ from public.cache import (
 )
 from public.hall import digest, kept_hall, once, tournament_hall
 from public.tables import (
-    TOP_ROWS,
     FindTableTable,
     PlayerSessionsTable,
     SubstitutesTable,
@@ -416,9 +415,8 @@ def _player_version(hall, key) -> str:
 def _top(hall) -> tuple:
     """What the top of the standings on every player's page shows (issue 39), once per
     revision."""
-    rows = hall.standings.rows[:TOP_ROWS]
-    shows = lambda: tuple((r.player.key, r.player.name, r.rank, r.total) for r in rows)  # noqa: E731
-    return once(hall, ("top",), shows)
+    rows = top_rows(hall.tournament.slug, hall.standings)  # what TopStandingsTable draws
+    return once(hall, ("top",), lambda: tuple(tuple(row.values()) for row in rows))
 
 
 def _find_version(hall) -> str:

@@ -44,6 +44,7 @@ def touch(tournament_id, *, seating: bool = True, tables=None) -> None:
 
 def touch_tables(tournament_id, tables) -> None:
     """Mark what the tables `tables` (ids) show on their own page as changed, and nothing else:
-    a write the visitors' pages, the standings and the backups do not show (a hand confirmed, a
-    draft result). No revision is bumped."""
+    a write the visitors' pages and the standings do not show (a hand confirmed, a draft result)
+    and that needs no backup of its own (the next backup carries it, as before). No revision is
+    bumped."""
     tables_changed.send(sender=Tournament, tournament_id=tournament_id, tables=list(tables))
